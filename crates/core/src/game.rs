@@ -1,0 +1,226 @@
+//! The [`Game`] trait: what every game offers to front ends and computer players.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::info::GameInfo;
+use crate::options::Options;
+use crate::outcome::Outcome;
+use crate::player::Player;
+use crate::rng::{GameRng, random_index};
+
+/// What a new game is set up from: how many players, the checked options, and the seed that
+/// drives every chance event of the game (deal, generated board, random first player).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Number of seats.
+    pub players: usize,
+    /// Checked option values (see [`Options::new`]).
+    pub options: Options,
+    /// Seed of the game's [`GameRng`]; stored in the game record.
+    pub seed: u64,
+}
+
+impl Setup {
+    /// The default setup of `info`: fewest players, default options, seed 0.
+    pub fn default_for(info: &GameInfo) -> Self {
+        Setup { players: info.min_players, options: Options::defaults(info), seed: 0 }
+    }
+}
+
+/// A setup the game cannot start from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SetupError(pub String);
+
+/// A move text that is not a move of this game at all (bad syntax).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read `{text}` as a move: {reason}")]
+pub struct SyntaxError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong, and what a move looks like.
+    pub reason: String,
+}
+
+/// A well-formed move that the rules forbid in the current position, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}")]
+pub struct IllegalMove {
+    /// Why the move is not allowed here, e.g. "opponent has a cone in row 2".
+    pub reason: String,
+}
+
+impl IllegalMove {
+    /// An illegal-move error with `reason`.
+    pub fn new(reason: impl Into<String>) -> Self {
+        IllegalMove { reason: reason.into() }
+    }
+}
+
+/// Why a typed move was refused: either it is not a move at all, or it is not allowed here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move of this game.
+    #[error(transparent)]
+    Syntax(#[from] SyntaxError),
+    /// The move is well-formed but illegal in this position.
+    #[error("illegal move `{text}`: {error}")]
+    Illegal {
+        /// The text given.
+        text: String,
+        /// Why it is illegal.
+        error: IllegalMove,
+    },
+}
+
+/// From whose eyes a position is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Perspective {
+    /// Everything, for spectators, replays and games without hidden information.
+    Everyone,
+    /// Only what this player may see.
+    Player(Player),
+}
+
+/// One game's rules, as a position (state) type.
+///
+/// A value of a type implementing `Game` is always a legal position of that game: it is built
+/// by [`Game::new`] from a checked [`Setup`] and changed only by moves. Turns of several moves
+/// (Nudge) are consecutive moves by the same [`Game::to_move`] player; chance happens only
+/// through the seed in the setup; hidden information is expressed by [`Game::view`].
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
+    /// One move: a small `Copy` value. Its text form is [`Game::format_move`].
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// What one player may see of a position. Games without hidden information use the
+    /// position itself (`type View = Self`).
+    type View: Clone + Debug + Send + Sync + 'static;
+
+    /// Static facts about the game.
+    const INFO: &'static GameInfo;
+
+    /// A new game from a setup.
+    ///
+    /// # Errors
+    /// When the number of players or an option value does not suit the game.
+    fn new(setup: &Setup) -> Result<Self, SetupError>;
+
+    /// Number of seats.
+    fn players(&self) -> usize;
+
+    /// The player who must move now, or `None` when the game is over.
+    fn to_move(&self) -> Option<Player>;
+
+    /// The result when the game is over, else `None`.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// For games whose turns have several moves: (which move of the turn, moves per turn),
+    /// counted from 1. Games of one move per turn keep the default `(1, 1)`.
+    fn move_in_turn(&self) -> (usize, usize) {
+        (1, 1)
+    }
+
+    /// Replaces the contents of `moves` with every legal move, in a fixed order. Empty when the
+    /// game is over. Reusing the same vector avoids allocation.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Checks a move against the rules of this position.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the reason when the move may not be played here.
+    fn check_move(&self, mv: Self::Move) -> Result<(), IllegalMove>;
+
+    /// Plays a move known to be legal (the fast path for search). Use [`Game::play`] for moves
+    /// that come from outside.
+    ///
+    /// Playing an illegal move leaves the position unspecified (it may panic in debug builds).
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Plays a move after checking it; on error the position is unchanged.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] with the reason when the move may not be played here.
+    fn play(&mut self, mv: Self::Move) -> Result<(), IllegalMove> {
+        self.check_move(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The move in the game's compact notation (for example `Ca1`).
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in the game's notation without checking legality.
+    ///
+    /// # Errors
+    /// [`SyntaxError`] when the text is not a move of this game at all.
+    fn parse_notation(&self, text: &str) -> Result<Self::Move, SyntaxError>;
+
+    /// Reads a move and checks that it is legal here.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] for text that is not a move, [`MoveError::Illegal`] with the
+    /// reason for a move the rules forbid here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let mv = self.parse_notation(text)?;
+        self.check_move(mv)
+            .map_err(|error| MoveError::Illegal { text: text.trim().to_owned(), error })?;
+        Ok(mv)
+    }
+
+    /// The position as text for a terminal, seen from `perspective`.
+    fn render(&self, perspective: Perspective) -> String;
+
+    /// Running scores of each seat, for games that keep score.
+    fn scores(&self) -> Option<Vec<i64>> {
+        None
+    }
+
+    /// What `player` may see.
+    fn view(&self, player: Player) -> Self::View;
+
+    /// A full position consistent with `view`: hidden parts are sampled with `rng`.
+    /// Computer players plan on such samples, never on the true position.
+    fn sample_from_view(view: &Self::View, rng: &mut GameRng) -> Self;
+
+    /// A key identifying the position (pieces, player to move, and anything else that decides
+    /// the legal moves): equal positions have equal keys. Used by transposition tables.
+    fn position_key(&self) -> u64;
+
+    /// A key equal for positions that are images of each other under the game's symmetries
+    /// (and so have the same value), and different for positions that are not: a solver's
+    /// transposition table folds symmetric positions together with it. Defaults to
+    /// [`Game::position_key`] (no symmetry used).
+    fn canonical_key(&self) -> u64 {
+        self.position_key()
+    }
+
+    /// A uniformly random legal move, or `None` when the game is over. Games override this with
+    /// a fast path; the default lists the moves.
+    fn random_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() { None } else { Some(moves[random_index(rng, moves.len())]) }
+    }
+}
+
+/// A heuristic value of a position for search and greedy play: larger is better for `player`.
+///
+/// Kept apart from the rules so that a game's rules never depend on how it is judged.
+pub trait Evaluate: Game {
+    /// How good the position is for `player`, on a scale well inside `±1_000_000` (search uses
+    /// larger magnitudes for won and lost positions).
+    fn evaluate(&self, player: Player) -> i32;
+}
+
+/// Plays uniformly random moves from `state` until the game ends; returns the final position
+/// and the number of moves played. Stops after `limit` moves (returning an unfinished game).
+pub fn random_playout<G: Game>(mut state: G, rng: &mut GameRng, limit: usize) -> (G, usize) {
+    let mut played = 0;
+    while played < limit {
+        let Some(mv) = state.random_move(rng) else { break };
+        state.play_unchecked(mv);
+        played += 1;
+    }
+    (state, played)
+}

@@ -1,0 +1,123 @@
+//! How a game ended, for each player.
+
+use std::fmt;
+
+use crate::player::Player;
+
+/// The result of a finished game for one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerResult {
+    /// This player won.
+    Win,
+    /// This player lost.
+    Loss,
+    /// This player drew (shared the result).
+    Draw,
+}
+
+impl PlayerResult {
+    /// Points in the usual tournament scale: 1 for a win, ½ for a draw, 0 for a loss.
+    pub fn points(self) -> f64 {
+        match self {
+            PlayerResult::Win => 1.0,
+            PlayerResult::Draw => 0.5,
+            PlayerResult::Loss => 0.0,
+        }
+    }
+}
+
+/// The result of a finished game: one [`PlayerResult`] per seat, scores where the game has
+/// them, and the reason in words.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Outcome {
+    /// Result of each seat, indexed by [`Player::index`].
+    pub results: Vec<PlayerResult>,
+    /// Final score of each seat, for games that keep score.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<i64>>,
+    /// Why the game ended, e.g. "row 2 holds four different shapes".
+    pub reason: String,
+}
+
+impl Outcome {
+    /// `winner` wins and every other of `players` seats loses.
+    pub fn win(winner: Player, players: usize, reason: impl Into<String>) -> Self {
+        let results = (0..players)
+            .map(|p| if p == winner.index() { PlayerResult::Win } else { PlayerResult::Loss })
+            .collect();
+        Outcome { results, scores: None, reason: reason.into() }
+    }
+
+    /// Every one of `players` seats draws.
+    pub fn draw(players: usize, reason: impl Into<String>) -> Self {
+        Outcome { results: vec![PlayerResult::Draw; players], scores: None, reason: reason.into() }
+    }
+
+    /// The result of `player`.
+    pub fn result(&self, player: Player) -> PlayerResult {
+        self.results[player.index()]
+    }
+
+    /// The single winner, if exactly one seat won.
+    pub fn winner(&self) -> Option<Player> {
+        let mut winners = self
+            .results
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r == PlayerResult::Win)
+            .map(|(i, _)| Player(i as u8));
+        match (winners.next(), winners.next()) {
+            (Some(p), None) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner() {
+            Some(p) => write!(f, "{} wins: {}", capitalise(&p.to_string()), self.reason)?,
+            None if self.results.iter().all(|r| *r == PlayerResult::Draw) => {
+                write!(f, "Draw: {}", self.reason)?;
+            }
+            None => {
+                let drawn: Vec<String> = self
+                    .results
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| **r == PlayerResult::Draw)
+                    .map(|(i, _)| Player(i as u8).to_string())
+                    .collect();
+                write!(f, "Shared result between {}: {}", drawn.join(", "), self.reason)?;
+            }
+        }
+        if let Some(scores) = &self.scores {
+            let parts: Vec<String> = scores.iter().map(i64::to_string).collect();
+            write!(f, " (scores {})", parts.join(" : "))?;
+        }
+        Ok(())
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|first| first.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_and_draw() {
+        let o = Outcome::win(Player(1), 3, "no tiles left");
+        assert_eq!(o.winner(), Some(Player(1)));
+        assert_eq!(o.result(Player(0)), PlayerResult::Loss);
+        assert_eq!(o.to_string(), "Player 2 wins: no tiles left");
+        let d = Outcome::draw(2, "third repetition");
+        assert_eq!(d.winner(), None);
+        assert_eq!(d.to_string(), "Draw: third repetition");
+        assert!((PlayerResult::Draw.points() - 0.5).abs() < f64::EPSILON);
+    }
+}

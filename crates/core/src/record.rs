@@ -1,0 +1,173 @@
+//! Game records: a finished or unfinished game as JSON, and replaying it.
+//!
+//! A record holds everything needed to reproduce a game exactly: the game id, the number of
+//! seats, the options, the seed (which decides every chance event), who played each seat,
+//! the moves in notation, and the result. Replaying parses and checks every move, so a
+//! hand-edited record with an illegal move is refused with the move's number and the reason.
+
+use std::collections::BTreeMap;
+
+use crate::game::{Game, MoveError, Setup, SetupError};
+use crate::options::{OptionError, Options};
+use crate::outcome::Outcome;
+
+/// The record format written by this version.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// One saved game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Format version, [`RECORD_FORMAT`].
+    pub format: u32,
+    /// Game id, as in [`crate::GameInfo::id`].
+    pub game: String,
+    /// Number of seats.
+    pub players: usize,
+    /// Option values by name.
+    pub options: BTreeMap<String, String>,
+    /// Seed of the game's random number generator.
+    pub seed: u64,
+    /// Who played each seat: `human`, `random`, `greedy`, `strong`, `perfect`, …
+    pub agents: Vec<String>,
+    /// The moves, in the game's notation.
+    pub moves: Vec<String>,
+    /// The result, when the game is over.
+    #[serde(default)]
+    pub result: Option<Outcome>,
+}
+
+/// Why a record cannot be read or replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The text is not a record (bad JSON, missing or mistyped field).
+    #[error("malformed record: {0}")]
+    Json(#[from] serde_json::Error),
+    /// A format this version does not read.
+    #[error("unsupported record format {found} (this version reads format {RECORD_FORMAT})")]
+    Format {
+        /// The format found in the file.
+        found: u32,
+    },
+    /// The record is of another game.
+    #[error("field `game`: the record is of `{found}`, not `{expected}`")]
+    WrongGame {
+        /// The game the caller expected.
+        expected: String,
+        /// The game in the record.
+        found: String,
+    },
+    /// An option in the record is unknown or has a bad value.
+    #[error("field `options`: {0}")]
+    Options(#[from] OptionError),
+    /// The game cannot start from the record's setup.
+    #[error("field `players`/`options`: {0}")]
+    Setup(#[from] SetupError),
+    /// The number of agents does not match the number of seats.
+    #[error("field `agents`: {found} entries for {players} players")]
+    Agents {
+        /// Entries in `agents`.
+        found: usize,
+        /// Seats in `players`.
+        players: usize,
+    },
+    /// A move could not be replayed.
+    #[error("field `moves`, move {number} `{text}`: {error}")]
+    Move {
+        /// The move's number, counted from 1.
+        number: usize,
+        /// The text of the move.
+        text: String,
+        /// Why it was refused.
+        error: MoveError,
+    },
+    /// A move follows the end of the game.
+    #[error("field `moves`, move {number} `{text}`: the game was already over")]
+    AfterEnd {
+        /// The move's number, counted from 1.
+        number: usize,
+        /// The text of the move.
+        text: String,
+    },
+    /// The stored result is not what the moves lead to.
+    #[error("field `result`: the record says {stored:?} but the moves give {actual:?}")]
+    ResultMismatch {
+        /// The result stored in the record.
+        stored: Option<Box<Outcome>>,
+        /// The result the replay reaches.
+        actual: Option<Box<Outcome>>,
+    },
+}
+
+impl GameRecord {
+    /// Reads a record from JSON text.
+    ///
+    /// # Errors
+    /// [`RecordError::Json`] naming the line and field for malformed text, and
+    /// [`RecordError::Format`] for an unknown format version.
+    pub fn from_json(text: &str) -> Result<Self, RecordError> {
+        let record: GameRecord = serde_json::from_str(text)?;
+        if record.format != RECORD_FORMAT {
+            return Err(RecordError::Format { found: record.format });
+        }
+        Ok(record)
+    }
+
+    /// The record as pretty-printed JSON.
+    pub fn to_json(&self) -> String {
+        // A record holds only strings, numbers and maps with string keys: serialising it
+        // cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The setup the record's game started from.
+    ///
+    /// # Errors
+    /// When the record is of another game or an option is bad.
+    pub fn setup<G: Game>(&self) -> Result<Setup, RecordError> {
+        if self.game != G::INFO.id {
+            return Err(RecordError::WrongGame {
+                expected: G::INFO.id.to_owned(),
+                found: self.game.clone(),
+            });
+        }
+        let options =
+            Options::new(G::INFO, self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
+        Ok(Setup { players: self.players, options, seed: self.seed })
+    }
+
+    /// Replays the record: every position from the start to the last move (so the result has
+    /// `moves.len() + 1` positions), checking each move and the stored result.
+    ///
+    /// # Errors
+    /// The first problem found, naming the field (and the move's number).
+    pub fn replay<G: Game>(&self) -> Result<Vec<G>, RecordError> {
+        let setup = self.setup::<G>()?;
+        if self.agents.len() != self.players {
+            return Err(RecordError::Agents { found: self.agents.len(), players: self.players });
+        }
+        let mut state = G::new(&setup)?;
+        let mut positions = Vec::with_capacity(self.moves.len() + 1);
+        for (i, text) in self.moves.iter().enumerate() {
+            if state.to_move().is_none() {
+                return Err(RecordError::AfterEnd { number: i + 1, text: text.clone() });
+            }
+            let mv = state.parse_move(text).map_err(|error| RecordError::Move {
+                number: i + 1,
+                text: text.clone(),
+                error,
+            })?;
+            positions.push(state.clone());
+            state.play_unchecked(mv);
+        }
+        let actual = state.outcome();
+        if self.result.is_some() && self.result != actual {
+            return Err(RecordError::ResultMismatch {
+                stored: self.result.clone().map(Box::new),
+                actual: actual.map(Box::new),
+            });
+        }
+        positions.push(state);
+        Ok(positions)
+    }
+}

@@ -1,1 +1,10 @@
-//! Games.
+//! The rules of the games tabuleiro plays, each behind the [`tabuleiro_core::Game`]
+//! abstraction, and the [`REGISTRY`] that finds a game by id.
+//!
+//! One module per game holds its rules, notation, text rendering and evaluation; nothing here
+//! knows about user interfaces or computer players.
+
+pub mod quantik;
+mod registry;
+
+pub use registry::{GAMES, REGISTRY, Games};

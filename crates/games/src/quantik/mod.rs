@@ -1,0 +1,207 @@
+//! Quantik (Gigamic, 2019, by Nouri Khalifa), exactly as `shared/rules/quantik.md` says.
+//!
+//! - 4×4 board, cells `a1`..`d4` (columns `a`–`d`, rows `1`–`4`; row `1` is drawn at the top),
+//!   four 2×2 regions. Each player has two of each shape: cube `C`, cylinder `Y`, cone `O`,
+//!   sphere `S`.
+//! - A move places one of your own pieces on an empty cell; a shape may not go in a row,
+//!   column or region where the **opponent** has that shape (your own do not restrict).
+//! - Completing a row, column or region with four different shapes wins at once, whoever owns
+//!   the pieces. A player to move with no legal placement loses, so there are no draws.
+//! - Option `first`: `1` (default), `2`, or `random` — the published rule ("a random player
+//!   starts"), decided by the game's seed so a record replays the same way.
+//!
+//! Notation: the shape letter then the cell, `Ca1`, case-insensitive (`c A1` is accepted too).
+//! The first player's pieces are drawn in upper case, the second's in lower case.
+//!
+//! Representation: bitboards (one 16-bit mask per shape and per player, plus the cells where
+//! each player may not put each shape, kept up to date move by move). Listing moves writes
+//! into a caller's vector; [`Game::random_move`] draws a move without listing any.
+
+mod geometry;
+mod pieces;
+mod render;
+mod state;
+pub mod symmetry;
+
+use tabuleiro_core::rng::RngExt;
+use tabuleiro_core::{
+    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome,
+    Perspective, Player, Setup, SetupError, SyntaxError,
+};
+
+pub use geometry::{Mask, cell_name, parse_cell};
+pub use pieces::{QuantikMove, Shape};
+pub use state::{Ending, PIECES_PER_SHAPE, Quantik};
+
+/// How many pieces of either kind fill the board: no game is longer than this.
+const MAX_MOVES: usize = 16;
+
+/// Up to this many pieces on the board, [`Game::canonical_key`] folds all symmetries; past it
+/// the symmetric copies are rare and the work of finding them costs more than it saves.
+pub const SYMMETRY_PIECES: u32 = 7;
+
+/// Static facts about Quantik.
+pub static INFO: GameInfo = GameInfo {
+    id: "quantik",
+    name: "Quantik",
+    summary: "Place shapes on a 4x4 board; complete a row, column or region with four different shapes.",
+    min_players: 2,
+    max_players: 2,
+    chance: false,
+    hidden_information: false,
+    scores: false,
+    solvable: true,
+    move_syntax: "shape letter and cell, e.g. Ca1 (C cube, Y cylinder, O cone, S sphere)",
+    max_moves: Some(MAX_MOVES),
+    options: &[OptionSpec {
+        name: "first",
+        description: "who moves first: player 1, player 2, or random (from the game's seed)",
+        kind: OptionKind::Choice(&["1", "2", "random"]),
+        default: "1",
+    }],
+    rules: include_str!("rules.txt"),
+};
+
+impl Game for Quantik {
+    type Move = QuantikMove;
+    type View = Quantik;
+    const INFO: &'static GameInfo = &INFO;
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        if setup.players != 2 {
+            return Err(SetupError(format!("Quantik is for 2 players, not {}", setup.players)));
+        }
+        let first = match setup.options.get("first") {
+            None | Some("1") => Player(0),
+            Some("2") => Player(1),
+            Some("random") => Player(tabuleiro_core::rng_from_seed(setup.seed).random_range(0..2)),
+            Some(other) => return Err(SetupError(format!("bad value `{other}` for `first`"))),
+        };
+        Ok(Quantik::start(first))
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        self.ended.is_none().then_some(Player(self.to_move))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        Quantik::outcome(self)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<QuantikMove>) {
+        moves.clear();
+        if self.ended.is_some() {
+            return;
+        }
+        let player = Player(self.to_move);
+        for shape in Shape::ALL {
+            let mut targets = self.targets(player, shape);
+            while targets != 0 {
+                let cell = targets.trailing_zeros() as u8;
+                moves.push(QuantikMove { shape, cell });
+                targets &= targets - 1;
+            }
+        }
+    }
+
+    fn check_move(&self, mv: QuantikMove) -> Result<(), IllegalMove> {
+        self.check(mv)
+    }
+
+    fn play_unchecked(&mut self, mv: QuantikMove) {
+        self.place(mv);
+    }
+
+    fn format_move(&self, mv: QuantikMove) -> String {
+        mv.to_string()
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<QuantikMove, SyntaxError> {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let error = |reason: &str| SyntaxError { text: text.trim().to_owned(), reason: reason.to_owned() };
+        let mut chars = compact.chars();
+        let Some(letter) = chars.next() else {
+            return Err(error("empty move; give a shape letter and a cell, e.g. Ca1"));
+        };
+        let shape = Shape::from_letter(letter)
+            .ok_or_else(|| error("a move starts with a shape letter: C cube, Y cylinder, O cone, S sphere"))?;
+        let cell = parse_cell(chars.as_str())
+            .ok_or_else(|| error("after the shape letter comes a cell a1..d4, e.g. Ca1"))?;
+        Ok(QuantikMove { shape, cell: cell as u8 })
+    }
+
+    fn render(&self, _perspective: Perspective) -> String {
+        render::board(self)
+    }
+
+    fn view(&self, _player: Player) -> Quantik {
+        *self
+    }
+
+    fn sample_from_view(view: &Quantik, _rng: &mut GameRng) -> Self {
+        *view
+    }
+
+    fn position_key(&self) -> u64 {
+        let (own, opp) = self.relative_masks();
+        // The relative code is exact; the player to move tells which side "own" is.
+        symmetry::nibble_code(own, opp) ^ (u64::from(self.to_move) * 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// Seen from the player to move (both players have the same pieces and rules), folded over
+    /// all symmetries while few pieces are down (see [`SYMMETRY_PIECES`]).
+    fn canonical_key(&self) -> u64 {
+        let (own, opp) = self.relative_masks();
+        if self.pieces_placed() <= SYMMETRY_PIECES {
+            symmetry::canonical_code(own, opp)
+        } else {
+            symmetry::nibble_code(own, opp)
+        }
+    }
+
+    fn random_move(&self, rng: &mut GameRng) -> Option<QuantikMove> {
+        if self.ended.is_some() {
+            return None;
+        }
+        let player = Player(self.to_move);
+        let targets = Shape::ALL.map(|s| self.targets(player, s));
+        let total: u32 = targets.iter().map(|m| m.count_ones()).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.random_range(0..total);
+        for (shape, mut mask) in Shape::ALL.into_iter().zip(targets) {
+            let count = mask.count_ones();
+            if pick < count {
+                for _ in 0..pick {
+                    mask &= mask - 1;
+                }
+                return Some(QuantikMove { shape, cell: mask.trailing_zeros() as u8 });
+            }
+            pick -= count;
+        }
+        None
+    }
+}
+
+impl Quantik {
+    /// Per-shape masks of the player to move's pieces and of the opponent's.
+    fn relative_masks(&self) -> ([Mask; 4], [Mask; 4]) {
+        let p = self.to_move as usize;
+        let own = self.shapes.map(|m| m & self.colours[p]);
+        let opp = self.shapes.map(|m| m & self.colours[1 - p]);
+        (own, opp)
+    }
+}
+
+/// Mobility: how many placements `player` has left against how many the opponent has.
+impl Evaluate for Quantik {
+    fn evaluate(&self, player: Player) -> i32 {
+        let opponent = Player(1 - player.0);
+        self.mobility(player) as i32 - self.mobility(opponent) as i32
+    }
+}

@@ -1,0 +1,29 @@
+//! Every game by id.
+
+use tabuleiro_core::{GameInfo, GameVisitor, Registry};
+
+use crate::quantik::{self, Quantik};
+
+/// Facts of every game, in menu order.
+pub static GAMES: [&GameInfo; 1] = [&quantik::INFO];
+
+/// The registry of the games in this crate.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Games;
+
+/// The one registry value.
+pub static REGISTRY: Games = Games;
+
+impl Registry for Games {
+    fn games(&self) -> &'static [&'static GameInfo] {
+        &GAMES
+    }
+
+    fn visit<V: GameVisitor>(&self, id: &str, visitor: V) -> Option<V::Output> {
+        let id = id.trim().to_ascii_lowercase();
+        match id.as_str() {
+            "quantik" => Some(visitor.visit::<Quantik>()),
+            _ => None,
+        }
+    }
+}

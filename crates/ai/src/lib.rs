@@ -1,1 +1,33 @@
-//! AI.
+//! Computer players for tabuleiro, knowing games only through [`tabuleiro_core::Game`]:
+//!
+//! | level | how it plays |
+//! |---|---|
+//! | `random` | uniformly random legal moves ([`RandomAgent`]) |
+//! | `greedy` | one move ahead: wins at once, avoids giving an immediate win, else best evaluation ([`GreedyAgent`]) |
+//! | `strong` | negamax alpha-beta, iterative deepening, transposition table, time budget ([`StrongAgent`]) |
+//! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]) |
+//!
+//! Every player draws its random choices from its own seeded generator, so games replay.
+
+pub mod agent;
+pub mod alphabeta;
+pub mod greedy;
+pub mod level;
+pub mod matchplay;
+pub mod perfect;
+pub mod random;
+pub mod reference;
+pub mod score;
+pub mod solver;
+pub mod strong;
+pub mod table;
+
+pub use agent::Agent;
+pub use alphabeta::{AlphaBeta, Limits, SearchResult};
+pub use greedy::GreedyAgent;
+pub use level::{LEVEL_NAMES, Level, LevelError};
+pub use matchplay::{MatchGame, MatchResult, PlayError, Tally, agent_seed, play_game, play_match};
+pub use perfect::PerfectAgent;
+pub use random::RandomAgent;
+pub use solver::{Solver, Value};
+pub use strong::StrongAgent;

@@ -1,0 +1,250 @@
+//! Negamax alpha-beta search with iterative deepening, a transposition table and a time
+//! budget: the engine of the `strong` level.
+//!
+//! Turns of several moves are handled by negating a child's value only when the player to
+//! move changes. Values are from the point of view of the player to move at the root; won
+//! positions score `WIN - plies`, so quicker wins are preferred and slower losses resisted.
+
+use std::time::{Duration, Instant};
+
+use tabuleiro_core::{Evaluate, GameRng};
+
+use crate::score::{DECIDED, terminal};
+use crate::table::{Bound, Entry, Table, from_table, to_table};
+
+/// How long and how deep to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop starting new work after this long (the iteration in progress is abandoned).
+    pub time: Option<Duration>,
+    /// Deepest iteration.
+    pub max_depth: u32,
+}
+
+impl Limits {
+    /// A time budget, searching as deep as it allows.
+    pub fn time(time: Duration) -> Self {
+        Limits { time: Some(time), max_depth: 64 }
+    }
+
+    /// Exactly `depth` plies, however long it takes.
+    pub fn depth(depth: u32) -> Self {
+        Limits { time: None, max_depth: depth }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult<M> {
+    /// The best move of the deepest finished iteration (`None` only for a finished game).
+    pub best: Option<M>,
+    /// Its value for the player to move.
+    pub value: i32,
+    /// Depth of the deepest finished iteration.
+    pub depth: u32,
+    /// Positions visited, over all iterations.
+    pub nodes: u64,
+    /// Whether the value is proven: every line was searched to the end of the game, or a
+    /// forced win or loss was found.
+    pub proven: bool,
+}
+
+/// A reusable searcher: keeps its table and buffers between searches.
+#[derive(Debug)]
+pub struct AlphaBeta<G: Evaluate> {
+    table: Table<G::Move>,
+    buffers: Vec<Vec<G::Move>>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    horizon_reached: bool,
+}
+
+/// Default table size: 2^19 entries.
+pub const DEFAULT_TABLE_BITS: u32 = 19;
+
+impl<G: Evaluate> Default for AlphaBeta<G> {
+    fn default() -> Self {
+        Self::new(DEFAULT_TABLE_BITS)
+    }
+}
+
+impl<G: Evaluate> AlphaBeta<G> {
+    /// A searcher with a table of `2^table_bits` entries.
+    pub fn new(table_bits: u32) -> Self {
+        AlphaBeta {
+            table: Table::new(table_bits),
+            buffers: Vec::new(),
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+            horizon_reached: false,
+        }
+    }
+
+    /// Searches `root` within `limits`. Root moves are tried in an order shuffled by `rng`
+    /// (the best move of the previous iteration first), so equal moves are chosen at random but
+    /// reproducibly.
+    pub fn search(&mut self, root: &G, limits: Limits, rng: &mut GameRng) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.deadline = limits.time.map(|t| start + t);
+        self.stopped = false;
+        self.nodes = 0;
+        let mut result = SearchResult { best: None, value: 0, depth: 0, nodes: 0, proven: false };
+        let Some(me) = root.to_move() else {
+            return result;
+        };
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        shuffle(&mut moves, rng);
+        result.best = moves.first().copied();
+        for depth in 1..=limits.max_depth.max(1) {
+            self.horizon_reached = false;
+            let mut alpha = -i32::MAX;
+            let mut best_move = None;
+            for (i, &mv) in moves.iter().enumerate() {
+                let mut child = root.clone();
+                child.play_unchecked(mv);
+                let score = self.child_value(&child, me, depth, alpha, i32::MAX, 0);
+                if self.stopped && depth > 1 {
+                    break;
+                }
+                if score > alpha || best_move.is_none() {
+                    alpha = score;
+                    best_move = Some((i, mv));
+                }
+            }
+            if self.stopped && depth > 1 {
+                break;
+            }
+            if let Some((i, mv)) = best_move {
+                moves[..=i].rotate_right(1);
+                result = SearchResult {
+                    best: Some(mv),
+                    value: alpha,
+                    depth,
+                    nodes: self.nodes,
+                    proven: !self.horizon_reached || alpha.abs() >= DECIDED,
+                };
+            }
+            if result.proven {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// The value for `me` of `child`, reached by one move from a position `ply` plies below
+    /// the root where `me` was to move, with `depth` plies left including that move.
+    fn child_value(&mut self, child: &G, me: tabuleiro_core::Player, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
+        if let Some(outcome) = child.outcome() {
+            terminal(&outcome, me, ply + 1)
+        } else if depth <= 1 {
+            self.horizon_reached = true;
+            child.evaluate(me)
+        } else if child.to_move() == Some(me) {
+            self.negamax(child, depth - 1, alpha, beta, ply + 1)
+        } else {
+            -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+        }
+    }
+
+    /// The value of an unfinished `state` for its player to move, searched `depth` plies
+    /// (at least 1) within the window `alpha..beta`.
+    fn negamax(&mut self, state: &G, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
+        let Some(me) = state.to_move() else {
+            return 0;
+        };
+        let key = state.position_key();
+        let original_alpha = alpha;
+        let mut first = None;
+        if let Some(entry) = self.table.probe(key) {
+            first = entry.best;
+            if u32::from(entry.depth) >= depth {
+                let value = from_table(entry.value, ply);
+                match entry.bound {
+                    Bound::Exact => return value,
+                    Bound::Lower => alpha = alpha.max(value),
+                    Bound::Upper => beta = beta.min(value),
+                }
+                if alpha >= beta {
+                    return value;
+                }
+            }
+        }
+        let mut moves = self.take_buffer(ply);
+        state.legal_moves(&mut moves);
+        if let Some(mv) = first
+            && let Some(i) = moves.iter().position(|&m| m == mv)
+        {
+            moves.swap(0, i);
+        }
+        let mut best = -i32::MAX;
+        let mut best_move = None;
+        for &mv in &moves {
+            let mut child = state.clone();
+            child.play_unchecked(mv);
+            let score = self.child_value(&child, me, depth, alpha, beta, ply);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply as usize] = moves;
+        if !self.stopped {
+            let bound = if best <= original_alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.table.store(Entry {
+                key,
+                value: to_table(best, ply),
+                depth: depth.min(255) as u8,
+                bound,
+                best: best_move,
+            });
+        }
+        best
+    }
+
+    fn take_buffer(&mut self, ply: u32) -> Vec<G::Move> {
+        let ply = ply as usize;
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        std::mem::take(&mut self.buffers[ply])
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+}
+
+/// Fisher–Yates shuffle with the project's generator.
+pub fn shuffle<T>(items: &mut [T], rng: &mut GameRng) {
+    for i in (1..items.len()).rev() {
+        let j = tabuleiro_core::rng::random_index(rng, i + 1);
+        items.swap(i, j);
+    }
+}

@@ -1,0 +1,178 @@
+//! Named levels of computer players and their settings: `random`, `greedy`,
+//! `strong[:think=MS][:depth=D]`, `perfect`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use tabuleiro_core::Evaluate;
+
+use crate::agent::Agent;
+use crate::alphabeta::Limits;
+use crate::greedy::GreedyAgent;
+use crate::perfect::PerfectAgent;
+use crate::random::RandomAgent;
+use crate::strong::{DEFAULT_THINK, StrongAgent};
+
+/// A computer player's level with its settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Uniformly random legal moves.
+    Random,
+    /// One move ahead with the game's evaluation.
+    Greedy,
+    /// Alpha-beta search within these limits.
+    Strong(Limits),
+    /// Exact play (only for games the solver can solve).
+    Perfect,
+}
+
+/// The names of the levels, weakest first.
+pub const LEVEL_NAMES: [&str; 4] = ["random", "greedy", "strong", "perfect"];
+
+/// A level that cannot be read or does not fit the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct LevelError(pub String);
+
+impl Level {
+    /// The strong level with the default budget (1 s).
+    pub fn strong() -> Self {
+        Level::Strong(Limits::time(DEFAULT_THINK))
+    }
+
+    /// A strong level thinking `think` per move.
+    pub fn strong_with(think: Duration) -> Self {
+        Level::Strong(Limits::time(think))
+    }
+
+    /// The same level with its time budget replaced (only `strong` has one).
+    pub fn with_think(self, think: Duration) -> Self {
+        match self {
+            Level::Strong(limits) => Level::Strong(Limits { time: Some(think), ..limits }),
+            other => other,
+        }
+    }
+
+    /// A computer player of this level for game `G`, seeded with `seed`.
+    ///
+    /// # Errors
+    /// When `perfect` is asked for a game that cannot be solved here.
+    pub fn build<G: Evaluate>(self, seed: u64) -> Result<Box<dyn Agent<G>>, LevelError> {
+        Ok(match self {
+            Level::Random => Box::new(RandomAgent::new(seed)),
+            Level::Greedy => Box::new(GreedyAgent::new(seed)),
+            Level::Strong(limits) => Box::new(StrongAgent::<G>::new(limits, seed)),
+            Level::Perfect => {
+                if !G::INFO.solvable {
+                    return Err(LevelError(format!(
+                        "{} cannot be solved here, so it has no `perfect` level",
+                        G::INFO.name
+                    )));
+                }
+                Box::new(PerfectAgent::<G>::new(seed))
+            }
+        })
+    }
+}
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    /// Reads `random`, `greedy`, `perfect`, or `strong` with optional settings separated by
+    /// colons: `strong:think=200` (milliseconds), `strong:depth=4`.
+    fn from_str(text: &str) -> Result<Self, LevelError> {
+        let text = text.trim().to_ascii_lowercase();
+        let mut parts = text.split(':');
+        let name = parts.next().unwrap_or_default();
+        let level = match name {
+            "random" => Level::Random,
+            "greedy" => Level::Greedy,
+            "perfect" => Level::Perfect,
+            "strong" => {
+                let mut limits = Limits::time(DEFAULT_THINK);
+                for setting in parts.by_ref() {
+                    let (key, value) = setting.split_once('=').ok_or_else(|| {
+                        LevelError(format!("`{setting}`: strong settings are think=MS or depth=D"))
+                    })?;
+                    let number: u64 = value.parse().map_err(|_| {
+                        LevelError(format!("`{setting}`: `{value}` is not a whole number"))
+                    })?;
+                    match key {
+                        "think" if number > 0 => limits.time = Some(Duration::from_millis(number)),
+                        "depth" if (1..=64).contains(&number) => {
+                            limits.max_depth = number as u32;
+                            if !text.contains("think=") {
+                                limits.time = None;
+                            }
+                        }
+                        _ => {
+                            return Err(LevelError(format!(
+                                "`{setting}`: strong settings are think=MS (> 0) or depth=D (1..64)"
+                            )));
+                        }
+                    }
+                }
+                Level::Strong(limits)
+            }
+            _ => {
+                return Err(LevelError(format!(
+                    "unknown level `{name}` (levels: {})",
+                    LEVEL_NAMES.join(", ")
+                )));
+            }
+        };
+        if let Some(extra) = parts.next() {
+            return Err(LevelError(format!("`{name}` takes no settings (got `{extra}`)")));
+        }
+        Ok(level)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Level::Random => f.write_str("random"),
+            Level::Greedy => f.write_str("greedy"),
+            Level::Perfect => f.write_str("perfect"),
+            Level::Strong(limits) => {
+                f.write_str("strong")?;
+                if let Some(t) = limits.time
+                    && t != DEFAULT_THINK
+                {
+                    write!(f, ":think={}", t.as_millis())?;
+                }
+                if limits.time.is_none() || limits.max_depth != 64 {
+                    write!(f, ":depth={}", limits.max_depth)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_round_trip() {
+        for text in ["random", "greedy", "perfect", "strong", "strong:think=200", "strong:depth=4"] {
+            let level: Level = text.parse().unwrap();
+            assert_eq!(level.to_string(), text);
+        }
+        assert_eq!(
+            "strong:depth=3".parse::<Level>().unwrap(),
+            Level::Strong(Limits { time: None, max_depth: 3 })
+        );
+    }
+
+    #[test]
+    fn bad_levels_say_why() {
+        assert!("easy".parse::<Level>().unwrap_err().0.contains("unknown level"));
+        assert!("strong:think=x".parse::<Level>().unwrap_err().0.contains("whole number"));
+        assert!("strong:speed=3".parse::<Level>().is_err());
+        assert!("strong:depth=0".parse::<Level>().is_err());
+        assert!("greedy:think=3".parse::<Level>().unwrap_err().0.contains("no settings"));
+    }
+}

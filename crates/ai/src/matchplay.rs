@@ -1,0 +1,161 @@
+//! Games between computer players, and matches of many games.
+
+use tabuleiro_core::{
+    Evaluate, Outcome, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
+};
+
+use crate::agent::Agent;
+use crate::level::{Level, LevelError};
+
+/// Why a computer game could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A level does not fit the game.
+    #[error(transparent)]
+    Level(#[from] LevelError),
+    /// A player offered no move (or an illegal one) in an unfinished game.
+    #[error("{agent} failed to move: {reason}")]
+    Agent {
+        /// The player's name.
+        agent: String,
+        /// What went wrong.
+        reason: String,
+    },
+    /// The game went on past its length limit.
+    #[error("the game did not end within {0} moves")]
+    TooLong(usize),
+}
+
+/// The seed of each computer player in a game with seed `game_seed`: the game's record holds
+/// `game_seed`, so the whole game can be played again from it.
+pub fn agent_seed(game_seed: u64, seat: Player) -> u64 {
+    derive_seed(game_seed, 1000 + u64::from(seat.0))
+}
+
+/// Plays a game from `setup` to the end with one computer player per seat (each given
+/// [`Agent::new_game`] with [`agent_seed`] first), stopping with an error after `limit` moves.
+///
+/// # Errors
+/// When the game cannot start, a player fails to move, or the game is too long.
+pub fn play_game<G: Evaluate>(
+    setup: &Setup,
+    agents: &mut [Box<dyn Agent<G>>],
+    limit: usize,
+) -> Result<Session<G>, PlayError> {
+    let names = agents.iter().map(|a| a.name()).collect();
+    let mut session = Session::<G>::new(setup.clone(), names)?;
+    for (seat, agent) in agents.iter_mut().enumerate() {
+        agent.new_game(agent_seed(setup.seed, Player(seat as u8)));
+    }
+    while let Some(player) = session.state().to_move() {
+        if session.moves().len() >= limit {
+            return Err(PlayError::TooLong(limit));
+        }
+        let agent = &mut agents[player.index()];
+        let view = session.state().view(player);
+        let mv = agent.choose(&view).ok_or_else(|| PlayError::Agent {
+            agent: agent.name(),
+            reason: "no move offered".to_owned(),
+        })?;
+        session
+            .play(mv)
+            .map_err(|e| PlayError::Agent { agent: agent.name(), reason: e.to_string() })?;
+    }
+    Ok(session)
+}
+
+/// Wins, draws and losses of one side of a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Tally {
+    /// Games won.
+    pub wins: usize,
+    /// Games drawn.
+    pub draws: usize,
+    /// Games lost.
+    pub losses: usize,
+}
+
+impl Tally {
+    fn add(&mut self, result: PlayerResult) {
+        match result {
+            PlayerResult::Win => self.wins += 1,
+            PlayerResult::Draw => self.draws += 1,
+            PlayerResult::Loss => self.losses += 1,
+        }
+    }
+
+    /// Share of decided games won, in percent (`None` when none was decided).
+    pub fn decided_win_percent(&self) -> Option<f64> {
+        let decided = self.wins + self.losses;
+        (decided > 0).then(|| 100.0 * self.wins as f64 / decided as f64)
+    }
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchGame {
+    /// The game's number, from 0.
+    pub index: usize,
+    /// The game's seed (which also seeds both players).
+    pub seed: u64,
+    /// The seat of player A.
+    pub a_seat: Player,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Moves played.
+    pub moves: usize,
+}
+
+/// A match between two levels.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchResult {
+    /// Player A's results.
+    pub a: Tally,
+    /// Player B's results.
+    pub b: Tally,
+    /// Every game in order.
+    pub games: Vec<MatchGame>,
+}
+
+/// Plays `games` games of a two-player game between levels `a` and `b`, alternating seats
+/// (A sits first in even games). Game `i` has seed `derive_seed(seed, i)` and the options of
+/// `setup`; `on_game` is told of each game as it ends.
+///
+/// # Errors
+/// The first game that cannot be played.
+pub fn play_match<G: Evaluate>(
+    setup: &Setup,
+    a: Level,
+    b: Level,
+    games: usize,
+    seed: u64,
+    mut on_game: impl FnMut(&MatchGame),
+) -> Result<MatchResult, PlayError> {
+    // Seat order for even games: A first. Odd games swap the two boxes round and back.
+    let mut agents = [a.build::<G>(0)?, b.build::<G>(0)?];
+    let limit = G::INFO.max_moves.unwrap_or(100_000);
+    let mut result = MatchResult { a: Tally::default(), b: Tally::default(), games: Vec::new() };
+    for index in 0..games {
+        let game_seed = derive_seed(seed, index as u64);
+        let setup = Setup { seed: game_seed, ..setup.clone() };
+        let a_seat = Player((index % 2) as u8);
+        if a_seat.0 == 1 {
+            agents.swap(0, 1);
+        }
+        let played = play_game(&setup, &mut agents, limit);
+        if a_seat.0 == 1 {
+            agents.swap(0, 1);
+        }
+        let session = played?;
+        let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
+        result.a.add(outcome.result(a_seat));
+        result.b.add(outcome.result(Player(1 - a_seat.0)));
+        let game = MatchGame { index, seed: game_seed, a_seat, outcome, moves: session.moves().len() };
+        on_game(&game);
+        result.games.push(game);
+    }
+    Ok(result)
+}

@@ -1,0 +1,55 @@
+//! The `strong` level: alpha-beta search within a time budget.
+
+use std::time::Duration;
+
+use tabuleiro_core::{Evaluate, GameRng, rng_from_seed};
+
+use crate::agent::Agent;
+use crate::alphabeta::{AlphaBeta, Limits, SearchResult};
+
+/// Default thinking time per move.
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+
+/// Searches with [`AlphaBeta`] until its time (or depth) budget runs out.
+#[derive(Debug)]
+pub struct StrongAgent<G: Evaluate> {
+    search: AlphaBeta<G>,
+    limits: Limits,
+    rng: GameRng,
+    last: Option<SearchResult<G::Move>>,
+}
+
+impl<G: Evaluate> StrongAgent<G> {
+    /// A strong player with the given limits, breaking ties with a generator seeded by `seed`.
+    pub fn new(limits: Limits, seed: u64) -> Self {
+        StrongAgent { search: AlphaBeta::default(), limits, rng: rng_from_seed(seed), last: None }
+    }
+
+    /// What the last search found (depth, nodes, value).
+    pub fn last_search(&self) -> Option<SearchResult<G::Move>> {
+        self.last
+    }
+}
+
+impl<G: Evaluate> Agent<G> for StrongAgent<G> {
+    fn name(&self) -> String {
+        match (self.limits.time, self.limits.max_depth) {
+            (Some(t), _) if t == DEFAULT_THINK => "strong".to_owned(),
+            (Some(t), _) => format!("strong:think={}", t.as_millis()),
+            (None, d) => format!("strong:depth={d}"),
+        }
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.rng = rng_from_seed(seed);
+        self.search.clear();
+        self.last = None;
+    }
+
+    fn choose(&mut self, view: &G::View) -> Option<G::Move> {
+        let state = G::sample_from_view(view, &mut self.rng);
+        let result = self.search.search(&state, self.limits, &mut self.rng);
+        self.last = Some(result);
+        result.best
+    }
+}

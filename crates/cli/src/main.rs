@@ -1,1 +1,181 @@
-fn main() {}
+//! The `tabuleiro` command: an interactive menu, and subcommands to play, replay, list moves,
+//! count move sequences, run matches, solve and benchmark.
+
+mod args;
+mod commands;
+mod console;
+mod menu;
+mod play;
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use clap::Parser;
+use serde_json::json;
+use tabuleiro_ai::Level;
+
+use crate::args::{Cli, Command};
+use crate::console::Console;
+use crate::play::{GameConfig, PlayVisitor, Seat, clock_seed, is_broken_pipe};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut output = stdout.lock();
+    match run(cli, &mut input, &mut output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = output.flush();
+            eprintln!("tabuleiro: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs one command line.
+fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> {
+    let command = cli.command.unwrap_or(Command::Menu);
+    match command {
+        Command::Menu => menu::run(&mut Console::new(input, output)),
+        Command::Play(args) => {
+            let seed = args.seed.unwrap_or_else(clock_seed);
+            let (info, setup) = commands::setup_from(&args.game, seed)?;
+            let think = args.think_ms.map(Duration::from_millis);
+            let mut seats = Vec::new();
+            for text in [&args.p1, &args.p2, &args.p3, &args.p4].into_iter().take(setup.players) {
+                let seat = match Seat::parse(text)? {
+                    Seat::Computer(level) => Seat::Computer(think.map_or(level, |t| level.with_think(t))),
+                    human => human,
+                };
+                seats.push(seat);
+            }
+            let config = GameConfig { setup, seats, save: args.save };
+            let mut console = Console::new(input, output);
+            commands::visit(info.id, PlayVisitor { console: &mut console, config })??;
+            Ok(())
+        }
+        Command::Replay(args) => {
+            let text = commands::replay::run(&args.file)?;
+            output.write_all(text.as_bytes())?;
+            Ok(())
+        }
+        Command::Moves(args) => {
+            let moves = match &args.record {
+                Some(path) => {
+                    let record = commands::read_record(path)?;
+                    commands::find_game(&record.game)?;
+                    commands::visit(&record.game.clone(), commands::moves::Moves::After(&record))??
+                }
+                None => {
+                    let (info, setup) = commands::setup_from(&args.game, 0)?;
+                    commands::visit(info.id, commands::moves::Moves::Start(setup))??
+                }
+            };
+            writeln!(output, "{}", moves.join(" "))?;
+            Ok(())
+        }
+        Command::Perft(args) => {
+            if args.depth == 0 {
+                bail!("DEPTH must be at least 1");
+            }
+            let (info, setup) = commands::setup_from(&args.game, 0)?;
+            let depth = args.depth;
+            let result = commands::visit(info.id, commands::perft::Perft { setup, depth })??;
+            if args.json {
+                let value = json!({"game": info.id, "depth": depth, "counts": result.counts, "seconds": result.seconds});
+                writeln!(output, "{value}")?;
+            } else {
+                for (i, c) in result.counts.iter().enumerate() {
+                    writeln!(output, "depth {:>2}: {c}", i + 1)?;
+                }
+                writeln!(output, "({:.3} s)", result.seconds)?;
+            }
+            Ok(())
+        }
+        Command::Match(args) => {
+            let (info, setup) = commands::setup_from(&args.game, args.seed)?;
+            let think = args.think_ms.map(Duration::from_millis);
+            let level = |text: &str| -> Result<Level> {
+                let level: Level = text.parse()?;
+                let explicit = text.contains("think=") || text.contains("depth=");
+                Ok(match think {
+                    Some(t) if !explicit => level.with_think(t),
+                    _ => level,
+                })
+            };
+            let (a, b) = (level(&args.a)?, level(&args.b)?);
+            let games = args.games;
+            let m = commands::matches::Match { setup, a, b, games, seed: args.seed, verbose: args.verbose };
+            let result = commands::visit(info.id, m)??;
+            if args.json {
+                let side = |level: Level, t: tabuleiro_ai::Tally| {
+                    json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses})
+                };
+                let value = json!({"game": info.id, "games": games, "seed": args.seed,
+                    "a": side(a, result.a), "b": side(b, result.b)});
+                writeln!(output, "{value}")?;
+            } else {
+                writeln!(output, "{} — {games} games, seed {}", info.name, args.seed)?;
+                for (name, t) in [(a.to_string(), result.a), (b.to_string(), result.b)] {
+                    let pct = t.decided_win_percent().map_or("-".to_owned(), |p| format!("{p:.1}%"));
+                    writeln!(
+                        output,
+                        "  {name:<24} wins {:>5}  draws {:>5}  losses {:>5}  ({pct} of decided games)",
+                        t.wins, t.draws, t.losses
+                    )?;
+                }
+            }
+            Ok(())
+        }
+        Command::Solve(args) => {
+            let (info, setup) = commands::setup_from(&args.game, 0)?;
+            let solved = commands::visit(info.id, commands::solve::Solve(setup))??;
+            if args.json {
+                writeln!(output, "{}", serde_json::to_string(&solved)?)?;
+            } else {
+                writeln!(
+                    output,
+                    "{}: the {} player wins with perfect play.\n  positions stored: {}\n  positions searched: {}\n  time: {:.3} s\n  peak memory: {}",
+                    info.name,
+                    solved.winner,
+                    solved.positions,
+                    solved.nodes,
+                    solved.seconds,
+                    solved.peak_bytes.map_or("unknown".to_owned(), |b| format!("{:.1} MiB", b as f64 / 1048576.0))
+                )?;
+            }
+            Ok(())
+        }
+        Command::Bench(args) => {
+            let (info, setup) = commands::setup_from(&args.game, 1)?;
+            let result = commands::visit(info.id, commands::bench::Bench { setup, seconds: args.seconds })??;
+            if args.json {
+                writeln!(output, "{}", serde_json::to_string(&result)?)?;
+            } else {
+                writeln!(output, "{} (one thread)", info.name)?;
+                writeln!(output, "  random playouts: {:.0} per second ({:.1} moves each)", result.playouts_per_sec, result.moves_per_playout)?;
+                writeln!(output, "  alpha-beta search: {:.0} positions per second (depth {})", result.search_nodes_per_sec, result.search_depth)?;
+                if let (Some(first), Some(max), Some(mean)) =
+                    (result.perfect_first_move_sec, result.perfect_move_ms_max, result.perfect_move_ms_mean)
+                {
+                    writeln!(output, "  perfect player: first move (solve) {first:.3} s; then {} moves: max {max:.2} ms, mean {mean:.3} ms", result.perfect_moves_timed)?;
+                }
+            }
+            Ok(())
+        }
+        Command::Rules(args) => {
+            let info = commands::find_game(&args.game)?;
+            write!(output, "{}", info.rules)?;
+            Ok(())
+        }
+        Command::List => {
+            write!(output, "{}", commands::info::list())?;
+            Ok(())
+        }
+    }
+}

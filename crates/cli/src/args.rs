@@ -1,0 +1,171 @@
+//! The command line, as clap reads it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Play Quantik and other abstract strategy games against people and computer players.
+#[derive(Debug, Parser)]
+#[command(name = "tabuleiro", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; with none, the interactive menu opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the interactive menu (the same as running with no arguments).
+    Menu,
+    /// Play one game; human moves are read from standard input, one per line.
+    Play(PlayArgs),
+    /// Show each position of a saved game in turn.
+    Replay(ReplayArgs),
+    /// List the legal moves at the start, or after the moves of a record.
+    Moves(MovesArgs),
+    /// Count move sequences of each length 1..DEPTH from the start.
+    Perft(PerftArgs),
+    /// Play computer levels against each other, alternating who starts.
+    Match(MatchArgs),
+    /// Solve a game's starting position with perfect play.
+    Solve(SolveArgs),
+    /// Measure random playouts and search speed.
+    Bench(BenchArgs),
+    /// Print a game's rules.
+    Rules(GameArg),
+    /// List the games and their options.
+    List,
+}
+
+/// A game id with its options.
+#[derive(Debug, Args)]
+pub struct GameOptions {
+    /// The game, e.g. `quantik` (see `tabuleiro list`).
+    pub game: String,
+    /// A game option, as name=value (repeatable), e.g. `-o first=2`.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Number of players (default: the game's minimum).
+    #[arg(long)]
+    pub players: Option<usize>,
+}
+
+/// Arguments of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// Game and options.
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// Who plays seat 1: human, random, greedy, strong[:think=MS], perfect.
+    #[arg(long, default_value = "human")]
+    pub p1: String,
+    /// Who plays seat 2.
+    #[arg(long, default_value = "human")]
+    pub p2: String,
+    /// Who plays seat 3 (games with more players).
+    #[arg(long, default_value = "human")]
+    pub p3: String,
+    /// Who plays seat 4 (games with more players).
+    #[arg(long, default_value = "human")]
+    pub p4: String,
+    /// Seed of the game's chance and of the computer players (default: from the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Thinking time of `strong` players, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// Save the game record (JSON) here when the game ends or input runs out.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A saved game record (JSON).
+    pub file: PathBuf,
+}
+
+/// Arguments of `moves`.
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// Game and options (ignored with --record, which holds its own).
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// List the moves after the moves of this record.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Game and options.
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// Deepest sequence length to count.
+    pub depth: u32,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    /// Game and options.
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// Level of player A: random, greedy, strong[:think=MS][:depth=D], perfect.
+    pub a: String,
+    /// Level of player B.
+    pub b: String,
+    /// Number of games (A starts the even-numbered ones).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Base seed; game i uses a seed derived from it (printed per game with --verbose).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Thinking time of `strong` players without their own, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
+    /// Print a line per game.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Game and options.
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Game and options.
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// Seconds spent on each measurement.
+    #[arg(long, default_value_t = 1.0)]
+    pub seconds: f64,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Just a game id.
+#[derive(Debug, Args)]
+pub struct GameArg {
+    /// The game, e.g. `quantik`.
+    pub game: String,
+}

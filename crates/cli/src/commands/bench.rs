@@ -1,0 +1,111 @@
+//! `tabuleiro bench GAME`: random playouts per second, search speed, and for solvable games
+//! the time of a perfect move.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use tabuleiro_ai::{AlphaBeta, Agent, Limits, PerfectAgent};
+use tabuleiro_core::{Evaluate, GameVisitor, Setup, derive_seed, random_playout, rng_from_seed};
+
+/// Measurements of one game.
+#[derive(Debug, serde::Serialize)]
+pub struct BenchResult {
+    /// The game's id.
+    pub game: &'static str,
+    /// Random games from the start to the end, per second, on one thread.
+    pub playouts_per_sec: f64,
+    /// Moves per random game, on average.
+    pub moves_per_playout: f64,
+    /// Positions the alpha-beta search visits per second, from the start.
+    pub search_nodes_per_sec: f64,
+    /// Depth the search reached in the time.
+    pub search_depth: u32,
+    /// For solvable games: seconds to solve the start (the perfect player's first move).
+    pub perfect_first_move_sec: Option<f64>,
+    /// For solvable games: slowest perfect move afterwards, over positions from random games.
+    pub perfect_move_ms_max: Option<f64>,
+    /// For solvable games: mean perfect move afterwards.
+    pub perfect_move_ms_mean: Option<f64>,
+    /// How many perfect moves were timed.
+    pub perfect_moves_timed: usize,
+}
+
+/// Benchmarks a setup for about `seconds` per measurement.
+pub struct Bench {
+    /// Where to start.
+    pub setup: Setup,
+    /// Seconds per measurement.
+    pub seconds: f64,
+}
+
+impl GameVisitor for Bench {
+    type Output = Result<BenchResult>;
+    fn visit<G: Evaluate>(self) -> Result<BenchResult> {
+        let start_state = G::new(&self.setup)?;
+        let budget = Duration::from_secs_f64(self.seconds.max(0.01));
+        let limit = G::INFO.max_moves.unwrap_or(100_000);
+
+        let mut rng = rng_from_seed(self.setup.seed);
+        let (mut playouts, mut moves) = (0u64, 0u64);
+        let clock = Instant::now();
+        loop {
+            for _ in 0..1024 {
+                let (_, n) = random_playout(start_state.clone(), &mut rng, limit);
+                moves += n as u64;
+            }
+            playouts += 1024;
+            if clock.elapsed() >= budget {
+                break;
+            }
+        }
+        let playout_secs = clock.elapsed().as_secs_f64();
+
+        let mut search = AlphaBeta::<G>::default();
+        let clock = Instant::now();
+        let found = search.search(&start_state, Limits::time(budget), &mut rng);
+        let search_secs = clock.elapsed().as_secs_f64();
+
+        let mut result = BenchResult {
+            game: G::INFO.id,
+            playouts_per_sec: playouts as f64 / playout_secs,
+            moves_per_playout: moves as f64 / playouts as f64,
+            search_nodes_per_sec: found.nodes as f64 / search_secs,
+            search_depth: found.depth,
+            perfect_first_move_sec: None,
+            perfect_move_ms_max: None,
+            perfect_move_ms_mean: None,
+            perfect_moves_timed: 0,
+        };
+        if G::INFO.solvable {
+            time_perfect_moves(&start_state, &mut result, self.setup.seed);
+        }
+        Ok(result)
+    }
+}
+
+/// Times the perfect player's first move, then its moves in positions of 200 random games.
+fn time_perfect_moves<G: Evaluate>(start: &G, result: &mut BenchResult, seed: u64) {
+    let mut agent = PerfectAgent::<G>::new(seed);
+    let Some(first) = start.to_move() else { return };
+    let clock = Instant::now();
+    let _ = agent.choose(&start.view(first));
+    result.perfect_first_move_sec = Some(clock.elapsed().as_secs_f64());
+    let (mut max, mut total, mut count) = (0f64, 0f64, 0usize);
+    let mut rng = rng_from_seed(derive_seed(seed, 1));
+    for _ in 0..200 {
+        let mut state = start.clone();
+        while let Some(player) = state.to_move() {
+            let clock = Instant::now();
+            let _ = agent.choose(&state.view(player));
+            let ms = clock.elapsed().as_secs_f64() * 1000.0;
+            max = max.max(ms);
+            total += ms;
+            count += 1;
+            let Some(mv) = state.random_move(&mut rng) else { break };
+            state.play_unchecked(mv);
+        }
+    }
+    result.perfect_move_ms_max = Some(max);
+    result.perfect_move_ms_mean = Some(if count > 0 { total / count as f64 } else { 0.0 });
+    result.perfect_moves_timed = count;
+}

@@ -1,0 +1,54 @@
+//! The subcommands other than the menu and `play`.
+
+pub mod bench;
+pub mod info;
+pub mod matches;
+pub mod moves;
+pub mod perft;
+pub mod replay;
+pub mod solve;
+
+use anyhow::{Result, bail};
+use tabuleiro_core::{GameInfo, GameVisitor, Options, Registry, Setup};
+use tabuleiro_games::REGISTRY;
+
+use crate::args::GameOptions;
+
+/// The facts of game `id`, or an error listing the games.
+pub fn find_game(id: &str) -> Result<&'static GameInfo> {
+    let id = id.trim();
+    REGISTRY.games().iter().copied().find(|g| g.id.eq_ignore_ascii_case(id)).ok_or_else(|| {
+        let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
+        anyhow::anyhow!("unknown game `{id}` (games: {})", known.join(", "))
+    })
+}
+
+/// The checked setup described by command-line game options, with `seed`.
+pub fn setup_from(args: &GameOptions, seed: u64) -> Result<(&'static GameInfo, Setup)> {
+    let info = find_game(&args.game)?;
+    let options = Options::parse(info, &args.options)?;
+    let players = args.players.unwrap_or(info.min_players);
+    if !(info.min_players..=info.max_players).contains(&players) {
+        bail!(
+            "{} is for {}..{} players, not {players}",
+            info.name,
+            info.min_players,
+            info.max_players
+        );
+    }
+    Ok((info, Setup { players, options, seed }))
+}
+
+/// Runs `visitor` on the game with id `id` (known to exist).
+pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
+    REGISTRY.visit(id, visitor).ok_or_else(|| anyhow::anyhow!("unknown game `{id}`"))
+}
+
+/// Reads a record file.
+pub fn read_record(path: &std::path::Path) -> Result<tabuleiro_core::GameRecord> {
+    use anyhow::Context as _;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read record {}", path.display()))?;
+    tabuleiro_core::GameRecord::from_json(&text)
+        .with_context(|| format!("bad record {}", path.display()))
+}

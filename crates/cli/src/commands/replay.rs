@@ -1,0 +1,44 @@
+//! `tabuleiro replay FILE`: every position of a saved game.
+
+use std::path::Path;
+
+use anyhow::Result;
+use tabuleiro_core::{Evaluate, GameRecord, GameVisitor, Perspective};
+
+/// Renders each position of `record` with the move that led to it.
+pub struct Replay<'a>(pub &'a GameRecord);
+
+impl GameVisitor for Replay<'_> {
+    type Output = Result<String>;
+    fn visit<G: Evaluate>(self) -> Result<String> {
+        let record = self.0;
+        let positions = record.replay::<G>()?;
+        let mut out = format!(
+            "{} — {} — seed {} — {} moves\n",
+            G::INFO.name,
+            record.agents.join(" vs "),
+            record.seed,
+            record.moves.len()
+        );
+        for (i, state) in positions.iter().enumerate() {
+            if i == 0 {
+                out.push_str("\nStart:\n");
+            } else {
+                let mover = positions[i - 1].to_move().map(|p| p.to_string()).unwrap_or_default();
+                out.push_str(&format!("\nMove {i}: {mover} plays {}\n", record.moves[i - 1]));
+            }
+            out.push_str(&state.render(Perspective::Everyone));
+        }
+        if positions.last().is_some_and(|s| s.outcome().is_none()) {
+            out.push_str("\n(The game was not finished.)\n");
+        }
+        Ok(out)
+    }
+}
+
+/// Reads `path` and renders the replay.
+pub fn run(path: &Path) -> Result<String> {
+    let record = super::read_record(path)?;
+    super::find_game(&record.game)?;
+    super::visit(&record.game.clone(), Replay(&record))?
+}

@@ -1,0 +1,269 @@
+//! Playing one game in the terminal: humans type moves, computer players answer.
+
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use tabuleiro_ai::{Agent, Level, agent_seed};
+use tabuleiro_core::{Evaluate, Game, GameVisitor, Perspective, Player, Session, Setup};
+
+use crate::console::Console;
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// A person typing moves.
+    Human,
+    /// A computer player of this level.
+    Computer(Level),
+}
+
+impl Seat {
+    /// Reads `human` or a computer level.
+    pub fn parse(text: &str) -> Result<Seat> {
+        if text.trim().eq_ignore_ascii_case("human") {
+            Ok(Seat::Human)
+        } else {
+            Ok(Seat::Computer(text.parse()?))
+        }
+    }
+
+    /// The name stored in records.
+    pub fn name(&self) -> String {
+        match self {
+            Seat::Human => "human".to_owned(),
+            Seat::Computer(level) => level.to_string(),
+        }
+    }
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// Players, options, seed.
+    pub setup: Setup,
+    /// Who plays each seat.
+    pub seats: Vec<Seat>,
+    /// Where to save the record at the end, if anywhere.
+    pub save: Option<PathBuf>,
+}
+
+/// How a game session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game reached its end.
+    Finished,
+    /// A player typed `quit`.
+    Quit,
+    /// Input ran out.
+    EndOfInput,
+}
+
+/// Runs [`play`] on the game chosen at run time.
+pub struct PlayVisitor<'c, 'io> {
+    /// The terminal.
+    pub console: &'c mut Console<'io>,
+    /// The game to play.
+    pub config: GameConfig,
+}
+
+impl GameVisitor for PlayVisitor<'_, '_> {
+    type Output = Result<Ending>;
+    fn visit<G: Evaluate>(self) -> Result<Ending> {
+        play::<G>(self.console, &self.config)
+    }
+}
+
+const HELP: &str = "Type a move, or: ? (legal moves), ? PREFIX (legal moves starting with PREFIX, \
+e.g. `? C` for the cells that accept a cube), undo, save FILE, board, help, quit";
+
+/// Plays one game to its end (or until `quit` or the end of input), saving the record when
+/// asked to.
+pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Result<Ending> {
+    let names = config.seats.iter().map(Seat::name).collect();
+    let mut session = Session::<G>::new(config.setup.clone(), names)?;
+    let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::new();
+    for (i, seat) in config.seats.iter().enumerate() {
+        agents.push(match seat {
+            Seat::Human => None,
+            Seat::Computer(level) => {
+                Some(level.build::<G>(agent_seed(config.setup.seed, Player(i as u8)))?)
+            }
+        });
+    }
+    let humans: Vec<Player> = (0..config.seats.len())
+        .filter(|&i| config.seats[i] == Seat::Human)
+        .map(|i| Player(i as u8))
+        .collect();
+    let is_human = |p: Player| humans.contains(&p);
+    let perspective = |state: &G| -> Perspective {
+        if !G::INFO.hidden_information {
+            Perspective::Everyone
+        } else if humans.len() == 1 {
+            Perspective::Player(humans[0])
+        } else if let Some(p) = state.to_move().filter(|&p| is_human(p)) {
+            Perspective::Player(p)
+        } else {
+            Perspective::Everyone
+        }
+    };
+    let seat_list: Vec<String> = config
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}: {}", Player(i as u8), s.name()))
+        .collect();
+    console.say(format!(
+        "{} — {} — options: {} — seed {}",
+        G::INFO.name,
+        seat_list.join(", "),
+        config.setup.options,
+        config.setup.seed
+    ))?;
+    if !humans.is_empty() {
+        console.say(HELP)?;
+    }
+    let mut redraw = true;
+    loop {
+        let state = session.state().clone();
+        if redraw {
+            console.say("")?;
+            console.say(state.render(perspective(&state)))?;
+        }
+        redraw = true;
+        let Some(player) = state.to_move() else {
+            finish(console, &session, config.save.as_deref())?;
+            return Ok(Ending::Finished);
+        };
+        if let Some(agent) = agents[player.index()].as_mut() {
+            let mv = agent
+                .choose(&state.view(player))
+                .with_context(|| format!("{} offered no move", agent.name()))?;
+            let text = state.format_move(mv);
+            session
+                .play(mv)
+                .map_err(|e| anyhow::anyhow!("{} chose an illegal move {text}: {e}", agent.name()))?;
+            console.say(format!("{player} ({}) plays {text}", agent.name()))?;
+            continue;
+        }
+        let (k, n) = state.move_in_turn();
+        let prompt = if n > 1 {
+            format!("{player}, move {k} of {n}> ")
+        } else {
+            format!("{player}> ")
+        };
+        let Some(line) = console.ask(&prompt)? else {
+            console.say("End of input: the game is left unfinished.")?;
+            save_if_asked(console, &session, config.save.as_deref())?;
+            return Ok(Ending::EndOfInput);
+        };
+        redraw = false;
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line.as_str(), ""),
+        };
+        match word.to_ascii_lowercase().as_str() {
+            "" => {}
+            "?" | "moves" => console.say(list_moves(&state, rest))?,
+            "help" | "h" => console.say(HELP)?,
+            "board" => redraw = true,
+            "quit" | "exit" | "q" => {
+                console.say("Game abandoned.")?;
+                save_if_asked(console, &session, config.save.as_deref())?;
+                return Ok(Ending::Quit);
+            }
+            "undo" => {
+                let undone = session.undo_turn(is_human);
+                if undone == 0 {
+                    console.say("Nothing to undo.")?;
+                } else {
+                    console.say(format!("Took back {undone} move(s)."))?;
+                    redraw = true;
+                }
+            }
+            "save" => {
+                if rest.is_empty() {
+                    console.say("Usage: save FILE")?;
+                } else {
+                    match save(&session, Path::new(rest)) {
+                        Ok(()) => console.say(format!("Saved to {rest}."))?,
+                        Err(e) => console.say(format!("Could not save: {e:#}"))?,
+                    }
+                }
+            }
+            _ => match state.parse_move(&line) {
+                Ok(mv) => {
+                    session.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?;
+                    redraw = true;
+                }
+                Err(e) => console.say(format!("{e} (type ? for the legal moves, help for commands)"))?,
+            },
+        }
+    }
+}
+
+/// The legal moves, or those whose notation starts with `prefix`.
+fn list_moves<G: Game>(state: &G, prefix: &str) -> String {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|&m| state.format_move(m))
+        .filter(|t| t.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))
+        .collect();
+    if texts.is_empty() {
+        return if prefix.is_empty() {
+            "No legal moves.".to_owned()
+        } else {
+            format!("No legal move starts with `{prefix}`.")
+        };
+    }
+    let mut out = if prefix.is_empty() {
+        format!("{} legal moves:", texts.len())
+    } else {
+        format!("{} legal moves starting with `{prefix}`:", texts.len())
+    };
+    for (i, t) in texts.iter().enumerate() {
+        if i % 16 == 0 {
+            out.push_str("\n ");
+        }
+        let _ = write!(out, " {t}");
+    }
+    out
+}
+
+fn finish<G: Game>(console: &mut Console<'_>, session: &Session<G>, path: Option<&Path>) -> Result<()> {
+    if let Some(outcome) = session.state().outcome() {
+        console.say(format!("Game over after {} moves. {outcome}", session.moves().len()))?;
+    }
+    save_if_asked(console, session, path)
+}
+
+fn save_if_asked<G: Game>(console: &mut Console<'_>, session: &Session<G>, path: Option<&Path>) -> Result<()> {
+    if let Some(path) = path {
+        save(session, path)?;
+        console.say(format!("Record saved to {}.", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Writes the session's record as JSON.
+pub fn save<G: Game>(session: &Session<G>, path: &Path) -> Result<()> {
+    std::fs::write(path, session.record().to_json() + "\n")
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// A seed from the clock, for games started without one.
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// Whether an I/O error means the reader went away (a closed pipe), which is no failure.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}

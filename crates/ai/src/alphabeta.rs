@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use tabuleiro_core::{Evaluate, GameRng};
 
-use crate::score::{DECIDED, terminal};
+use crate::score::{DECIDED, WIN, terminal};
 use crate::table::{Bound, Entry, Table, from_table, to_table};
 
 /// How long and how deep to search.
@@ -24,12 +24,18 @@ pub struct Limits {
 impl Limits {
     /// A time budget, searching as deep as it allows.
     pub fn time(time: Duration) -> Self {
-        Limits { time: Some(time), max_depth: 64 }
+        Limits {
+            time: Some(time),
+            max_depth: 64,
+        }
     }
 
     /// Exactly `depth` plies, however long it takes.
     pub fn depth(depth: u32) -> Self {
-        Limits { time: None, max_depth: depth }
+        Limits {
+            time: None,
+            max_depth: depth,
+        }
     }
 }
 
@@ -90,7 +96,13 @@ impl<G: Evaluate> AlphaBeta<G> {
         self.deadline = limits.time.map(|t| start + t);
         self.stopped = false;
         self.nodes = 0;
-        let mut result = SearchResult { best: None, value: 0, depth: 0, nodes: 0, proven: false };
+        let mut result = SearchResult {
+            best: None,
+            value: 0,
+            depth: 0,
+            nodes: 0,
+            proven: false,
+        };
         let Some(me) = root.to_move() else {
             return result;
         };
@@ -137,7 +149,15 @@ impl<G: Evaluate> AlphaBeta<G> {
 
     /// The value for `me` of `child`, reached by one move from a position `ply` plies below
     /// the root where `me` was to move, with `depth` plies left including that move.
-    fn child_value(&mut self, child: &G, me: tabuleiro_core::Player, depth: u32, alpha: i32, beta: i32, ply: u32) -> i32 {
+    fn child_value(
+        &mut self,
+        child: &G,
+        me: tabuleiro_core::Player,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> i32 {
         if let Some(outcome) = child.outcome() {
             terminal(&outcome, me, ply + 1)
         } else if depth <= 1 {
@@ -154,7 +174,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// (at least 1) within the window `alpha..beta`.
     fn negamax(&mut self, state: &G, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
             self.stopped = true;
         }
         if self.stopped {
@@ -163,6 +183,10 @@ impl<G: Evaluate> AlphaBeta<G> {
         let Some(me) = state.to_move() else {
             return 0;
         };
+        if state.winning_move().is_some() {
+            // Nothing scores better than winning on this move.
+            return WIN - (ply + 1) as i32;
+        }
         let key = state.position_key();
         let original_alpha = alpha;
         let mut first = None;

@@ -16,13 +16,17 @@ pub struct GreedyAgent {
 impl GreedyAgent {
     /// A greedy player breaking ties with a generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        GreedyAgent { rng: rng_from_seed(seed) }
+        GreedyAgent {
+            rng: rng_from_seed(seed),
+        }
     }
 }
 
 /// Whether the player to move in `state` has a move that wins at once.
 pub fn has_immediate_win<G: Game>(state: &G, moves: &mut Vec<G::Move>) -> bool {
-    let Some(player) = state.to_move() else { return false };
+    let Some(player) = state.to_move() else {
+        return false;
+    };
     state.legal_moves(moves);
     moves.iter().any(|&mv| {
         let mut next = state.clone();

@@ -49,7 +49,10 @@ impl Level {
     /// The same level with its time budget replaced (only `strong` has one).
     pub fn with_think(self, think: Duration) -> Self {
         match self {
-            Level::Strong(limits) => Level::Strong(Limits { time: Some(think), ..limits }),
+            Level::Strong(limits) => Level::Strong(Limits {
+                time: Some(think),
+                ..limits
+            }),
             other => other,
         }
     }
@@ -93,7 +96,9 @@ impl FromStr for Level {
                 let mut limits = Limits::time(DEFAULT_THINK);
                 for setting in parts.by_ref() {
                     let (key, value) = setting.split_once('=').ok_or_else(|| {
-                        LevelError(format!("`{setting}`: strong settings are think=MS or depth=D"))
+                        LevelError(format!(
+                            "`{setting}`: strong settings are think=MS or depth=D"
+                        ))
                     })?;
                     let number: u64 = value.parse().map_err(|_| {
                         LevelError(format!("`{setting}`: `{value}` is not a whole number"))
@@ -123,7 +128,9 @@ impl FromStr for Level {
             }
         };
         if let Some(extra) = parts.next() {
-            return Err(LevelError(format!("`{name}` takes no settings (got `{extra}`)")));
+            return Err(LevelError(format!(
+                "`{name}` takes no settings (got `{extra}`)"
+            )));
         }
         Ok(level)
     }
@@ -157,22 +164,50 @@ mod tests {
 
     #[test]
     fn levels_round_trip() {
-        for text in ["random", "greedy", "perfect", "strong", "strong:think=200", "strong:depth=4"] {
+        for text in [
+            "random",
+            "greedy",
+            "perfect",
+            "strong",
+            "strong:think=200",
+            "strong:depth=4",
+        ] {
             let level: Level = text.parse().unwrap();
             assert_eq!(level.to_string(), text);
         }
         assert_eq!(
             "strong:depth=3".parse::<Level>().unwrap(),
-            Level::Strong(Limits { time: None, max_depth: 3 })
+            Level::Strong(Limits {
+                time: None,
+                max_depth: 3
+            })
         );
     }
 
     #[test]
     fn bad_levels_say_why() {
-        assert!("easy".parse::<Level>().unwrap_err().0.contains("unknown level"));
-        assert!("strong:think=x".parse::<Level>().unwrap_err().0.contains("whole number"));
+        assert!(
+            "easy"
+                .parse::<Level>()
+                .unwrap_err()
+                .0
+                .contains("unknown level")
+        );
+        assert!(
+            "strong:think=x"
+                .parse::<Level>()
+                .unwrap_err()
+                .0
+                .contains("whole number")
+        );
         assert!("strong:speed=3".parse::<Level>().is_err());
         assert!("strong:depth=0".parse::<Level>().is_err());
-        assert!("greedy:think=3".parse::<Level>().unwrap_err().0.contains("no settings"));
+        assert!(
+            "greedy:think=3"
+                .parse::<Level>()
+                .unwrap_err()
+                .0
+                .contains("no settings")
+        );
     }
 }

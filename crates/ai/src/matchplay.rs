@@ -60,9 +60,10 @@ pub fn play_game<G: Evaluate>(
             agent: agent.name(),
             reason: "no move offered".to_owned(),
         })?;
-        session
-            .play(mv)
-            .map_err(|e| PlayError::Agent { agent: agent.name(), reason: e.to_string() })?;
+        session.play(mv).map_err(|e| PlayError::Agent {
+            agent: agent.name(),
+            reason: e.to_string(),
+        })?;
     }
     Ok(session)
 }
@@ -137,10 +138,17 @@ pub fn play_match<G: Evaluate>(
     // Seat order for even games: A first. Odd games swap the two boxes round and back.
     let mut agents = [a.build::<G>(0)?, b.build::<G>(0)?];
     let limit = G::INFO.max_moves.unwrap_or(100_000);
-    let mut result = MatchResult { a: Tally::default(), b: Tally::default(), games: Vec::new() };
+    let mut result = MatchResult {
+        a: Tally::default(),
+        b: Tally::default(),
+        games: Vec::new(),
+    };
     for index in 0..games {
         let game_seed = derive_seed(seed, index as u64);
-        let setup = Setup { seed: game_seed, ..setup.clone() };
+        let setup = Setup {
+            seed: game_seed,
+            ..setup.clone()
+        };
         let a_seat = Player((index % 2) as u8);
         if a_seat.0 == 1 {
             agents.swap(0, 1);
@@ -153,7 +161,13 @@ pub fn play_match<G: Evaluate>(
         let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
         result.a.add(outcome.result(a_seat));
         result.b.add(outcome.result(Player(1 - a_seat.0)));
-        let game = MatchGame { index, seed: game_seed, a_seat, outcome, moves: session.moves().len() };
+        let game = MatchGame {
+            index,
+            seed: game_seed,
+            a_seat,
+            outcome,
+            moves: session.moves().len(),
+        };
         on_game(&game);
         result.games.push(game);
     }

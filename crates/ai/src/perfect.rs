@@ -1,11 +1,11 @@
 //! The `perfect` level: exact play from the solver.
 //!
-//! The agent keeps one [`Solver`] for its whole life. Its first move solves whatever the
-//! position needs (the whole game from the empty board: about a second for Quantik); later
-//! moves are answered almost entirely from the solver's memory. Among moves of the best value
-//! it prefers one that ends the game at once, then the one the game's evaluation likes best,
-//! then a seeded random one — so a lost position is defended as stubbornly as the evaluation
-//! allows.
+//! The agent keeps one [`Solver`] for its whole life, so what one move solved speeds up the
+//! next (its first move from the empty Quantik board solves the game: tens of milliseconds).
+//! It plays a move that wins at once if there is one; otherwise it solves the moves in the
+//! order the game's evaluation likes best (equal ones in seeded random order) and plays the
+//! first that wins. When none wins it plays the first that draws, else the first in that
+//! order, so a lost position is defended as stubbornly as the evaluation allows.
 
 use tabuleiro_core::{Evaluate, GameRng, rng_from_seed};
 
@@ -22,12 +22,17 @@ pub struct PerfectAgent<G: Evaluate> {
 impl<G: Evaluate> PerfectAgent<G> {
     /// A perfect player breaking ties with a generator seeded by `seed`.
     pub fn new(seed: u64) -> Self {
-        PerfectAgent { solver: Solver::new(), rng: rng_from_seed(seed) }
+        PerfectAgent {
+            solver: Solver::new(),
+            rng: rng_from_seed(seed),
+        }
     }
 
     /// The exact value of every legal move in `state`, for the player to move.
     pub fn rate_moves(&mut self, state: &G) -> Vec<(G::Move, Value)> {
-        let Some(me) = state.to_move() else { return Vec::new() };
+        let Some(me) = state.to_move() else {
+            return Vec::new();
+        };
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         moves
@@ -54,24 +59,32 @@ impl<G: Evaluate> Agent<G> for PerfectAgent<G> {
     fn choose(&mut self, view: &G::View) -> Option<G::Move> {
         let state = G::sample_from_view(view, &mut self.rng);
         let me = state.to_move()?;
-        let rated = self.rate_moves(&state);
-        let best_value = rated.iter().map(|(_, v)| *v).max()?;
-        let mut best: Vec<(G::Move, (bool, i32))> = Vec::new();
-        for (mv, value) in rated {
-            if value != best_value {
-                continue;
+        if let Some(mv) = state.winning_move() {
+            return Some(mv);
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        crate::alphabeta::shuffle(&mut moves, &mut self.rng);
+        let mut children: Vec<(i32, G::Move, G)> = moves
+            .into_iter()
+            .map(|mv| {
+                let mut child = state.clone();
+                child.play_unchecked(mv);
+                (child.evaluate(me), mv, child)
+            })
+            .collect();
+        // Stable: equal evaluations keep their shuffled order.
+        children.sort_by_key(|(score, _, _)| -score);
+        let mut best: Option<(Value, G::Move)> = None;
+        for (_, mv, child) in &children {
+            let value = self.solver.value_after(child, me);
+            if value == Value::Win {
+                return Some(*mv);
             }
-            let mut child = state.clone();
-            child.play_unchecked(mv);
-            let rank = (value == Value::Win && child.outcome().is_some(), child.evaluate(me));
-            if best.first().is_some_and(|(_, r)| rank > *r) {
-                best.clear();
-            }
-            if best.first().is_none_or(|(_, r)| rank == *r) {
-                best.push((mv, rank));
+            if best.is_none_or(|(v, _)| value > v) {
+                best = Some((value, *mv));
             }
         }
-        let i = tabuleiro_core::rng::random_index(&mut self.rng, best.len());
-        Some(best[i].0)
+        best.map(|(_, mv)| mv)
     }
 }

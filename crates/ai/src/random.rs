@@ -13,7 +13,9 @@ pub struct RandomAgent {
 impl RandomAgent {
     /// A random player drawing from a generator seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        RandomAgent { rng: rng_from_seed(seed) }
+        RandomAgent {
+            rng: rng_from_seed(seed),
+        }
     }
 }
 

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use tabuleiro_core::{Game, PlayerResult};
+use tabuleiro_core::{Evaluate, PlayerResult};
 
 /// The exact value of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -69,22 +69,22 @@ type Memory = HashMap<u64, Value, BuildHasherDefault<KeyHasher>>;
 
 /// A solver that remembers every position it has solved.
 #[derive(Debug)]
-pub struct Solver<G: Game> {
+pub struct Solver<G: Evaluate> {
     memory: Memory,
     buffers: Vec<Vec<G::Move>>,
-    children: Vec<Vec<G>>,
+    children: Vec<Vec<(i32, G)>>,
     /// Positions searched (not answered from memory), over the solver's life.
     pub nodes: u64,
     use_symmetry: bool,
 }
 
-impl<G: Game> Default for Solver<G> {
+impl<G: Evaluate> Default for Solver<G> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Game> Solver<G> {
+impl<G: Evaluate> Solver<G> {
     /// A solver that folds symmetric positions together.
     pub fn new() -> Self {
         Solver {
@@ -98,7 +98,10 @@ impl<G: Game> Solver<G> {
 
     /// A solver that uses [`Game::position_key`] only (no symmetry), as a yardstick.
     pub fn without_symmetry() -> Self {
-        Solver { use_symmetry: false, ..Self::new() }
+        Solver {
+            use_symmetry: false,
+            ..Self::new()
+        }
     }
 
     /// Number of positions remembered.
@@ -122,11 +125,19 @@ impl<G: Game> Solver<G> {
             return Value::from_result(outcome.result(player));
         }
         let v = self.value(child, 0);
-        if child.to_move() == Some(player) { v } else { v.flip() }
+        if child.to_move() == Some(player) {
+            v
+        } else {
+            v.flip()
+        }
     }
 
     fn key(&self, state: &G) -> u64 {
-        if self.use_symmetry { state.canonical_key() } else { state.position_key() }
+        if self.use_symmetry {
+            state.canonical_key()
+        } else {
+            state.position_key()
+        }
     }
 
     fn value(&mut self, state: &G, depth: usize) -> Value {
@@ -142,6 +153,10 @@ impl<G: Game> Solver<G> {
             self.buffers.resize_with(depth + 1, Vec::new);
             self.children.resize_with(depth + 1, Vec::new);
         }
+        if state.winning_move().is_some() {
+            self.memory.insert(key, Value::Win);
+            return Value::Win;
+        }
         let mut moves = std::mem::take(&mut self.buffers[depth]);
         let mut children = std::mem::take(&mut self.children[depth]);
         state.legal_moves(&mut moves);
@@ -152,16 +167,21 @@ impl<G: Game> Solver<G> {
             child.play_unchecked(mv);
             match child.outcome() {
                 Some(outcome) => best = best.max(Value::from_result(outcome.result(me))),
-                None => children.push(child),
+                None => children.push((child.evaluate(me), child)),
             }
             if best == Value::Win {
                 break;
             }
         }
         if best != Value::Win {
-            for child in &children {
+            children.sort_unstable_by_key(|(score, _)| -score);
+            for (_, child) in &children {
                 let v = self.value(child, depth + 1);
-                let v = if child.to_move() == Some(me) { v } else { v.flip() };
+                let v = if child.to_move() == Some(me) {
+                    v
+                } else {
+                    v.flip()
+                };
                 best = best.max(v);
                 if best == Value::Win {
                     break;

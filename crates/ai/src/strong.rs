@@ -22,7 +22,12 @@ pub struct StrongAgent<G: Evaluate> {
 impl<G: Evaluate> StrongAgent<G> {
     /// A strong player with the given limits, breaking ties with a generator seeded by `seed`.
     pub fn new(limits: Limits, seed: u64) -> Self {
-        StrongAgent { search: AlphaBeta::default(), limits, rng: rng_from_seed(seed), last: None }
+        StrongAgent {
+            search: AlphaBeta::default(),
+            limits,
+            rng: rng_from_seed(seed),
+            last: None,
+        }
     }
 
     /// What the last search found (depth, nodes, value).

@@ -39,7 +39,10 @@ impl<M: Copy> Table<M> {
     /// A table of `2^bits` slots.
     pub fn new(bits: u32) -> Self {
         let size = 1usize << bits;
-        Table { slots: vec![None; size], mask: size - 1 }
+        Table {
+            slots: vec![None; size],
+            mask: size - 1,
+        }
     }
 
     fn index(&self, key: u64) -> usize {
@@ -48,7 +51,9 @@ impl<M: Copy> Table<M> {
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
-        self.slots[self.index(key)].as_ref().filter(|e| e.key == key)
+        self.slots[self.index(key)]
+            .as_ref()
+            .filter(|e| e.key == key)
     }
 
     /// Stores an entry (replacing whatever shared its slot).
@@ -103,7 +108,13 @@ mod tests {
     #[test]
     fn probe_finds_only_its_key() {
         let mut t: Table<u8> = Table::new(4);
-        t.store(Entry { key: 5, value: 1, depth: 2, bound: Bound::Exact, best: Some(3) });
+        t.store(Entry {
+            key: 5,
+            value: 1,
+            depth: 2,
+            bound: Bound::Exact,
+            best: Some(3),
+        });
         assert_eq!(t.probe(5).map(|e| e.best), Some(Some(3)));
         assert!(t.probe(6).is_none());
     }

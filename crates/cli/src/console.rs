@@ -50,7 +50,9 @@ impl<'a> Console<'a> {
             None => "choice> ".to_owned(),
         };
         loop {
-            let Some(answer) = self.ask(&prompt)? else { return Ok(None) };
+            let Some(answer) = self.ask(&prompt)? else {
+                return Ok(None);
+            };
             if answer.is_empty()
                 && let Some(d) = default
             {
@@ -62,11 +64,16 @@ impl<'a> Console<'a> {
                 return Ok(Some(n - 1));
             }
             if let Some(i) = choices.iter().position(|c| {
-                c.split_whitespace().next().is_some_and(|w| w.eq_ignore_ascii_case(&answer))
+                c.split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case(&answer))
             }) {
                 return Ok(Some(i));
             }
-            self.say(format!("Please answer with a number from 1 to {}.", choices.len()))?;
+            self.say(format!(
+                "Please answer with a number from 1 to {}.",
+                choices.len()
+            ))?;
         }
     }
 }

@@ -47,16 +47,31 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             let (info, setup) = commands::setup_from(&args.game, seed)?;
             let think = args.think_ms.map(Duration::from_millis);
             let mut seats = Vec::new();
-            for text in [&args.p1, &args.p2, &args.p3, &args.p4].into_iter().take(setup.players) {
+            for text in [&args.p1, &args.p2, &args.p3, &args.p4]
+                .into_iter()
+                .take(setup.players)
+            {
                 let seat = match Seat::parse(text)? {
-                    Seat::Computer(level) => Seat::Computer(think.map_or(level, |t| level.with_think(t))),
+                    Seat::Computer(level) => {
+                        Seat::Computer(think.map_or(level, |t| level.with_think(t)))
+                    }
                     human => human,
                 };
                 seats.push(seat);
             }
-            let config = GameConfig { setup, seats, save: args.save };
+            let config = GameConfig {
+                setup,
+                seats,
+                save: args.save,
+            };
             let mut console = Console::new(input, output);
-            commands::visit(info.id, PlayVisitor { console: &mut console, config })??;
+            commands::visit(
+                info.id,
+                PlayVisitor {
+                    console: &mut console,
+                    config,
+                },
+            )??;
             Ok(())
         }
         Command::Replay(args) => {
@@ -110,19 +125,26 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             };
             let (a, b) = (level(&args.a)?, level(&args.b)?);
             let games = args.games;
-            let m = commands::matches::Match { setup, a, b, games, seed: args.seed, verbose: args.verbose };
+            let m = commands::matches::Match {
+                setup,
+                a,
+                b,
+                games,
+                seed: args.seed,
+                verbose: args.verbose,
+            };
             let result = commands::visit(info.id, m)??;
             if args.json {
-                let side = |level: Level, t: tabuleiro_ai::Tally| {
-                    json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses})
-                };
+                let side = |level: Level, t: tabuleiro_ai::Tally| json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses});
                 let value = json!({"game": info.id, "games": games, "seed": args.seed,
                     "a": side(a, result.a), "b": side(b, result.b)});
                 writeln!(output, "{value}")?;
             } else {
                 writeln!(output, "{} — {games} games, seed {}", info.name, args.seed)?;
                 for (name, t) in [(a.to_string(), result.a), (b.to_string(), result.b)] {
-                    let pct = t.decided_win_percent().map_or("-".to_owned(), |p| format!("{p:.1}%"));
+                    let pct = t
+                        .decided_win_percent()
+                        .map_or("-".to_owned(), |p| format!("{p:.1}%"));
                     writeln!(
                         output,
                         "  {name:<24} wins {:>5}  draws {:>5}  losses {:>5}  ({pct} of decided games)",
@@ -146,24 +168,47 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     solved.positions,
                     solved.nodes,
                     solved.seconds,
-                    solved.peak_bytes.map_or("unknown".to_owned(), |b| format!("{:.1} MiB", b as f64 / 1048576.0))
+                    solved.peak_bytes.map_or("unknown".to_owned(), |b| format!(
+                        "{:.1} MiB",
+                        b as f64 / 1048576.0
+                    ))
                 )?;
             }
             Ok(())
         }
         Command::Bench(args) => {
             let (info, setup) = commands::setup_from(&args.game, 1)?;
-            let result = commands::visit(info.id, commands::bench::Bench { setup, seconds: args.seconds })??;
+            let result = commands::visit(
+                info.id,
+                commands::bench::Bench {
+                    setup,
+                    seconds: args.seconds,
+                },
+            )??;
             if args.json {
                 writeln!(output, "{}", serde_json::to_string(&result)?)?;
             } else {
                 writeln!(output, "{} (one thread)", info.name)?;
-                writeln!(output, "  random playouts: {:.0} per second ({:.1} moves each)", result.playouts_per_sec, result.moves_per_playout)?;
-                writeln!(output, "  alpha-beta search: {:.0} positions per second (depth {})", result.search_nodes_per_sec, result.search_depth)?;
-                if let (Some(first), Some(max), Some(mean)) =
-                    (result.perfect_first_move_sec, result.perfect_move_ms_max, result.perfect_move_ms_mean)
-                {
-                    writeln!(output, "  perfect player: first move (solve) {first:.3} s; then {} moves: max {max:.2} ms, mean {mean:.3} ms", result.perfect_moves_timed)?;
+                writeln!(
+                    output,
+                    "  random playouts: {:.0} per second ({:.1} moves each)",
+                    result.playouts_per_sec, result.moves_per_playout
+                )?;
+                writeln!(
+                    output,
+                    "  alpha-beta search: {:.0} positions per second (depth {})",
+                    result.search_nodes_per_sec, result.search_depth
+                )?;
+                if let (Some(first), Some(max), Some(mean)) = (
+                    result.perfect_first_move_sec,
+                    result.perfect_move_ms_max,
+                    result.perfect_move_ms_mean,
+                ) {
+                    writeln!(
+                        output,
+                        "  perfect player: first move (solve) {first:.3} s; then {} moves: max {max:.2} ms, mean {mean:.3} ms",
+                        result.perfect_moves_timed
+                    )?;
                 }
             }
             Ok(())

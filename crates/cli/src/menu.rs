@@ -9,15 +9,21 @@ use crate::console::Console;
 use crate::play::{Ending, GameConfig, PlayVisitor, Seat, clock_seed};
 
 /// The modes of play.
-const MODES: [&str; 3] = ["Human vs Human", "Human vs Computer", "Computer vs Computer"];
+const MODES: [&str; 3] = [
+    "Human vs Human",
+    "Human vs Computer",
+    "Computer vs Computer",
+];
 
 /// Runs the menu until the user quits or input ends.
 pub fn run(console: &mut Console<'_>) -> Result<()> {
     console.say("tabuleiro — abstract strategy games")?;
     loop {
         let games = REGISTRY.games();
-        let mut choices: Vec<String> =
-            games.iter().map(|g| format!("{} — {}", g.name, g.summary)).collect();
+        let mut choices: Vec<String> = games
+            .iter()
+            .map(|g| format!("{} — {}", g.name, g.summary))
+            .collect();
         choices.push("Quit".to_owned());
         console.say("")?;
         let Some(choice) = console.choose("Choose a game:", &choices, None)? else {
@@ -30,7 +36,9 @@ pub fn run(console: &mut Console<'_>) -> Result<()> {
             return Ok(());
         };
         let visitor = PlayVisitor { console, config };
-        let ending = REGISTRY.visit(info.id, visitor).unwrap_or(Ok(Ending::Quit))?;
+        let ending = REGISTRY
+            .visit(info.id, visitor)
+            .unwrap_or(Ok(Ending::Quit))?;
         if ending == Ending::EndOfInput {
             return Ok(());
         }
@@ -40,12 +48,15 @@ pub fn run(console: &mut Console<'_>) -> Result<()> {
 /// Asks for mode, levels, players and options. `None` at the end of input.
 fn configure(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<GameConfig>> {
     let modes: Vec<String> = MODES.iter().map(|m| (*m).to_owned()).collect();
-    let Some(mode) = console.choose("Mode:", &modes, Some(1))? else { return Ok(None) };
+    let Some(mode) = console.choose("Mode:", &modes, Some(1))? else {
+        return Ok(None);
+    };
     let players = if info.min_players == info.max_players {
         info.min_players
     } else {
-        let counts: Vec<String> =
-            (info.min_players..=info.max_players).map(|n| format!("{n} players")).collect();
+        let counts: Vec<String> = (info.min_players..=info.max_players)
+            .map(|n| format!("{n} players"))
+            .collect();
         let Some(i) = console.choose("How many players?", &counts, Some(0))? else {
             return Ok(None);
         };
@@ -68,20 +79,35 @@ fn configure(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<GameCo
             _ => true,
         };
         if computer {
-            let Some(level) = ask_level(console, info, Player(i as u8))? else { return Ok(None) };
+            let Some(level) = ask_level(console, info, Player(i as u8))? else {
+                return Ok(None);
+            };
             seats.push(Seat::Computer(level));
         } else {
             seats.push(Seat::Human);
         }
     }
-    let Some(options) = ask_options(console, info)? else { return Ok(None) };
+    let Some(options) = ask_options(console, info)? else {
+        return Ok(None);
+    };
     let seed = clock_seed();
-    Ok(Some(GameConfig { setup: Setup { players, options, seed }, seats, save: None }))
+    Ok(Some(GameConfig {
+        setup: Setup {
+            players,
+            options,
+            seed,
+        },
+        seats,
+        save: None,
+    }))
 }
 
 fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Result<Option<Level>> {
-    let names: Vec<&str> =
-        LEVEL_NAMES.iter().copied().filter(|&n| n != "perfect" || info.solvable).collect();
+    let names: Vec<&str> = LEVEL_NAMES
+        .iter()
+        .copied()
+        .filter(|&n| n != "perfect" || info.solvable)
+        .collect();
     let labels: Vec<String> = names
         .iter()
         .map(|n| match *n {
@@ -92,17 +118,26 @@ fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Resu
         })
         .collect();
     let title = format!("Level of {player}:");
-    let Some(i) = console.choose(&title, &labels, Some(2))? else { return Ok(None) };
+    let Some(i) = console.choose(&title, &labels, Some(2))? else {
+        return Ok(None);
+    };
     Ok(Some(names[i].parse()?))
 }
 
 fn ask_options(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<Options>> {
     let mut given: Vec<(&str, String)> = Vec::new();
     for spec in info.options {
-        console.say(format!("Option {} — {} ({})", spec.name, spec.description, spec.allowed()))?;
+        console.say(format!(
+            "Option {} — {} ({})",
+            spec.name,
+            spec.description,
+            spec.allowed()
+        ))?;
         loop {
             let prompt = format!("{} [{}]> ", spec.name, spec.default);
-            let Some(answer) = console.ask(&prompt)? else { return Ok(None) };
+            let Some(answer) = console.ask(&prompt)? else {
+                return Ok(None);
+            };
             if answer.is_empty() {
                 break;
             }
@@ -110,8 +145,14 @@ fn ask_options(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<Opti
                 given.push((spec.name, answer));
                 break;
             }
-            console.say(format!("`{answer}` is not allowed; choose from {}.", spec.allowed()))?;
+            console.say(format!(
+                "`{answer}` is not allowed; choose from {}.",
+                spec.allowed()
+            ))?;
         }
     }
-    Ok(Some(Options::new(info, given.iter().map(|(k, v)| (*k, v.as_str())))?))
+    Ok(Some(Options::new(
+        info,
+        given.iter().map(|(k, v)| (*k, v.as_str())),
+    )?))
 }

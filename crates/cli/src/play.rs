@@ -141,10 +141,14 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
                 .choose(&state.view(player))
                 .with_context(|| format!("{} offered no move", agent.name()))?;
             let text = state.format_move(mv);
-            session
-                .play(mv)
-                .map_err(|e| anyhow::anyhow!("{} chose an illegal move {text}: {e}", agent.name()))?;
-            console.say(format!("{player} ({}) plays {text}", agent.name()))?;
+            session.play(mv).map_err(|e| {
+                anyhow::anyhow!("{} chose an illegal move {text}: {e}", agent.name())
+            })?;
+            console.say(format!(
+                "Player {} ({}) plays {text}",
+                player.0 + 1,
+                agent.name()
+            ))?;
             continue;
         }
         let (k, n) = state.move_in_turn();
@@ -197,7 +201,9 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
                     session.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?;
                     redraw = true;
                 }
-                Err(e) => console.say(format!("{e} (type ? for the legal moves, help for commands)"))?,
+                Err(e) => console.say(format!(
+                    "{e} (type ? for the legal moves, help for commands)"
+                ))?,
             },
         }
     }
@@ -210,7 +216,10 @@ fn list_moves<G: Game>(state: &G, prefix: &str) -> String {
     let texts: Vec<String> = moves
         .iter()
         .map(|&m| state.format_move(m))
-        .filter(|t| t.to_ascii_lowercase().starts_with(&prefix.to_ascii_lowercase()))
+        .filter(|t| {
+            t.to_ascii_lowercase()
+                .starts_with(&prefix.to_ascii_lowercase())
+        })
         .collect();
     if texts.is_empty() {
         return if prefix.is_empty() {
@@ -233,14 +242,25 @@ fn list_moves<G: Game>(state: &G, prefix: &str) -> String {
     out
 }
 
-fn finish<G: Game>(console: &mut Console<'_>, session: &Session<G>, path: Option<&Path>) -> Result<()> {
+fn finish<G: Game>(
+    console: &mut Console<'_>,
+    session: &Session<G>,
+    path: Option<&Path>,
+) -> Result<()> {
     if let Some(outcome) = session.state().outcome() {
-        console.say(format!("Game over after {} moves. {outcome}", session.moves().len()))?;
+        console.say(format!(
+            "Game over after {} moves. {outcome}",
+            session.moves().len()
+        ))?;
     }
     save_if_asked(console, session, path)
 }
 
-fn save_if_asked<G: Game>(console: &mut Console<'_>, session: &Session<G>, path: Option<&Path>) -> Result<()> {
+fn save_if_asked<G: Game>(
+    console: &mut Console<'_>,
+    session: &Session<G>,
+    path: Option<&Path>,
+) -> Result<()> {
     if let Some(path) = path {
         save(session, path)?;
         console.say(format!("Record saved to {}.", path.display()))?;

@@ -24,7 +24,11 @@ pub struct Setup {
 impl Setup {
     /// The default setup of `info`: fewest players, default options, seed 0.
     pub fn default_for(info: &GameInfo) -> Self {
-        Setup { players: info.min_players, options: Options::defaults(info), seed: 0 }
+        Setup {
+            players: info.min_players,
+            options: Options::defaults(info),
+            seed: 0,
+        }
     }
 }
 
@@ -54,7 +58,9 @@ pub struct IllegalMove {
 impl IllegalMove {
     /// An illegal-move error with `reason`.
     pub fn new(reason: impl Into<String>) -> Self {
-        IllegalMove { reason: reason.into() }
+        IllegalMove {
+            reason: reason.into(),
+        }
     }
 }
 
@@ -163,8 +169,10 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// reason for a move the rules forbid here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
         let mv = self.parse_notation(text)?;
-        self.check_move(mv)
-            .map_err(|error| MoveError::Illegal { text: text.trim().to_owned(), error })?;
+        self.check_move(mv).map_err(|error| MoveError::Illegal {
+            text: text.trim().to_owned(),
+            error,
+        })?;
         Ok(mv)
     }
 
@@ -195,12 +203,31 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         self.position_key()
     }
 
+    /// A quick look for a move that wins at once for the player to move. When it returns a
+    /// move, that move wins; `None` means no quick win was seen (a game's fast path may
+    /// overlook rarer kinds of immediate win, so searches still check every move's outcome).
+    /// The default tries every move.
+    fn winning_move(&self) -> Option<Self::Move> {
+        let player = self.to_move()?;
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().find(|&mv| {
+            let mut next = self.clone();
+            next.play_unchecked(mv);
+            next.outcome().is_some_and(|o| o.winner() == Some(player))
+        })
+    }
+
     /// A uniformly random legal move, or `None` when the game is over. Games override this with
     /// a fast path; the default lists the moves.
     fn random_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
-        if moves.is_empty() { None } else { Some(moves[random_index(rng, moves.len())]) }
+        if moves.is_empty() {
+            None
+        } else {
+            Some(moves[random_index(rng, moves.len())])
+        }
     }
 }
 
@@ -218,7 +245,9 @@ pub trait Evaluate: Game {
 pub fn random_playout<G: Game>(mut state: G, rng: &mut GameRng, limit: usize) -> (G, usize) {
     let mut played = 0;
     while played < limit {
-        let Some(mv) = state.random_move(rng) else { break };
+        let Some(mv) = state.random_move(rng) else {
+            break;
+        };
         state.play_unchecked(mv);
         played += 1;
     }

@@ -40,9 +40,10 @@ pub struct GameRecord {
 /// Why a record cannot be read or replayed.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
-    /// The text is not a record (bad JSON, missing or mistyped field).
+    /// The text is not a record (bad JSON, missing or mistyped field), with serde's message
+    /// naming the field and the line.
     #[error("malformed record: {0}")]
-    Json(#[from] serde_json::Error),
+    Json(String),
     /// A format this version does not read.
     #[error("unsupported record format {found} (this version reads format {RECORD_FORMAT})")]
     Format {
@@ -106,9 +107,12 @@ impl GameRecord {
     /// [`RecordError::Json`] naming the line and field for malformed text, and
     /// [`RecordError::Format`] for an unknown format version.
     pub fn from_json(text: &str) -> Result<Self, RecordError> {
-        let record: GameRecord = serde_json::from_str(text)?;
+        let record: GameRecord =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
         if record.format != RECORD_FORMAT {
-            return Err(RecordError::Format { found: record.format });
+            return Err(RecordError::Format {
+                found: record.format,
+            });
         }
         Ok(record)
     }
@@ -131,9 +135,15 @@ impl GameRecord {
                 found: self.game.clone(),
             });
         }
-        let options =
-            Options::new(G::INFO, self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())))?;
-        Ok(Setup { players: self.players, options, seed: self.seed })
+        let options = Options::new(
+            G::INFO,
+            self.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )?;
+        Ok(Setup {
+            players: self.players,
+            options,
+            seed: self.seed,
+        })
     }
 
     /// Replays the record: every position from the start to the last move (so the result has
@@ -144,13 +154,19 @@ impl GameRecord {
     pub fn replay<G: Game>(&self) -> Result<Vec<G>, RecordError> {
         let setup = self.setup::<G>()?;
         if self.agents.len() != self.players {
-            return Err(RecordError::Agents { found: self.agents.len(), players: self.players });
+            return Err(RecordError::Agents {
+                found: self.agents.len(),
+                players: self.players,
+            });
         }
         let mut state = G::new(&setup)?;
         let mut positions = Vec::with_capacity(self.moves.len() + 1);
         for (i, text) in self.moves.iter().enumerate() {
             if state.to_move().is_none() {
-                return Err(RecordError::AfterEnd { number: i + 1, text: text.clone() });
+                return Err(RecordError::AfterEnd {
+                    number: i + 1,
+                    text: text.clone(),
+                });
             }
             let mv = state.parse_move(text).map_err(|error| RecordError::Move {
                 number: i + 1,

@@ -31,6 +31,20 @@ pub fn random_index(rng: &mut GameRng, len: usize) -> usize {
     rng.random_range(0..len)
 }
 
+/// A uniformly random number below `n` (which must be non-zero), by Lemire's multiply-and-
+/// shift with rejection: exactly uniform, and usually one 32-bit draw.
+pub fn below(rng: &mut GameRng, n: u32) -> u32 {
+    debug_assert!(n > 0, "below needs a non-empty range");
+    let mut product = u64::from(rng.next_u32()) * u64::from(n);
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_u32()) * u64::from(n);
+        }
+    }
+    (product >> 32) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,6 +64,19 @@ mod tests {
     fn derived_seeds_differ() {
         let seeds: std::collections::HashSet<u64> = (0..1000).map(|i| derive_seed(7, i)).collect();
         assert_eq!(seeds.len(), 1000);
+    }
+
+    #[test]
+    fn below_is_uniform_enough() {
+        let mut rng = rng_from_seed(3);
+        let mut counts = [0u32; 7];
+        for _ in 0..70_000 {
+            counts[below(&mut rng, 7) as usize] += 1;
+        }
+        // Each count is Binomial(70000, 1/7): mean 10000, sd about 93.
+        for c in counts {
+            assert!((9_500..10_500).contains(&c), "{counts:?}");
+        }
     }
 
     #[test]

@@ -30,7 +30,12 @@ impl<G: Game> Session<G> {
             )));
         }
         let start = G::new(&setup)?;
-        Ok(Session { setup, agents, positions: vec![start], moves: Vec::new() })
+        Ok(Session {
+            setup,
+            agents,
+            positions: vec![start],
+            moves: Vec::new(),
+        })
     }
 
     /// The game stored in a record, replayed to its last move.
@@ -43,13 +48,20 @@ impl<G: Game> Session<G> {
         let moves = positions
             .iter()
             .zip(&record.moves)
-            .map(|(p, text)| p.parse_notation(text).map_err(|e| RecordError::Move {
-                number: 0,
-                text: text.clone(),
-                error: e.into(),
-            }))
+            .map(|(p, text)| {
+                p.parse_notation(text).map_err(|e| RecordError::Move {
+                    number: 0,
+                    text: text.clone(),
+                    error: e.into(),
+                })
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Session { setup, agents: record.agents.clone(), positions, moves })
+        Ok(Session {
+            setup,
+            agents: record.agents.clone(),
+            positions,
+            moves,
+        })
     }
 
     /// The current position.
@@ -93,14 +105,15 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
-    /// Takes back moves until `player` is again at the start of one of their turns, at least
-    /// one move back (so against a computer, the computer's reply and the player's own move).
-    /// Returns the number of moves taken back; `0` (and no change) when there is no such
-    /// earlier turn.
-    pub fn undo_turn_of(&mut self, player: Player) -> usize {
+    /// Takes back moves to the most recent earlier start of a turn whose player satisfies
+    /// `wanted` (at least one move back). With `wanted` true for human seats only, against a
+    /// computer this takes back the computer's reply and the human's own turn; between humans,
+    /// the last turn. Returns the number of moves taken back; `0` (and no change) when there
+    /// is no such earlier turn.
+    pub fn undo_turn(&mut self, wanted: impl Fn(Player) -> bool) -> usize {
         let target = (0..self.positions.len() - 1).rev().find(|&i| {
             let p = &self.positions[i];
-            p.to_move() == Some(player) && p.move_in_turn().0 == 1
+            p.move_in_turn().0 == 1 && p.to_move().is_some_and(&wanted)
         });
         match target {
             Some(i) => {
@@ -123,7 +136,12 @@ impl<G: Game> Session<G> {
             format: RECORD_FORMAT,
             game: G::INFO.id.to_owned(),
             players: self.setup.players,
-            options: self.setup.options.iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect(),
+            options: self
+                .setup
+                .options
+                .iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
             seed: self.setup.seed,
             agents: self.agents.clone(),
             moves: texts,

@@ -7,4 +7,4 @@
 pub mod quantik;
 mod registry;
 
-pub use registry::{GAMES, REGISTRY, Games};
+pub use registry::{GAMES, Games, REGISTRY};

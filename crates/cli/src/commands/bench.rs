@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use tabuleiro_ai::{AlphaBeta, Agent, Limits, PerfectAgent};
+use tabuleiro_ai::{Agent, AlphaBeta, Limits, PerfectAgent};
 use tabuleiro_core::{Evaluate, GameVisitor, Setup, derive_seed, random_playout, rng_from_seed};
 
 /// Measurements of one game.
@@ -101,7 +101,9 @@ fn time_perfect_moves<G: Evaluate>(start: &G, result: &mut BenchResult, seed: u6
             max = max.max(ms);
             total += ms;
             count += 1;
-            let Some(mv) = state.random_move(&mut rng) else { break };
+            let Some(mv) = state.random_move(&mut rng) else {
+                break;
+            };
             state.play_unchecked(mv);
         }
     }

@@ -24,7 +24,14 @@ pub fn list() -> String {
         if g.solvable {
             traits.push("solvable (perfect level)".to_owned());
         }
-        let _ = writeln!(out, "{:<10} {} — {} [{}]", g.id, g.name, g.summary, traits.join(", "));
+        let _ = writeln!(
+            out,
+            "{:<10} {} — {} [{}]",
+            g.id,
+            g.name,
+            g.summary,
+            traits.join(", ")
+        );
         let _ = writeln!(out, "           moves: {}", g.move_syntax);
         for o in g.options {
             let _ = writeln!(

@@ -36,6 +36,13 @@ impl GameVisitor for Match {
                 );
             }
         };
-        Ok(play_match::<G>(&self.setup, self.a, self.b, self.games, self.seed, report)?)
+        Ok(play_match::<G>(
+            &self.setup,
+            self.a,
+            self.b,
+            self.games,
+            self.seed,
+            report,
+        )?)
     }
 }

@@ -17,10 +17,15 @@ use crate::args::GameOptions;
 /// The facts of game `id`, or an error listing the games.
 pub fn find_game(id: &str) -> Result<&'static GameInfo> {
     let id = id.trim();
-    REGISTRY.games().iter().copied().find(|g| g.id.eq_ignore_ascii_case(id)).ok_or_else(|| {
-        let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
-        anyhow::anyhow!("unknown game `{id}` (games: {})", known.join(", "))
-    })
+    REGISTRY
+        .games()
+        .iter()
+        .copied()
+        .find(|g| g.id.eq_ignore_ascii_case(id))
+        .ok_or_else(|| {
+            let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
+            anyhow::anyhow!("unknown game `{id}` (games: {})", known.join(", "))
+        })
 }
 
 /// The checked setup described by command-line game options, with `seed`.
@@ -36,12 +41,21 @@ pub fn setup_from(args: &GameOptions, seed: u64) -> Result<(&'static GameInfo, S
             info.max_players
         );
     }
-    Ok((info, Setup { players, options, seed }))
+    Ok((
+        info,
+        Setup {
+            players,
+            options,
+            seed,
+        },
+    ))
 }
 
 /// Runs `visitor` on the game with id `id` (known to exist).
 pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
-    REGISTRY.visit(id, visitor).ok_or_else(|| anyhow::anyhow!("unknown game `{id}`"))
+    REGISTRY
+        .visit(id, visitor)
+        .ok_or_else(|| anyhow::anyhow!("unknown game `{id}`"))
 }
 
 /// Reads a record file.

@@ -16,7 +16,10 @@ impl GameVisitor for Moves<'_> {
     fn visit<G: Evaluate>(self) -> Result<Vec<String>> {
         let state = match self {
             Moves::Start(setup) => G::new(&setup)?,
-            Moves::After(record) => record.replay::<G>()?.pop().ok_or_else(|| anyhow::anyhow!("empty replay"))?,
+            Moves::After(record) => record
+                .replay::<G>()?
+                .pop()
+                .ok_or_else(|| anyhow::anyhow!("empty replay"))?,
         };
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);

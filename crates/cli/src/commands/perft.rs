@@ -30,7 +30,10 @@ impl GameVisitor for Perft {
         let mut counts = vec![0; self.depth as usize];
         let mut buffers = vec![Vec::new(); self.depth as usize];
         count(&state, 0, &mut counts, &mut buffers);
-        Ok(PerftResult { counts, seconds: start.elapsed().as_secs_f64() })
+        Ok(PerftResult {
+            counts,
+            seconds: start.elapsed().as_secs_f64(),
+        })
     }
 }
 

@@ -24,8 +24,14 @@ impl GameVisitor for Replay<'_> {
             if i == 0 {
                 out.push_str("\nStart:\n");
             } else {
-                let mover = positions[i - 1].to_move().map(|p| p.to_string()).unwrap_or_default();
-                out.push_str(&format!("\nMove {i}: {mover} plays {}\n", record.moves[i - 1]));
+                let mover = positions[i - 1]
+                    .to_move()
+                    .map(|p| p.to_string())
+                    .unwrap_or_default();
+                out.push_str(&format!(
+                    "\nMove {i}: {mover} plays {}\n",
+                    record.moves[i - 1]
+                ));
             }
             out.push_str(&state.render(Perspective::Everyone));
         }

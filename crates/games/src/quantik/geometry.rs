@@ -70,9 +70,21 @@ impl Unit {
 /// The three units through a cell: its row, column and region, in that order.
 pub const fn units_of(cell: usize) -> [Unit; 3] {
     [
-        Unit { kind: UnitKind::Row, index: cell / 4, mask: row(cell / 4) },
-        Unit { kind: UnitKind::Column, index: cell % 4, mask: column(cell % 4) },
-        Unit { kind: UnitKind::Region, index: region_of(cell), mask: region(region_of(cell)) },
+        Unit {
+            kind: UnitKind::Row,
+            index: cell / 4,
+            mask: row(cell / 4),
+        },
+        Unit {
+            kind: UnitKind::Column,
+            index: cell % 4,
+            mask: column(cell % 4),
+        },
+        Unit {
+            kind: UnitKind::Region,
+            index: region_of(cell),
+            mask: region(region_of(cell)),
+        },
     ]
 }
 
@@ -114,6 +126,36 @@ pub const ALL_UNITS: [Mask; 12] = [
     region(3),
 ];
 
+/// For each byte and each `n < 8`, the position of its `n`-th set bit (0 when there is none).
+const SELECT: [[u8; 8]; 256] = {
+    let mut table = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut n = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The cell of the `n`-th set bit of `mask` (counting from 0, lowest cell first); `n` must be
+/// below `mask.count_ones()`.
+pub fn nth_cell(mask: Mask, n: u32) -> u8 {
+    let low = (mask & 0xFF) as usize;
+    let below = low.count_ones();
+    let high = n >= below;
+    let byte = if high { (mask >> 8) as usize } else { low };
+    let n = if high { n - below } else { n };
+    (8 * u8::from(high)) + SELECT[byte][n as usize & 7]
+}
+
 /// The name of cell `i`, e.g. `a1`.
 pub fn cell_name(i: usize) -> String {
     format!("{}{}", char::from(b'a' + (i % 4) as u8), i / 4 + 1)
@@ -140,12 +182,24 @@ mod tests {
             assert_eq!(u.count_ones(), 4);
         }
         for kind in 0..3 {
-            let union = ALL_UNITS[kind * 4..kind * 4 + 4].iter().fold(0, |a, m| a | m);
+            let union = ALL_UNITS[kind * 4..kind * 4 + 4]
+                .iter()
+                .fold(0, |a, m| a | m);
             assert_eq!(union, ALL);
         }
         for (i, zone) in ZONE.iter().enumerate() {
             // Row (4) + column (3 more) + region (1 more cell off both) = 8 cells.
             assert_eq!(zone.count_ones(), 8, "cell {}", cell_name(i));
+        }
+    }
+
+    #[test]
+    fn nth_cell_walks_the_set_bits_in_order() {
+        for mask in [0x0001u16, 0x8000, 0xFFFF, 0xA5A5, 0x0F00, 0x1234] {
+            let cells: Vec<u8> = (0..16).filter(|&i| mask & (1 << i) != 0).collect();
+            for (n, &cell) in cells.iter().enumerate() {
+                assert_eq!(nth_cell(mask, n as u32), cell, "mask {mask:#06x} n {n}");
+            }
         }
     }
 

@@ -25,8 +25,8 @@ pub mod symmetry;
 
 use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome,
-    Perspective, Player, Setup, SetupError, SyntaxError,
+    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
+    Player, Setup, SetupError, SyntaxError,
 };
 
 pub use geometry::{Mask, cell_name, parse_cell};
@@ -69,7 +69,10 @@ impl Game for Quantik {
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if setup.players != 2 {
-            return Err(SetupError(format!("Quantik is for 2 players, not {}", setup.players)));
+            return Err(SetupError(format!(
+                "Quantik is for 2 players, not {}",
+                setup.players
+            )));
         }
         let first = match setup.options.get("first") {
             None | Some("1") => Player(0),
@@ -85,7 +88,7 @@ impl Game for Quantik {
     }
 
     fn to_move(&self) -> Option<Player> {
-        self.ended.is_none().then_some(Player(self.to_move))
+        (!self.is_over()).then_some(Player(self.to_move))
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -94,7 +97,7 @@ impl Game for Quantik {
 
     fn legal_moves(&self, moves: &mut Vec<QuantikMove>) {
         moves.clear();
-        if self.ended.is_some() {
+        if self.won.is_some() {
             return;
         }
         let player = Player(self.to_move);
@@ -112,6 +115,7 @@ impl Game for Quantik {
         self.check(mv)
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: QuantikMove) {
         self.place(mv);
     }
@@ -122,16 +126,25 @@ impl Game for Quantik {
 
     fn parse_notation(&self, text: &str) -> Result<QuantikMove, SyntaxError> {
         let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let error = |reason: &str| SyntaxError { text: text.trim().to_owned(), reason: reason.to_owned() };
+        let error = |reason: &str| SyntaxError {
+            text: text.trim().to_owned(),
+            reason: reason.to_owned(),
+        };
         let mut chars = compact.chars();
         let Some(letter) = chars.next() else {
-            return Err(error("empty move; give a shape letter and a cell, e.g. Ca1"));
+            return Err(error(
+                "empty move; give a shape letter and a cell, e.g. Ca1",
+            ));
         };
-        let shape = Shape::from_letter(letter)
-            .ok_or_else(|| error("a move starts with a shape letter: C cube, Y cylinder, O cone, S sphere"))?;
+        let shape = Shape::from_letter(letter).ok_or_else(|| {
+            error("a move starts with a shape letter: C cube, Y cylinder, O cone, S sphere")
+        })?;
         let cell = parse_cell(chars.as_str())
             .ok_or_else(|| error("after the shape letter comes a cell a1..d4, e.g. Ca1"))?;
-        Ok(QuantikMove { shape, cell: cell as u8 })
+        Ok(QuantikMove {
+            shape,
+            cell: cell as u8,
+        })
     }
 
     fn render(&self, _perspective: Perspective) -> String {
@@ -163,28 +176,47 @@ impl Game for Quantik {
         }
     }
 
+    /// Finds placements that complete a row, column or region; a move that wins because the
+    /// opponent is then left without a placement is not looked for.
+    fn winning_move(&self) -> Option<QuantikMove> {
+        self.completing_move()
+    }
+
+    #[inline(always)]
     fn random_move(&self, rng: &mut GameRng) -> Option<QuantikMove> {
-        if self.ended.is_some() {
+        if self.won.is_some() {
             return None;
         }
-        let player = Player(self.to_move);
-        let targets = Shape::ALL.map(|s| self.targets(player, s));
-        let total: u32 = targets.iter().map(|m| m.count_ones()).sum();
+        let p = (self.to_move & 1) as usize;
+        let empty = self.empty();
+        let target = |s: usize| {
+            let available = Mask::from(self.left[p][s] > 0).wrapping_neg();
+            empty & !self.forbidden[p][s] & available
+        };
+        // Plain variables rather than an array: indexing a freshly built array by a computed
+        // index stalls the processor, and this is the inner loop of every playout.
+        let (t0, t1, t2, t3) = (target(0), target(1), target(2), target(3));
+        let c0 = t0.count_ones();
+        let c1 = c0 + t1.count_ones();
+        let c2 = c1 + t2.count_ones();
+        let total = c2 + t3.count_ones();
         if total == 0 {
             return None;
         }
-        let mut pick = rng.random_range(0..total);
-        for (shape, mut mask) in Shape::ALL.into_iter().zip(targets) {
-            let count = mask.count_ones();
-            if pick < count {
-                for _ in 0..pick {
-                    mask &= mask - 1;
-                }
-                return Some(QuantikMove { shape, cell: mask.trailing_zeros() as u8 });
-            }
-            pick -= count;
-        }
-        None
+        let pick = tabuleiro_core::rng::below(rng, total);
+        let (in1, in2, in3) = (pick >= c0, pick >= c1, pick >= c2);
+        let (mask, before) = match (in1, in2, in3) {
+            (false, _, _) => (t0, 0),
+            (true, false, _) => (t1, c0),
+            (true, true, false) => (t2, c1),
+            (true, true, true) => (t3, c2),
+        };
+        let s = usize::from(in1) + usize::from(in2) + usize::from(in3);
+        let cell = geometry::nth_cell(mask, pick - before);
+        Some(QuantikMove {
+            shape: Shape::from_index(s),
+            cell,
+        })
     }
 }
 

@@ -68,6 +68,11 @@ pub struct QuantikMove {
 
 impl fmt::Display for QuantikMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.shape.letter(), super::geometry::cell_name(self.cell as usize))
+        write!(
+            f,
+            "{}{}",
+            self.shape.letter(),
+            super::geometry::cell_name(self.cell as usize)
+        )
     }
 }

@@ -17,9 +17,6 @@ pub fn board(q: &Quantik) -> String {
         }
         let _ = write!(out, "  {}  ", row + 1);
         for col in 0..4 {
-            if col == 2 {
-                out.push_str("  ");
-            }
             let cell = row * 4 + col;
             let symbol = match q.piece_at(cell) {
                 None => '.',
@@ -27,9 +24,11 @@ pub fn board(q: &Quantik) -> String {
                 Some((_, shape)) => shape.letter().to_ascii_lowercase(),
             };
             out.push(symbol);
-            if col % 2 == 0 {
-                out.push(' ');
-            }
+            out.push_str(match col {
+                0 | 2 => " ",
+                1 => "   ",
+                _ => "",
+            });
         }
         out.push('\n');
     }
@@ -39,12 +38,21 @@ pub fn board(q: &Quantik) -> String {
         let left: Vec<String> = Shape::ALL
             .iter()
             .map(|&s| {
-                let letter = if p == 0 { s.letter() } else { s.letter().to_ascii_lowercase() };
+                let letter = if p == 0 {
+                    s.letter()
+                } else {
+                    s.letter().to_ascii_lowercase()
+                };
                 format!("{letter}x{}", q.pieces_left(player, s))
             })
             .collect();
         let case = if p == 0 { "upper case" } else { "lower case" };
-        let _ = writeln!(out, "  {} ({case}) has left: {}", capital(player), left.join(" "));
+        let _ = writeln!(
+            out,
+            "  {} ({case}) has left: {}",
+            capital(player),
+            left.join(" ")
+        );
     }
     match q.outcome() {
         Some(outcome) => {

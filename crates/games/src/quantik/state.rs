@@ -35,8 +35,9 @@ pub struct Quantik {
     pub(super) to_move: u8,
     /// The seat that moved first.
     pub(super) first: u8,
-    /// Set when the game is over: the winner and how.
-    pub(super) ended: Option<(u8, Ending)>,
+    /// Set when a move completed a unit: the winner and the unit. (A player left without a
+    /// placement is found when asked, see [`Quantik::ending`], which keeps moves cheap.)
+    pub(super) won: Option<(u8, Mask)>,
 }
 
 impl Quantik {
@@ -49,7 +50,7 @@ impl Quantik {
             left: [[PIECES_PER_SHAPE; 4]; 2],
             to_move: first.0,
             first: first.0,
-            ended: None,
+            won: None,
         }
     }
 
@@ -94,17 +95,31 @@ impl Quantik {
 
     /// How many placements `player` could make now (whoever is to move).
     pub fn mobility(&self, player: Player) -> u32 {
-        Shape::ALL.iter().map(|&s| self.targets(player, s).count_ones()).sum()
+        Shape::ALL
+            .iter()
+            .map(|&s| self.targets(player, s).count_ones())
+            .sum()
     }
 
     /// How the game ended, if it is over: the winner and the ending.
     pub fn ending(&self) -> Option<(Player, Ending)> {
-        self.ended.map(|(p, e)| (Player(p), e))
+        if let Some((p, unit)) = self.won {
+            Some((Player(p), Ending::FourShapes(unit)))
+        } else if self.has_move(self.to_move as usize) {
+            None
+        } else {
+            Some((Player(self.to_move ^ 1), Ending::NoMove))
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.won.is_some() || !self.has_move(self.to_move as usize)
     }
 
     /// Why `mv` is illegal for the player to move, or `Ok` when it is legal.
     pub(super) fn check(&self, mv: QuantikMove) -> Result<(), IllegalMove> {
-        if self.ended.is_some() {
+        if self.is_over() {
             return Err(IllegalMove::new("the game is over"));
         }
         let p = self.to_move as usize;
@@ -133,33 +148,82 @@ impl Quantik {
     }
 
     /// Places a piece known to be legal, then decides whether the game is over.
+    ///
+    /// Written with few branches: this is the inner loop of playouts and searches.
+    #[inline]
     pub(super) fn place(&mut self, mv: QuantikMove) {
-        let p = self.to_move as usize;
-        let cell = mv.cell as usize;
-        let s = mv.shape.index();
         debug_assert!(self.check(mv).is_ok(), "illegal move {mv} in {self:?}");
+        let p = (self.to_move & 1) as usize;
+        let cell = (mv.cell & 15) as usize;
+        let s = mv.shape.index();
         let bit: Mask = 1 << cell;
         self.shapes[s] |= bit;
         self.colours[p] |= bit;
         self.left[p][s] -= 1;
-        self.forbidden[1 - p][s] |= ZONE[cell];
-        self.to_move = (1 - p) as u8;
+        self.forbidden[p ^ 1][s] |= ZONE[cell];
+        self.to_move = (p ^ 1) as u8;
         let occupied = self.occupied();
-        for unit in UNIT_MASKS[cell] {
-            if occupied & unit == unit && self.shapes.iter().all(|&m| m & unit != 0) {
-                self.ended = Some((p as u8, Ending::FourShapes(unit)));
-                return;
+        let [row, column, region] = UNIT_MASKS[cell];
+        if self.completes(occupied, row)
+            || self.completes(occupied, column)
+            || self.completes(occupied, region)
+        {
+            let unit = [row, column, region]
+                .into_iter()
+                .find(|&u| self.completes(occupied, u))
+                .unwrap_or(row);
+            self.won = Some((p as u8, unit));
+        }
+    }
+
+    /// Whether `unit` is full and holds four different shapes.
+    fn completes(&self, occupied: Mask, unit: Mask) -> bool {
+        occupied & unit == unit
+            && (self.shapes[0] & unit != 0)
+                & (self.shapes[1] & unit != 0)
+                & (self.shapes[2] & unit != 0)
+                & (self.shapes[3] & unit != 0)
+    }
+
+    /// A placement that completes a unit with four different shapes for the player to move.
+    pub(super) fn completing_move(&self) -> Option<QuantikMove> {
+        if self.won.is_some() {
+            return None;
+        }
+        let p = self.to_move as usize;
+        let occupied = self.occupied();
+        for unit in ALL_UNITS {
+            let gap = unit & !occupied;
+            if gap.count_ones() != 1 {
+                continue;
+            }
+            let (mut missing, mut count) = (0, 0);
+            for s in 0..4 {
+                if self.shapes[s] & unit == 0 {
+                    missing = s;
+                    count += 1;
+                }
+            }
+            let s = missing;
+            if count == 1 && self.left[p][s] > 0 && self.forbidden[p][s] & gap == 0 {
+                return Some(QuantikMove {
+                    shape: Shape::from_index(s),
+                    cell: gap.trailing_zeros() as u8,
+                });
             }
         }
-        if !self.has_move(1 - p) {
-            self.ended = Some((p as u8, Ending::NoMove));
-        }
+        None
     }
 
     /// Whether seat `p` has any legal placement.
     fn has_move(&self, p: usize) -> bool {
         let empty = self.empty();
-        (0..4).any(|s| self.left[p][s] > 0 && empty & !self.forbidden[p][s] != 0)
+        let mut any = 0;
+        for s in 0..4 {
+            let available = Mask::from(self.left[p][s] > 0).wrapping_neg();
+            any |= empty & !self.forbidden[p][s] & available;
+        }
+        any != 0
     }
 
     /// The outcome, when the game is over.

@@ -102,7 +102,8 @@ pub fn canonical_code(own: [Mask; 4], opponent: [Mask; 4]) -> u64 {
     for t in 0..GEOMETRIC {
         let mut pairs = [0u32; 4];
         for s in 0..4 {
-            pairs[s] = (u32::from(transform(t, own[s])) << 16) | u32::from(transform(t, opponent[s]));
+            pairs[s] =
+                (u32::from(transform(t, own[s])) << 16) | u32::from(transform(t, opponent[s]));
         }
         sort4(&mut pairs);
         let packed = (u128::from(pairs[0]) << 96)
@@ -141,10 +142,17 @@ mod tests {
         for (t, map) in CELL_MAPS.iter().enumerate() {
             let mut cells: Vec<u8> = map.to_vec();
             cells.sort_unstable();
-            assert_eq!(cells, (0..16).collect::<Vec<u8>>(), "symmetry {t} is a permutation");
+            assert_eq!(
+                cells,
+                (0..16).collect::<Vec<u8>>(),
+                "symmetry {t} is a permutation"
+            );
             assert!(seen.insert(*map), "symmetry {t} is new");
             for unit in ALL_UNITS {
-                assert!(ALL_UNITS.contains(&transform(t, unit)), "symmetry {t} keeps units");
+                assert!(
+                    ALL_UNITS.contains(&transform(t, unit)),
+                    "symmetry {t} keeps units"
+                );
             }
             for (cell, zone) in ZONE.iter().enumerate() {
                 assert_eq!(transform(t, *zone), ZONE[map[cell] as usize]);

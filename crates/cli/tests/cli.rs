@@ -1,0 +1,387 @@
+//! The `tabuleiro` binary driven as a user would: piped input, files, JSON output, errors.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the binary with `args` and `input` on standard input.
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write input");
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert!(o.status.success(), "failed: {}", stderr(o));
+    serde_json::from_str(stdout(o).trim()).expect("one JSON object on stdout")
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabuleiro-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+#[test]
+fn menu_computer_vs_computer_plays_to_the_end_then_input_ends() {
+    // Game 1 (Quantik), mode 3 (computer vs computer), random and greedy, default option.
+    let out = run(&[], "1\n3\n1\n2\n\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Choose a game"), "{text}");
+    assert!(text.contains("Game over after"), "{text}");
+    assert!(text.contains("wins:"), "{text}");
+    // After the game the menu comes back, and the end of input ends it cleanly.
+    assert_eq!(text.matches("Choose a game").count(), 2, "{text}");
+}
+
+#[test]
+fn menu_human_vs_computer_with_bad_input_and_undo() {
+    // Quantik, human vs computer, human takes seat 1, computer greedy, option first=2 (the
+    // computer starts), then: a bad menu answer is asked again.
+    let input = "1\n2\n1\n9\n2\n2\nundo\nZa1\nCa1\nCa1\n? C\nquit\n";
+    let out = run(&[], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Please answer with a number from 1 to 4"),
+        "{text}"
+    );
+    assert!(text.contains("Player 2 (greedy) plays"), "{text}");
+    assert!(text.contains("Nothing to undo"), "{text}");
+    assert!(text.contains("cannot read `Za1` as a move"), "{text}");
+    assert!(text.contains("legal moves starting with `C`"), "{text}");
+    assert!(text.contains("Game abandoned"), "{text}");
+}
+
+#[test]
+fn every_kind_of_bad_move_gets_a_reason_and_the_game_goes_on() {
+    // Player 1: bad syntax, then Ca1. Player 2: occupied, region, row and column refusals,
+    // then Yc2. Player 1: Cd3. Player 2: Ob4. Player 1 has no cube left for b3.
+    let input = "hello world\nCa1\nCa1\ncb2\nCc1\nCa4\nYc2\nCd3\nOb4\nCb3\nsave\nquit\n";
+    let out = run(&["play", "quantik", "--seed", "1"], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // Unknown command / bad syntax.
+    assert!(
+        text.contains("cannot read `hello world` as a move"),
+        "{text}"
+    );
+    assert!(text.contains("a1 is occupied"), "{text}");
+    assert!(
+        text.contains("opponent has a cube in region a1-b2"),
+        "{text}"
+    );
+    assert!(text.contains("opponent has a cube in row 1"), "{text}");
+    assert!(text.contains("opponent has a cube in column a"), "{text}");
+    assert!(text.contains("you have no cube left"), "{text}");
+    // The refusals lost nothing: the game went on to the fifth piece.
+    assert!(
+        text.contains("Player 1 (upper case) has left: Cx0"),
+        "{text}"
+    );
+    assert!(text.contains("Usage: save FILE"), "{text}");
+}
+
+#[test]
+fn undo_between_humans_takes_back_one_turn() {
+    let out = run(
+        &["play", "quantik", "--seed", "1"],
+        "Ca1\nYb3\nundo\nundo\nundo\nquit\n",
+    );
+    let text = stdout(&out);
+    assert_eq!(text.matches("Took back 1 move(s).").count(), 2, "{text}");
+    assert!(text.contains("Nothing to undo"), "{text}");
+}
+
+#[test]
+fn scripted_game_saves_a_record_that_replays_and_lists_moves() {
+    let dir = scratch("record");
+    let file = dir.join("game.json");
+    let file_arg = file.to_str().expect("utf-8 path");
+    // Player 1 is a script that plays `?`-listed moves... simplest: random vs greedy, no humans.
+    let out = run(
+        &[
+            "play", "quantik", "--p1", "random", "--p2", "greedy", "--seed", "9", "--save",
+            file_arg,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Record saved"), "{}", stdout(&out));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("record written"))
+            .expect("JSON");
+    assert_eq!(record["game"], "quantik");
+    assert_eq!(record["seed"], 9);
+    assert_eq!(record["agents"], serde_json::json!(["random", "greedy"]));
+    let moves = record["moves"].as_array().expect("moves").len();
+    assert!(moves >= 4, "{record}");
+    assert!(record["result"]["results"].is_array(), "{record}");
+
+    let replay = run(&["replay", file_arg], "");
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    let text = stdout(&replay);
+    assert_eq!(text.matches("Move ").count(), moves, "{text}");
+    assert!(text.contains("wins:"), "{text}");
+
+    // A finished game has no legal moves left.
+    let after = run(&["moves", "quantik", "--record", file_arg], "");
+    assert!(after.status.success(), "{}", stderr(&after));
+    assert_eq!(stdout(&after).trim(), "");
+
+    // The same seed plays the same game.
+    let file2 = dir.join("again.json");
+    let again = run(
+        &[
+            "play",
+            "quantik",
+            "--p1",
+            "random",
+            "--p2",
+            "greedy",
+            "--seed",
+            "9",
+            "--save",
+            file2.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(again.status.success());
+    let record2: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file2).expect("record")).expect("JSON");
+    assert_eq!(record["moves"], record2["moves"]);
+}
+
+#[test]
+fn end_of_input_saves_the_unfinished_game() {
+    let dir = scratch("eof");
+    let file = dir.join("half.json");
+    let out = run(
+        &[
+            "play",
+            "quantik",
+            "--seed",
+            "3",
+            "--save",
+            file.to_str().expect("path"),
+        ],
+        "Ca1\nyd4\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("End of input"), "{}", stdout(&out));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("record")).expect("JSON");
+    assert_eq!(record["moves"], serde_json::json!(["Ca1", "Yd4"]));
+    assert!(record["result"].is_null());
+    let moves = run(
+        &["moves", "quantik", "--record", file.to_str().expect("path")],
+        "",
+    );
+    let listed: Vec<String> = stdout(&moves)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    assert!(!listed.is_empty());
+    assert!(
+        !listed
+            .iter()
+            .any(|m| m.ends_with("a1") || m.ends_with("d4")),
+        "{listed:?}"
+    );
+    // Player 2's cylinder on d4 forbids player 1's cylinders in row 4, column d, region c3-d4.
+    assert!(
+        !listed.contains(&"Yd1".to_owned()) && !listed.contains(&"Yc3".to_owned()),
+        "{listed:?}"
+    );
+    assert!(listed.contains(&"Yb2".to_owned()), "{listed:?}");
+}
+
+#[test]
+fn moves_at_the_start_are_the_64_placements() {
+    let out = run(&["moves", "quantik"], "");
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).split_whitespace().count(), 64);
+}
+
+#[test]
+fn perft_json_has_the_counts() {
+    let v = json(&run(&["perft", "quantik", "2", "--json"], ""));
+    assert_eq!(v["game"], "quantik");
+    assert_eq!(v["depth"], 2);
+    let counts = v["counts"].as_array().expect("counts");
+    assert_eq!(counts.len(), 2);
+    assert_eq!(counts[0], 64);
+    // After a first piece, the second player has 15 empty cells x 4 shapes, minus the
+    // 7 other cells in that piece's row, column and region for its shape.
+    assert_eq!(counts[1], 64 * (15 * 4 - 7));
+}
+
+#[test]
+fn match_json_counts_every_game() {
+    let v = json(&run(
+        &[
+            "match", "quantik", "greedy", "random", "--games", "6", "--seed", "4", "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v["game"], "quantik");
+    assert_eq!(v["games"], 6);
+    for side in ["a", "b"] {
+        let total = ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| v[side][k].as_u64().expect("count"))
+            .sum::<u64>();
+        assert_eq!(total, 6, "{v}");
+    }
+    assert_eq!(v["a"]["agent"], "greedy");
+    assert_eq!(v["a"]["wins"], v["b"]["losses"]);
+    // Reproducible from its seed.
+    let again = json(&run(
+        &[
+            "match", "quantik", "greedy", "random", "--games", "6", "--seed", "4", "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v, again);
+}
+
+#[test]
+fn solve_json_names_the_winner() {
+    let v = json(&run(&["solve", "quantik", "--json"], ""));
+    assert_eq!(v["game"], "quantik");
+    let winner = v["winner"].as_str().expect("winner");
+    assert!(winner == "first" || winner == "second", "{v}");
+    assert!(v["positions"].as_u64().expect("positions") > 1000);
+    assert!(v["seconds"].as_f64().is_some());
+    // Moving second instead does not change who wins "first" / "second" of the move order.
+    let swapped = json(&run(&["solve", "quantik", "-o", "first=2", "--json"], ""));
+    assert_eq!(swapped["winner"], v["winner"]);
+}
+
+#[test]
+fn bench_json_reports_speeds() {
+    let v = json(&run(
+        &["bench", "quantik", "--seconds", "0.05", "--json"],
+        "",
+    ));
+    assert_eq!(v["game"], "quantik");
+    assert!(v["playouts_per_sec"].as_f64().expect("playouts") > 0.0);
+    assert!(v["search_nodes_per_sec"].as_f64().expect("nodes") > 0.0);
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_failure_code() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["play", "chess"], "unknown game `chess`"),
+        (
+            &["play", "quantik", "-o", "first=3"],
+            "bad value `3` for option `first`",
+        ),
+        (
+            &["play", "quantik", "-o", "colour=red"],
+            "no option `colour`",
+        ),
+        (
+            &["play", "quantik", "--p2", "godlike"],
+            "unknown level `godlike`",
+        ),
+        (&["replay", "/nonexistent/file.json"], "cannot read record"),
+    ];
+    for (args, message) in cases {
+        let out = run(args, "");
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty() || !stdout(&out).contains("panicked"));
+    }
+}
+
+#[test]
+fn malformed_records_name_the_problem() {
+    let dir = scratch("bad");
+    let cases = [
+        ("not json", "{ nope", "line 1"),
+        (
+            "missing seed",
+            r#"{"format":1,"game":"quantik","players":2,"options":{},"agents":["human","human"],"moves":[]}"#,
+            "missing field `seed`",
+        ),
+        (
+            "wrong type",
+            r#"{"format":1,"game":"quantik","players":2,"options":{},"seed":"x","agents":["human","human"],"moves":[]}"#,
+            "line 1 column 64",
+        ),
+        (
+            "bad option",
+            r#"{"format":1,"game":"quantik","players":2,"options":{"first":"9"},"seed":1,"agents":["human","human"],"moves":[]}"#,
+            "field `options`",
+        ),
+        (
+            "illegal move",
+            r#"{"format":1,"game":"quantik","players":2,"options":{},"seed":1,"agents":["human","human"],"moves":["Ca1","Cb2"]}"#,
+            "move 2 `Cb2`",
+        ),
+        (
+            "bad syntax",
+            r#"{"format":1,"game":"quantik","players":2,"options":{},"seed":1,"agents":["human","human"],"moves":["Ca1","hello"]}"#,
+            "move 2 `hello`",
+        ),
+        (
+            "unknown game",
+            r#"{"format":1,"game":"go","players":2,"options":{},"seed":1,"agents":["human","human"],"moves":[]}"#,
+            "unknown game `go`",
+        ),
+        (
+            "future format",
+            r#"{"format":7,"game":"quantik","players":2,"options":{},"seed":1,"agents":["human","human"],"moves":[]}"#,
+            "format 7",
+        ),
+    ];
+    for (name, text, message) in cases {
+        let file = dir.join(format!("{}.json", name.replace(' ', "_")));
+        std::fs::write(&file, text).expect("write");
+        for command in ["replay", "moves"] {
+            let args: Vec<&str> = if command == "replay" {
+                vec!["replay", file.to_str().expect("path")]
+            } else {
+                vec!["moves", "quantik", "--record", file.to_str().expect("path")]
+            };
+            let out = run(&args, "");
+            assert!(!out.status.success(), "{name} via {command} should fail");
+            assert!(
+                stderr(&out).contains(message),
+                "{name} via {command}: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
+
+#[test]
+fn list_and_rules_describe_the_games() {
+    let list = run(&["list"], "");
+    assert!(stdout(&list).contains("quantik") && stdout(&list).contains("-o first="));
+    let rules = run(&["rules", "quantik"], "");
+    assert!(stdout(&rules).contains("four different shapes"));
+}

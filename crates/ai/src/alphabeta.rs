@@ -194,6 +194,12 @@ impl<G: Evaluate> AlphaBeta<G> {
             first = entry.best;
             if u32::from(entry.depth) >= depth {
                 let value = from_table(entry.value, ply);
+                if value.abs() < DECIDED {
+                    // A heuristic value from an earlier search stands for a horizon below this
+                    // node: without this, a search answered from the table would claim to be
+                    // proven and stop deepening.
+                    self.horizon_reached = true;
+                }
                 match entry.bound {
                     Bound::Exact => return value,
                     Bound::Lower => alpha = alpha.max(value),

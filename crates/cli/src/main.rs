@@ -55,7 +55,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     Seat::Computer(level) => {
                         Seat::Computer(think.map_or(level, |t| level.with_think(t)))
                     }
-                    human => human,
+                    Seat::Human => Seat::Human,
                 };
                 seats.push(seat);
             }
@@ -80,16 +80,13 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             Ok(())
         }
         Command::Moves(args) => {
-            let moves = match &args.record {
-                Some(path) => {
-                    let record = commands::read_record(path)?;
-                    commands::find_game(&record.game)?;
-                    commands::visit(&record.game.clone(), commands::moves::Moves::After(&record))??
-                }
-                None => {
-                    let (info, setup) = commands::setup_from(&args.game, 0)?;
-                    commands::visit(info.id, commands::moves::Moves::Start(setup))??
-                }
+            let moves = if let Some(path) = &args.record {
+                let record = commands::read_record(path)?;
+                commands::find_game(&record.game)?;
+                commands::visit(&record.game.clone(), commands::moves::Moves::After(&record))??
+            } else {
+                let (info, setup) = commands::setup_from(&args.game, 0)?;
+                commands::visit(info.id, commands::moves::Moves::Start(setup))??
             };
             writeln!(output, "{}", moves.join(" "))?;
             Ok(())
@@ -170,7 +167,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     solved.seconds,
                     solved.peak_bytes.map_or("unknown".to_owned(), |b| format!(
                         "{:.1} MiB",
-                        b as f64 / 1048576.0
+                        b as f64 / 1_048_576.0
                     ))
                 )?;
             }
@@ -191,8 +188,11 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                 writeln!(output, "{} (one thread)", info.name)?;
                 writeln!(
                     output,
-                    "  random playouts: {:.0} per second ({:.1} moves each)",
-                    result.playouts_per_sec, result.moves_per_playout
+                    "  random playouts: {:.0} per second (best of {} rounds; {:.0} over all; {:.1} moves each)",
+                    result.playouts_per_sec,
+                    commands::bench::ROUNDS,
+                    result.playouts_per_sec_mean,
+                    result.moves_per_playout
                 )?;
                 writeln!(
                     output,

@@ -95,6 +95,8 @@ pub struct GameInfo {
 impl GameInfo {
     /// The option called `name`, if the game has one.
     pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
-        self.options.iter().find(|o| o.name.eq_ignore_ascii_case(name))
+        self.options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
     }
 }

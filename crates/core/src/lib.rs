@@ -7,6 +7,7 @@
 //! - [`GameRecord`] and [`Session`]: saving, loading, replaying and undoing.
 //! - [`GameRng`]: the one seeded random number generator (Xoshiro256++).
 //! - [`GameVisitor`]: run generic code on a game chosen by id at run time.
+//! - [`conformance`]: the test suite every game must pass, generic over [`Game`].
 //!
 //! How the five games map onto it: Quantik and Taiji are plain alternating games; Nudge's
 //! two-move turn is two consecutive moves by the same [`Game::to_move`] player (see
@@ -14,6 +15,7 @@
 //! hidden through [`Game::view`]; Pushee Pieces generates its board from the seed and reports
 //! [`Game::scores`].
 
+pub mod conformance;
 pub mod game;
 pub mod info;
 pub mod options;

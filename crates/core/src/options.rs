@@ -48,8 +48,11 @@ impl Options {
         info: &GameInfo,
         given: impl IntoIterator<Item = (&'a str, &'a str)>,
     ) -> Result<Self, OptionError> {
-        let mut map: BTreeMap<String, String> =
-            info.options.iter().map(|o| (o.name.to_owned(), o.default.to_owned())).collect();
+        let mut map: BTreeMap<String, String> = info
+            .options
+            .iter()
+            .map(|o| (o.name.to_owned(), o.default.to_owned()))
+            .collect();
         for (name, value) in given {
             let name = name.trim();
             let value = value.trim();
@@ -59,7 +62,11 @@ impl Options {
                 known: if info.options.is_empty() {
                     "none".to_owned()
                 } else {
-                    info.options.iter().map(|o| o.name).collect::<Vec<_>>().join(", ")
+                    info.options
+                        .iter()
+                        .map(|o| o.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 },
             })?;
             if !spec.accepts(value) {
@@ -81,14 +88,21 @@ impl Options {
 
     /// The defaults of `info`.
     pub fn defaults(info: &GameInfo) -> Self {
-        Options(info.options.iter().map(|o| (o.name.to_owned(), o.default.to_owned())).collect())
+        Options(
+            info.options
+                .iter()
+                .map(|o| (o.name.to_owned(), o.default.to_owned()))
+                .collect(),
+        )
     }
 
     /// Parses `name=value` strings (as given on the command line) for `info`.
     pub fn parse(info: &GameInfo, settings: &[String]) -> Result<Self, OptionError> {
         let mut pairs = Vec::with_capacity(settings.len());
         for s in settings {
-            let (name, value) = s.split_once('=').ok_or_else(|| OptionError::Syntax(s.clone()))?;
+            let (name, value) = s
+                .split_once('=')
+                .ok_or_else(|| OptionError::Syntax(s.clone()))?;
             pairs.push((name, value));
         }
         Options::new(info, pairs)
@@ -139,7 +153,11 @@ mod tests {
             OptionSpec {
                 name: "max_turns",
                 description: "",
-                kind: OptionKind::Integer { min: 1, max: 10, words: &["none"] },
+                kind: OptionKind::Integer {
+                    min: 1,
+                    max: 10,
+                    words: &["none"],
+                },
                 default: "none",
             },
         ],

@@ -44,14 +44,28 @@ impl Outcome {
     /// `winner` wins and every other of `players` seats loses.
     pub fn win(winner: Player, players: usize, reason: impl Into<String>) -> Self {
         let results = (0..players)
-            .map(|p| if p == winner.index() { PlayerResult::Win } else { PlayerResult::Loss })
+            .map(|p| {
+                if p == winner.index() {
+                    PlayerResult::Win
+                } else {
+                    PlayerResult::Loss
+                }
+            })
             .collect();
-        Outcome { results, scores: None, reason: reason.into() }
+        Outcome {
+            results,
+            scores: None,
+            reason: reason.into(),
+        }
     }
 
     /// Every one of `players` seats draws.
     pub fn draw(players: usize, reason: impl Into<String>) -> Self {
-        Outcome { results: vec![PlayerResult::Draw; players], scores: None, reason: reason.into() }
+        Outcome {
+            results: vec![PlayerResult::Draw; players],
+            scores: None,
+            reason: reason.into(),
+        }
     }
 
     /// The result of `player`.
@@ -89,7 +103,12 @@ impl fmt::Display for Outcome {
                     .filter(|(_, r)| **r == PlayerResult::Draw)
                     .map(|(i, _)| Player(i as u8).to_string())
                     .collect();
-                write!(f, "Shared result between {}: {}", drawn.join(", "), self.reason)?;
+                write!(
+                    f,
+                    "Shared result between {}: {}",
+                    drawn.join(", "),
+                    self.reason
+                )?;
             }
         }
         if let Some(scores) = &self.scores {
@@ -102,7 +121,9 @@ impl fmt::Display for Outcome {
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();
-    c.next().map(|first| first.to_uppercase().chain(c).collect()).unwrap_or_default()
+    c.next()
+        .map(|first| first.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@ use std::fmt;
 ///
 /// Seats are fixed for the whole game; who *moves first* is a game option and does not
 /// renumber the seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Player(pub u8);
 
 impl Player {

@@ -1,5 +1,6 @@
 //! `tabuleiro replay FILE`: every position of a saved game.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
@@ -28,10 +29,7 @@ impl GameVisitor for Replay<'_> {
                     .to_move()
                     .map(|p| p.to_string())
                     .unwrap_or_default();
-                out.push_str(&format!(
-                    "\nMove {i}: {mover} plays {}\n",
-                    record.moves[i - 1]
-                ));
+                let _ = writeln!(out, "\nMove {i}: {mover} plays {}", record.moves[i - 1]);
             }
             out.push_str(&state.render(Perspective::Everyone));
         }

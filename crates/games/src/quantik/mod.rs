@@ -182,17 +182,14 @@ impl Game for Quantik {
         self.completing_move()
     }
 
-    #[inline(always)]
+    #[inline]
     fn random_move(&self, rng: &mut GameRng) -> Option<QuantikMove> {
         if self.won.is_some() {
             return None;
         }
         let p = (self.to_move & 1) as usize;
         let empty = self.empty();
-        let target = |s: usize| {
-            let available = Mask::from(self.left[p][s] > 0).wrapping_neg();
-            empty & !self.forbidden[p][s] & available
-        };
+        let target = |s: usize| empty & self.allowed[p][s];
         // Plain variables rather than an array: indexing a freshly built array by a computed
         // index stalls the processor, and this is the inner loop of every playout.
         let (t0, t1, t2, t3) = (target(0), target(1), target(2), target(3));

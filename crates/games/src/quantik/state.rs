@@ -27,8 +27,13 @@ pub struct Quantik {
     pub(super) shapes: [Mask; 4],
     /// Cells holding each player's pieces.
     pub(super) colours: [Mask; 2],
-    /// For each player and shape, the cells where the opponent's pieces forbid that shape.
-    pub(super) forbidden: [[Mask; 4]; 2],
+    /// Cells holding any piece (the union of `colours`, kept apart so that reading it after a
+    /// move never waits on the two narrower writes).
+    pub(super) filled: Mask,
+    /// For each player and shape, the cells where the player may put that shape if they are
+    /// empty: none once the player has no piece of the shape left, else every cell outside the
+    /// rows, columns and regions of the opponent's pieces of that shape.
+    pub(super) allowed: [[Mask; 4]; 2],
     /// Pieces of each shape each player has not placed.
     pub(super) left: [[u8; 4]; 2],
     /// The player to move (or who would move, once the game is over).
@@ -46,7 +51,8 @@ impl Quantik {
         Quantik {
             shapes: [0; 4],
             colours: [0; 2],
-            forbidden: [[0; 4]; 2],
+            filled: 0,
+            allowed: [[ALL; 4]; 2],
             left: [[PIECES_PER_SHAPE; 4]; 2],
             to_move: first.0,
             first: first.0,
@@ -56,7 +62,7 @@ impl Quantik {
 
     /// Occupied cells.
     pub fn occupied(&self) -> Mask {
-        self.colours[0] | self.colours[1]
+        self.filled
     }
 
     /// Empty cells.
@@ -85,12 +91,7 @@ impl Quantik {
     /// The cells where `player` may place `shape` now (ignoring whose turn it is); empty when
     /// the player has none of that shape left.
     pub fn targets(&self, player: Player, shape: Shape) -> Mask {
-        let p = player.index();
-        if self.left[p][shape.index()] == 0 {
-            0
-        } else {
-            self.empty() & !self.forbidden[p][shape.index()]
-        }
+        self.empty() & self.allowed[player.index()][shape.index()]
     }
 
     /// How many placements `player` could make now (whoever is to move).
@@ -159,10 +160,12 @@ impl Quantik {
         let bit: Mask = 1 << cell;
         self.shapes[s] |= bit;
         self.colours[p] |= bit;
+        let occupied = self.filled | bit;
+        self.filled = occupied;
         self.left[p][s] -= 1;
-        self.forbidden[p ^ 1][s] |= ZONE[cell];
+        self.allowed[p][s] &= Mask::from(self.left[p][s] > 0).wrapping_neg();
+        self.allowed[p ^ 1][s] &= !ZONE[cell];
         self.to_move = (p ^ 1) as u8;
-        let occupied = self.occupied();
         let [row, column, region] = UNIT_MASKS[cell];
         if self.completes(occupied, row)
             || self.completes(occupied, column)
@@ -178,11 +181,12 @@ impl Quantik {
 
     /// Whether `unit` is full and holds four different shapes.
     fn completes(&self, occupied: Mask, unit: Mask) -> bool {
-        occupied & unit == unit
-            && (self.shapes[0] & unit != 0)
-                & (self.shapes[1] & unit != 0)
-                & (self.shapes[2] & unit != 0)
-                & (self.shapes[3] & unit != 0)
+        // Every shape present: the smallest of the four masks within the unit is not empty.
+        let fewest = (self.shapes[0] & unit)
+            .min(self.shapes[1] & unit)
+            .min(self.shapes[2] & unit)
+            .min(self.shapes[3] & unit);
+        occupied & unit == unit && fewest != 0
     }
 
     /// A placement that completes a unit with four different shapes for the player to move.
@@ -205,7 +209,7 @@ impl Quantik {
                 }
             }
             let s = missing;
-            if count == 1 && self.left[p][s] > 0 && self.forbidden[p][s] & gap == 0 {
+            if count == 1 && self.allowed[p][s] & gap != 0 {
                 return Some(QuantikMove {
                     shape: Shape::from_index(s),
                     cell: gap.trailing_zeros() as u8,
@@ -220,8 +224,7 @@ impl Quantik {
         let empty = self.empty();
         let mut any = 0;
         for s in 0..4 {
-            let available = Mask::from(self.left[p][s] > 0).wrapping_neg();
-            any |= empty & !self.forbidden[p][s] & available;
+            any |= empty & self.allowed[p][s];
         }
         any != 0
     }

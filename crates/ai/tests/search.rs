@@ -1,0 +1,172 @@
+//! Differential tests of the alpha-beta search: on seeded random positions it must return
+//! exactly the value of the plain negamax reference, with a fresh searcher and with one whose
+//! transposition table is carried over between searches.
+
+use tabuleiro_ai::reference::negamax;
+use tabuleiro_ai::score::DECIDED;
+use tabuleiro_ai::{AlphaBeta, Limits};
+use tabuleiro_core::rng::RngExt;
+use tabuleiro_core::{Game, rng_from_seed};
+use tabuleiro_games::quantik::Quantik;
+
+use crate::util::{can_force_win, legal, random_position};
+
+/// Searches with `searcher` and checks the value (and what the search claims) against the
+/// reference.
+fn check(
+    searcher: &mut AlphaBeta<Quantik>,
+    state: &Quantik,
+    depth: u32,
+    texts: &[String],
+    label: &str,
+) {
+    let mut rng = rng_from_seed(state.position_key());
+    let result = searcher.search(state, Limits::depth(depth), &mut rng);
+    let expected = negamax(state, depth, 0);
+    let moves = texts.join(" ");
+    assert_eq!(
+        result.value, expected,
+        "{label}: depth {depth} after [{moves}]: {result:?}"
+    );
+    assert!(result.depth <= depth, "{label}: [{moves}]: {result:?}");
+    if !result.proven {
+        assert_eq!(
+            result.depth, depth,
+            "{label}: unproven but stopped early: [{moves}] {result:?}"
+        );
+    }
+    // The best move is legal and, played, reaches the value found.
+    let best = result.best.expect("an unfinished game has a best move");
+    assert!(state.check_move(best).is_ok(), "{label}: [{moves}]");
+    let mut child = *state;
+    child.play_unchecked(best);
+    let me = state.to_move().expect("unfinished");
+    let value = match child.outcome() {
+        Some(outcome) => tabuleiro_ai::score::terminal(&outcome, me, 1),
+        None if depth == 1 => tabuleiro_core::Evaluate::evaluate(&child, me),
+        None => -negamax(&child, depth - 1, 1),
+    };
+    assert_eq!(
+        value, expected,
+        "{label}: the best move {best:?} does not reach the value: [{moves}]"
+    );
+}
+
+#[test]
+fn fixed_depths_match_the_reference_with_fresh_searchers() {
+    let mut rng = rng_from_seed(31);
+    for round in 0..60 {
+        let pieces = round % 10;
+        let (state, texts) = random_position(&mut rng, pieces);
+        let deepest = if pieces < 4 { 3 } else { 4 };
+        for depth in 1..=deepest {
+            check(&mut AlphaBeta::new(14), &state, depth, &texts, "fresh");
+        }
+    }
+}
+
+/// A table carried over must not change results. Searches here never meet a stored entry
+/// searched deeper (relative to the end of its line) than they need: positions share the same
+/// horizon (pieces + depth), or one position is searched at growing depths. A deeper entry
+/// may legitimately change a depth-limited value, so that case is left to full-depth searches.
+#[test]
+fn fixed_depths_match_the_reference_with_a_table_carried_over() {
+    let mut rng = rng_from_seed(32);
+    // Same horizon: pieces + depth = 5, positions in random order, one small table (so entries
+    // are also replaced).
+    let mut same_horizon = AlphaBeta::new(12);
+    for _ in 0..24 {
+        let pieces = rng.random_range(2..=4);
+        let (state, texts) = random_position(&mut rng, pieces);
+        check(
+            &mut same_horizon,
+            &state,
+            5 - pieces as u32,
+            &texts,
+            "same horizon",
+        );
+    }
+    // One position at growing depths, the table kept: each search starts with the previous
+    // one's entries, all shallower than needed. (Searching depth 2 and then depth 4 once made
+    // the second search stop after two plies, answered from the table, claiming a proof.)
+    for round in 0..40 {
+        let pieces = 1 + round % 6;
+        let (state, texts) = random_position(&mut rng, pieces);
+        let mut deepening = AlphaBeta::new(16);
+        for depth in [2, 4] {
+            check(&mut deepening, &state, depth, &texts, "growing depth");
+        }
+    }
+}
+
+/// On positions with at least 7 pieces both searches reach the end of every line, so values
+/// are exact; one searcher is reused over all positions.
+#[test]
+fn full_depth_matches_the_reference_and_the_exact_result() {
+    let mut rng = rng_from_seed(33);
+    let mut reused = AlphaBeta::new(16);
+    let mut wins = 0;
+    for round in 0..80 {
+        let pieces = 7 + round % 6;
+        let (state, texts) = random_position(&mut rng, pieces);
+        let depth = 16 - pieces as u32;
+        check(
+            &mut AlphaBeta::new(14),
+            &state,
+            depth,
+            &texts,
+            "fresh, full depth",
+        );
+        check(&mut reused, &state, depth, &texts, "reused, full depth");
+        // Searching deeper than the game can last changes nothing.
+        check(&mut reused, &state, 16, &texts, "reused, depth 16");
+        let value = negamax(&state, 16, 0);
+        assert!(
+            value.abs() >= DECIDED,
+            "full depth gives a decided value: {value}"
+        );
+        assert_eq!(
+            value > 0,
+            can_force_win(&state),
+            "after [{}]",
+            texts.join(" ")
+        );
+        wins += usize::from(value > 0);
+        let mut rng = rng_from_seed(round as u64);
+        let result = reused.search(&state, Limits::depth(16), &mut rng);
+        assert!(result.proven, "a full-depth search is proven: {result:?}");
+    }
+    assert!(
+        (10..70).contains(&wins),
+        "{wins} of 80 positions won: both kinds should occur"
+    );
+}
+
+/// As a player searches during a game: one table carried from each position to the next
+/// along a line of play, every search reaching the same horizon (so no stored entry is deeper
+/// than needed, but windows differ from one root to the next).
+#[test]
+fn a_line_of_play_with_one_table_matches_the_reference() {
+    let mut rng = rng_from_seed(35);
+    for round in 0..24 {
+        let pieces = 2 + round % 6;
+        let (mut state, mut texts) = random_position(&mut rng, pieces);
+        let horizon = pieces as u32 + if pieces < 4 { 4 } else { 5 };
+        let mut searcher = AlphaBeta::new(14);
+        let mut placed = pieces as u32;
+        while state.to_move().is_some() && placed < horizon {
+            check(
+                &mut searcher,
+                &state,
+                horizon - placed,
+                &texts,
+                "line of play",
+            );
+            let moves = legal(&state);
+            let mv = moves[rng.random_range(0..moves.len())];
+            texts.push(state.format_move(mv));
+            state.play(mv).expect("legal");
+            placed += 1;
+        }
+    }
+}

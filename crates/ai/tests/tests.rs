@@ -1,0 +1,8 @@
+//! Integration tests of the computer players on Quantik, in one binary (one link step).
+
+mod greedy;
+mod matches;
+mod perfect;
+mod search;
+mod solver;
+mod util;

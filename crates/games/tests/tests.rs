@@ -1,0 +1,7 @@
+//! Integration tests of the games crate, in one binary (one link step).
+
+mod conformance;
+mod quantik_perft;
+mod quantik_reference;
+mod quantik_rules;
+mod util;

@@ -871,6 +871,7 @@ mod tests {
         hidden_information: false,
         scores: false,
         solvable: true,
+        search: crate::SearchKind::AlphaBeta,
         move_syntax: "t1, t2 or t3",
         max_moves: Some(PILE as usize),
         options: &[],

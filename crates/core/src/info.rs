@@ -61,6 +61,15 @@ impl OptionSpec {
     }
 }
 
+/// Which search the `strong` computer level runs for a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Alpha-beta over the game's evaluation: games of modest branching.
+    AlphaBeta,
+    /// Monte Carlo tree search with random playouts: games of large branching.
+    MonteCarlo,
+}
+
 /// Everything a front end or computer player needs to know about a game without playing it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameInfo {
@@ -82,6 +91,8 @@ pub struct GameInfo {
     pub scores: bool,
     /// Whether the game can be solved on this machine, so that a `perfect` player exists.
     pub solvable: bool,
+    /// The search the `strong` level runs.
+    pub search: SearchKind,
     /// What a move looks like, for help and error messages (`Ca1: shape letter and cell`).
     pub move_syntax: &'static str,
     /// An upper bound on the number of moves in one game, if the rules impose one.

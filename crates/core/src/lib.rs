@@ -30,7 +30,7 @@ pub use game::{
     Evaluate, Game, IllegalMove, MoveError, Perspective, Setup, SetupError, SyntaxError,
     random_playout,
 };
-pub use info::{GameInfo, OptionKind, OptionSpec};
+pub use info::{GameInfo, OptionKind, OptionSpec, SearchKind};
 pub use options::{OptionError, Options};
 pub use outcome::{Outcome, PlayerResult};
 pub use player::Player;

@@ -141,6 +141,7 @@ mod tests {
         hidden_information: false,
         scores: false,
         solvable: false,
+        search: crate::SearchKind::AlphaBeta,
         move_syntax: "",
         max_moves: None,
         options: &[

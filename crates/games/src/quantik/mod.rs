@@ -51,6 +51,7 @@ pub static INFO: GameInfo = GameInfo {
     hidden_information: false,
     scores: false,
     solvable: true,
+    search: tabuleiro_core::SearchKind::AlphaBeta,
     move_syntax: "shape letter and cell, e.g. Ca1 (C cube, Y cylinder, O cone, S sphere)",
     max_moves: Some(MAX_MOVES),
     options: &[OptionSpec {

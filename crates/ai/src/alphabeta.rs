@@ -19,6 +19,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Deepest iteration.
     pub max_depth: u32,
+    /// Most playouts, for Monte Carlo search (alpha-beta ignores it).
+    pub iterations: Option<u64>,
 }
 
 impl Limits {
@@ -27,6 +29,7 @@ impl Limits {
         Limits {
             time: Some(time),
             max_depth: 64,
+            iterations: None,
         }
     }
 
@@ -35,6 +38,7 @@ impl Limits {
         Limits {
             time: None,
             max_depth: depth,
+            iterations: None,
         }
     }
 }

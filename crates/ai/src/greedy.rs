@@ -1,13 +1,14 @@
 //! The `greedy` level: one move ahead with the game's evaluation.
 
-use tabuleiro_core::{Evaluate, Game, GameRng, rng_from_seed};
+use tabuleiro_core::{Evaluate, Game, GameRng, Player, rng_from_seed};
 
 use crate::agent::Agent;
 use crate::score::{WIN, terminal};
 
-/// Looks one move ahead: takes a move that wins at once, avoids moves after which the
+/// Looks one turn ahead: takes a move that wins at once, avoids moves after which the
 /// opponent can win at once, and otherwise picks the move the game's evaluation likes best
-/// (ties broken at random).
+/// at the end of its turn (ties broken at random). In games of several moves per turn
+/// (Nudge) it looks at every way to finish the turn.
 #[derive(Debug)]
 pub struct GreedyAgent {
     rng: GameRng,
@@ -22,17 +23,49 @@ impl GreedyAgent {
     }
 }
 
-/// Whether the player to move in `state` has a move that wins at once.
+/// Whether the player to move in `state` can win before their turn ends (with one move, or
+/// with the moves of one turn in games of several moves per turn).
 pub fn has_immediate_win<G: Game>(state: &G, moves: &mut Vec<G::Move>) -> bool {
     let Some(player) = state.to_move() else {
         return false;
     };
     state.legal_moves(moves);
-    moves.iter().any(|&mv| {
+    let list = moves.clone();
+    list.into_iter().any(|mv| {
         let mut next = state.clone();
         next.play_unchecked(mv);
-        next.outcome().is_some_and(|o| o.winner() == Some(player))
+        match next.outcome() {
+            Some(o) => o.winner() == Some(player),
+            None => next.to_move() == Some(player) && has_immediate_win(&next, moves),
+        }
     })
+}
+
+/// The value for `me` of `state`, reached by one of `me`'s moves: the best end of `me`'s turn
+/// (when the turn goes on), a won or lost game, a position where the opponent can win at once
+/// (as bad as a loss), or the game's evaluation.
+fn turn_value<G: Evaluate>(state: &G, me: Player, depth: u32, scratch: &mut Vec<G::Move>) -> i32 {
+    if let Some(outcome) = state.outcome() {
+        return terminal(&outcome, me, depth);
+    }
+    if state.to_move() == Some(me) {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        return moves
+            .into_iter()
+            .map(|mv| {
+                let mut next = state.clone();
+                next.play_unchecked(mv);
+                turn_value(&next, me, depth + 1, scratch)
+            })
+            .max()
+            .unwrap_or(-(WIN - depth as i32));
+    }
+    if has_immediate_win(state, scratch) {
+        -(WIN - depth as i32 - 1)
+    } else {
+        state.evaluate(me)
+    }
 }
 
 impl<G: Evaluate> Agent<G> for GreedyAgent {
@@ -48,20 +81,14 @@ impl<G: Evaluate> Agent<G> for GreedyAgent {
         let state = G::sample_from_view(view, &mut self.rng);
         let me = state.to_move()?;
         let mut moves = Vec::new();
-        let mut replies = Vec::new();
+        let mut scratch = Vec::new();
         state.legal_moves(&mut moves);
         let mut best: Vec<G::Move> = Vec::new();
         let mut best_score = i32::MIN;
         for &mv in &moves {
             let mut next = state.clone();
             next.play_unchecked(mv);
-            let score = match next.outcome() {
-                Some(outcome) => terminal(&outcome, me, 1),
-                None if next.to_move() != Some(me) && has_immediate_win(&next, &mut replies) => {
-                    -(WIN - 2)
-                }
-                None => next.evaluate(me),
-            };
+            let score = turn_value(&next, me, 1, &mut scratch);
             if score > best_score {
                 best_score = score;
                 best.clear();

@@ -5,11 +5,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use tabuleiro_core::Evaluate;
+use tabuleiro_core::{Evaluate, SearchKind};
 
 use crate::agent::Agent;
 use crate::alphabeta::Limits;
 use crate::greedy::GreedyAgent;
+use crate::mcts::MctsAgent;
 use crate::perfect::PerfectAgent;
 use crate::random::RandomAgent;
 use crate::strong::{DEFAULT_THINK, StrongAgent};
@@ -65,7 +66,12 @@ impl Level {
         Ok(match self {
             Level::Random => Box::new(RandomAgent::new(seed)),
             Level::Greedy => Box::new(GreedyAgent::new(seed)),
-            Level::Strong(limits) => Box::new(StrongAgent::<G>::new(limits, seed)),
+            Level::Strong(limits) => match G::INFO.search {
+                SearchKind::AlphaBeta => Box::new(StrongAgent::<G>::new(limits, seed)),
+                SearchKind::MonteCarlo => {
+                    Box::new(MctsAgent::new(limits.into(), seed, self.to_string()))
+                }
+            },
             Level::Perfect => {
                 if !G::INFO.solvable {
                     return Err(LevelError(format!(
@@ -94,28 +100,27 @@ impl FromStr for Level {
             "perfect" => Level::Perfect,
             "strong" => {
                 let mut limits = Limits::time(DEFAULT_THINK);
-                for setting in parts.by_ref() {
-                    let (key, value) = setting.split_once('=').ok_or_else(|| {
+                let settings: Vec<&str> = parts.by_ref().collect();
+                let budgeted = |key: &str| settings.iter().any(|s| s.starts_with(key));
+                if (budgeted("depth=") || budgeted("iters=")) && !budgeted("think=") {
+                    limits.time = None;
+                }
+                for setting in settings {
+                    let bad = || {
                         LevelError(format!(
-                            "`{setting}`: strong settings are think=MS or depth=D"
+                            "`{setting}`: strong settings are think=MS (> 0), depth=D (1..64) \
+                             or iters=N (> 0)"
                         ))
-                    })?;
+                    };
+                    let (key, value) = setting.split_once('=').ok_or_else(bad)?;
                     let number: u64 = value.parse().map_err(|_| {
                         LevelError(format!("`{setting}`: `{value}` is not a whole number"))
                     })?;
                     match key {
                         "think" if number > 0 => limits.time = Some(Duration::from_millis(number)),
-                        "depth" if (1..=64).contains(&number) => {
-                            limits.max_depth = number as u32;
-                            if !text.contains("think=") {
-                                limits.time = None;
-                            }
-                        }
-                        _ => {
-                            return Err(LevelError(format!(
-                                "`{setting}`: strong settings are think=MS (> 0) or depth=D (1..64)"
-                            )));
-                        }
+                        "depth" if (1..=64).contains(&number) => limits.max_depth = number as u32,
+                        "iters" if number > 0 => limits.iterations = Some(number),
+                        _ => return Err(bad()),
                     }
                 }
                 Level::Strong(limits)
@@ -149,8 +154,12 @@ impl fmt::Display for Level {
                 {
                     write!(f, ":think={}", t.as_millis())?;
                 }
-                if limits.time.is_none() || limits.max_depth != 64 {
+                if limits.max_depth != 64 || (limits.time.is_none() && limits.iterations.is_none())
+                {
                     write!(f, ":depth={}", limits.max_depth)?;
+                }
+                if let Some(n) = limits.iterations {
+                    write!(f, ":iters={n}")?;
                 }
                 Ok(())
             }
@@ -171,6 +180,8 @@ mod tests {
             "strong",
             "strong:think=200",
             "strong:depth=4",
+            "strong:iters=5000",
+            "strong:think=300:iters=100",
         ] {
             let level: Level = text.parse().unwrap();
             assert_eq!(level.to_string(), text);
@@ -179,7 +190,8 @@ mod tests {
             "strong:depth=3".parse::<Level>().unwrap(),
             Level::Strong(Limits {
                 time: None,
-                max_depth: 3
+                max_depth: 3,
+                iterations: None,
             })
         );
     }

@@ -4,7 +4,7 @@
 //! |---|---|
 //! | `random` | uniformly random legal moves ([`RandomAgent`]) |
 //! | `greedy` | one move ahead: wins at once, avoids giving an immediate win, else best evaluation ([`GreedyAgent`]) |
-//! | `strong` | negamax alpha-beta, iterative deepening, transposition table, time budget ([`StrongAgent`]) |
+//! | `strong` | negamax alpha-beta, iterative deepening, transposition table, time budget ([`StrongAgent`]); for games of large branching, Monte Carlo tree search with UCT ([`MctsAgent`]) |
 //! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]) |
 //!
 //! Every player draws its random choices from its own seeded generator, so games replay.
@@ -14,6 +14,7 @@ pub mod alphabeta;
 pub mod greedy;
 pub mod level;
 pub mod matchplay;
+pub mod mcts;
 pub mod perfect;
 pub mod random;
 pub mod reference;
@@ -27,6 +28,7 @@ pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use greedy::GreedyAgent;
 pub use level::{LEVEL_NAMES, Level, LevelError};
 pub use matchplay::{MatchGame, MatchResult, PlayError, Tally, agent_seed, play_game, play_match};
+pub use mcts::{MctsAgent, MctsLimits, MctsReport};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
 pub use solver::{Solver, Value};

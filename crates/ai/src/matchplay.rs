@@ -122,8 +122,10 @@ pub struct MatchResult {
 }
 
 /// Plays `games` games of a two-player game between levels `a` and `b`, alternating seats
-/// (A sits first in even games). Game `i` has seed `derive_seed(seed, i)` and the options of
-/// `setup`; `on_game` is told of each game as it ends.
+/// (A sits first in even games). Game `i` has seed `derive_seed(seed, i)` — or, when
+/// `paired`, `derive_seed(seed, i / 2)`, so each seed is played twice with the seats swapped
+/// (the tournament format of games such as Taiji) — and the options of `setup`; `on_game` is
+/// told of each game as it ends.
 ///
 /// # Errors
 /// The first game that cannot be played.
@@ -133,6 +135,7 @@ pub fn play_match<G: Evaluate>(
     b: Level,
     games: usize,
     seed: u64,
+    paired: bool,
     mut on_game: impl FnMut(&MatchGame),
 ) -> Result<MatchResult, PlayError> {
     // Seat order for even games: A first. Odd games swap the two boxes round and back.
@@ -144,7 +147,8 @@ pub fn play_match<G: Evaluate>(
         games: Vec::new(),
     };
     for index in 0..games {
-        let game_seed = derive_seed(seed, index as u64);
+        let stream = if paired { index / 2 } else { index };
+        let game_seed = derive_seed(seed, stream as u64);
         let setup = Setup {
             seed: game_seed,
             ..setup.clone()

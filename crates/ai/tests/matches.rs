@@ -7,10 +7,18 @@ use tabuleiro_games::quantik::Quantik;
 fn greedy_vs_random(seed: u64) -> MatchResult {
     let setup = Setup::default_for(Quantik::INFO);
     let mut seen = 0;
-    let result = play_match::<Quantik>(&setup, Level::Greedy, Level::Random, 40, seed, |game| {
-        assert_eq!(game.index, seen, "games are reported in order");
-        seen += 1;
-    })
+    let result = play_match::<Quantik>(
+        &setup,
+        Level::Greedy,
+        Level::Random,
+        40,
+        seed,
+        false,
+        |game| {
+            assert_eq!(game.index, seen, "games are reported in order");
+            seen += 1;
+        },
+    )
     .expect("the match plays");
     assert_eq!(seen, 40);
     result
@@ -46,4 +54,17 @@ fn a_match_is_reproducible_and_greedy_beats_random() {
     );
     // Another seed plays other games.
     assert_ne!(greedy_vs_random(8).games, result.games);
+}
+
+#[test]
+fn paired_games_play_each_seed_twice_with_seats_swapped() {
+    let setup = Setup::default_for(Quantik::INFO);
+    let result = play_match::<Quantik>(&setup, Level::Greedy, Level::Random, 10, 3, true, |_| {})
+        .expect("the match plays");
+    for pair in result.games.chunks(2) {
+        assert_eq!(pair[0].seed, pair[1].seed, "a pair shares its seed");
+        assert_ne!(pair[0].a_seat, pair[1].a_seat, "and swaps the seats");
+    }
+    let seeds: std::collections::HashSet<u64> = result.games.iter().map(|g| g.seed).collect();
+    assert_eq!(seeds.len(), 5);
 }

@@ -2,6 +2,7 @@
 
 mod greedy;
 mod matches;
+mod mcts;
 mod perfect;
 mod search;
 mod solver;

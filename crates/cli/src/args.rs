@@ -133,6 +133,9 @@ pub struct MatchArgs {
     /// Print a line per game.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Paired games: each seed is played twice with the seats swapped (the tournament format).
+    #[arg(long)]
+    pub paired: bool,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -129,11 +129,12 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                 games,
                 seed: args.seed,
                 verbose: args.verbose,
+                paired: args.paired,
             };
             let result = commands::visit(info.id, m)??;
             if args.json {
                 let side = |level: Level, t: tabuleiro_ai::Tally| json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses});
-                let value = json!({"game": info.id, "games": games, "seed": args.seed,
+                let value = json!({"game": info.id, "games": games, "seed": args.seed, "paired": args.paired,
                     "a": side(a, result.a), "b": side(b, result.b)});
                 writeln!(output, "{value}")?;
             } else {

@@ -201,12 +201,53 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
                     session.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?;
                     redraw = true;
                 }
-                Err(e) => console.say(format!(
-                    "{e} (type ? for the legal moves, help for commands)"
-                ))?,
+                Err(e) => {
+                    let parts: Vec<&str> = line
+                        .split(|c: char| c == ',' || c.is_whitespace())
+                        .filter(|p| !p.is_empty())
+                        .collect();
+                    if n > 1 && parts.len() > 1 && parts.len() <= n - k + 1 {
+                        redraw = play_several(console, &mut session, player, &parts)?;
+                    } else {
+                        console.say(format!(
+                            "{e} (type ? for the legal moves, help for commands)"
+                        ))?;
+                    }
+                }
             },
         }
     }
+}
+
+/// Plays the moves of one turn typed on one line, stopping at the first refused one (the moves
+/// before it stay played). Returns whether any move was played.
+fn play_several<G: Game>(
+    console: &mut Console<'_>,
+    session: &mut Session<G>,
+    player: Player,
+    parts: &[&str],
+) -> Result<bool> {
+    for (i, part) in parts.iter().enumerate() {
+        if session.state().to_move() != Some(player) {
+            console.say(format!(
+                "The turn ended before `{part}`; it was not played."
+            ))?;
+            return Ok(i > 0);
+        }
+        match session.state().parse_move(part) {
+            Ok(mv) => session.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?,
+            Err(e) => {
+                let kept = if i > 0 {
+                    " (the moves before it were played)"
+                } else {
+                    ""
+                };
+                console.say(format!("{e}{kept} (type ? for the legal moves)"))?;
+                return Ok(i > 0);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// The legal moves, or those whose notation starts with `prefix`.

@@ -18,6 +18,8 @@ pub struct Match {
     pub seed: u64,
     /// Print each game as it ends.
     pub verbose: bool,
+    /// Play each seed twice with the seats swapped.
+    pub paired: bool,
 }
 
 impl GameVisitor for Match {
@@ -42,6 +44,7 @@ impl GameVisitor for Match {
             self.b,
             self.games,
             self.seed,
+            self.paired,
             report,
         )?)
     }

@@ -385,3 +385,33 @@ fn list_and_rules_describe_the_games() {
     let rules = run(&["rules", "quantik"], "");
     assert!(stdout(&rules).contains("four different shapes"));
 }
+
+#[test]
+fn paired_match_plays_each_seed_twice() {
+    let out = run(
+        &[
+            "match",
+            "quantik",
+            "greedy",
+            "random",
+            "--games",
+            "4",
+            "--paired",
+            "--verbose",
+            "--json",
+        ],
+        "",
+    );
+    let v = json(&out);
+    assert_eq!(v["paired"], true);
+    // --verbose lists each game with its seed on stderr: two seeds, each twice.
+    let seeds: Vec<String> = stderr(&out)
+        .lines()
+        .filter_map(|l| l.split("seed").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next().map(str::to_owned))
+        .collect();
+    assert_eq!(seeds.len(), 4, "{}", stderr(&out));
+    assert_eq!(seeds[0], seeds[1]);
+    assert_eq!(seeds[2], seeds[3]);
+    assert_ne!(seeds[0], seeds[2]);
+}

@@ -15,6 +15,7 @@
 //!   upper case, unless turned off). Every text seen anywhere in the run is tried in every
 //!   position: when it does not name a listed move it must be refused — as bad syntax or as
 //!   an illegal move — and a refused [`Game::play`] must leave the state unchanged.
+//! - **Quick wins.** A move offered by [`Game::winning_move`] is legal and wins at once.
 //! - **Randomness.** [`Game::random_move`] returns listed moves only, `None` exactly when the
 //!   game is over, the same move for the same generator state, and every legal move of the
 //!   starting position over enough draws.
@@ -88,6 +89,8 @@ pub struct Report {
     pub transpositions: usize,
     /// Records round-tripped and replayed.
     pub records: usize,
+    /// Positions where [`Game::winning_move`] offered a move (checked to win at once).
+    pub quick_wins: usize,
 }
 
 impl Report {
@@ -100,6 +103,7 @@ impl Report {
         self.syntax_errors += other.syntax_errors;
         self.transpositions += other.transpositions;
         self.records += other.records;
+        self.quick_wins += other.quick_wins;
     }
 }
 
@@ -395,6 +399,22 @@ impl<'c, G: Game> Run<'c, G> {
 
         self.check_keys(state, &set, trace);
         check_views(state, &set, draws, trace);
+
+        // A quick win, when one is offered, is a legal move that wins at once.
+        if let Some(mv) = state.winning_move() {
+            self.report.quick_wins += 1;
+            assert!(
+                set.contains(&mv),
+                "{id}: {trace}: winning_move gave {mv:?}, which is not a legal move"
+            );
+            let mut next = state.clone();
+            next.play_unchecked(mv);
+            assert!(
+                next.outcome()
+                    .is_some_and(|o| o.winner() == state.to_move()),
+                "{id}: {trace}: winning_move gave {mv:?}, which does not win at once"
+            );
+        }
 
         // Random moves: listed, reproducible, None exactly at the end.
         for _ in 0..2 {

@@ -23,4 +23,5 @@ fn quantik_conforms_for_every_first_player_option() {
     assert!(report.refused > 10_000, "{report:?}");
     assert!(report.syntax_errors > 0, "{report:?}");
     assert!(report.transpositions > 10, "{report:?}");
+    assert!(report.quick_wins > 100, "{report:?}");
 }

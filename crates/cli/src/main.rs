@@ -200,6 +200,11 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     "  alpha-beta search: {:.0} positions per second (depth {})",
                     result.search_nodes_per_sec, result.search_depth
                 )?;
+                writeln!(
+                    output,
+                    "  Monte Carlo tree search: {:.0} iterations per second",
+                    result.mcts_iterations_per_sec
+                )?;
                 if let (Some(first), Some(max), Some(mean)) = (
                     result.perfect_first_move_sec,
                     result.perfect_move_ms_max,

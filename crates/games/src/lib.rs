@@ -6,5 +6,6 @@
 
 pub mod quantik;
 mod registry;
+pub mod taiji;
 
 pub use registry::{GAMES, Games, REGISTRY};

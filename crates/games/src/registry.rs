@@ -3,9 +3,10 @@
 use tabuleiro_core::{GameInfo, GameVisitor, Registry};
 
 use crate::quantik::{self, Quantik};
+use crate::taiji::{self, Taiji};
 
 /// Facts of every game, in menu order.
-pub static GAMES: [&GameInfo; 1] = [&quantik::INFO];
+pub static GAMES: [&GameInfo; 2] = [&quantik::INFO, &taiji::INFO];
 
 /// The registry of the games in this crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -23,6 +24,7 @@ impl Registry for Games {
         let id = id.trim().to_ascii_lowercase();
         match id.as_str() {
             "quantik" => Some(visitor.visit::<Quantik>()),
+            "taiji" => Some(visitor.visit::<Taiji>()),
             _ => None,
         }
     }

@@ -2,6 +2,7 @@
 
 use tabuleiro_core::conformance;
 use tabuleiro_games::quantik::Quantik;
+use tabuleiro_games::taiji::Taiji;
 
 use crate::util::setup;
 
@@ -24,4 +25,25 @@ fn quantik_conforms_for_every_first_player_option() {
     assert!(report.syntax_errors > 0, "{report:?}");
     assert!(report.transpositions > 10, "{report:?}");
     assert!(report.quick_wins > 100, "{report:?}");
+}
+
+#[test]
+fn taiji_conforms_on_every_size_and_scoring() {
+    let setups = [
+        setup::<Taiji>(&["size=7"], 0),
+        setup::<Taiji>(&["size=9"], 0),
+        setup::<Taiji>(&["size=11"], 0),
+        setup::<Taiji>(&["size=9", "scoring=omega"], 0),
+        setup::<Taiji>(&["size=7", "groups=3"], 0),
+        setup::<Taiji>(&["size=11", "groups=1", "scoring=omega"], 0),
+    ];
+    let games = 40;
+    let report = conformance::check::<Taiji>(&setups, games, 0x7A1_1170);
+    // Every game ends within 60 moves, so every game is played to its end.
+    assert_eq!(report.games, setups.len() * games, "{report:?}");
+    assert_eq!(report.finished, setups.len() * games, "{report:?}");
+    assert!(report.refused > 10_000, "{report:?}");
+    assert!(report.syntax_errors > 0, "{report:?}");
+    assert!(report.transpositions > 10, "{report:?}");
+    assert!(report.quick_wins > 10, "{report:?}");
 }

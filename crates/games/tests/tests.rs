@@ -4,4 +4,6 @@ mod conformance;
 mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;
+mod taiji_perft;
+mod taiji_rules;
 mod util;

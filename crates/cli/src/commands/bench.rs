@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use tabuleiro_ai::mcts::{self, MctsLimits};
 use tabuleiro_ai::{Agent, AlphaBeta, Limits, PerfectAgent};
 use tabuleiro_core::{Evaluate, GameVisitor, Setup, derive_seed, random_playout, rng_from_seed};
 
@@ -27,6 +28,8 @@ pub struct BenchResult {
     pub search_nodes_per_sec: f64,
     /// Depth the search reached in the time.
     pub search_depth: u32,
+    /// Monte Carlo tree search iterations (each one a playout) per second, from the start.
+    pub mcts_iterations_per_sec: f64,
     /// For solvable games: seconds to solve the start (the perfect player's first move).
     pub perfect_first_move_sec: Option<f64>,
     /// For solvable games: slowest perfect move afterwards, over positions from random games.
@@ -77,6 +80,10 @@ impl GameVisitor for Bench {
         let found = search.search(&start_state, Limits::time(budget), &mut rng);
         let search_secs = clock.elapsed().as_secs_f64();
 
+        let limits = MctsLimits { time: Some(budget), iterations: None };
+        let mover = start_state.to_move().unwrap_or(tabuleiro_core::Player(0));
+        let (_, report) = mcts::search::<G>(&start_state.view(mover), &limits, &mut rng);
+
         let mut result = BenchResult {
             game: G::INFO.id,
             playouts_per_sec: best_rate,
@@ -84,6 +91,7 @@ impl GameVisitor for Bench {
             moves_per_playout: moves as f64 / playouts as f64,
             search_nodes_per_sec: found.nodes as f64 / search_secs,
             search_depth: found.depth,
+            mcts_iterations_per_sec: report.iterations as f64 / report.seconds.max(1e-9),
             perfect_first_move_sec: None,
             perfect_move_ms_max: None,
             perfect_move_ms_mean: None,

@@ -421,15 +421,26 @@ fn taiji_from_the_command_line() {
     let v = json(&run(&["perft", "taiji", "2", "-o", "size=7", "--json"], ""));
     assert_eq!(v["counts"], serde_json::json!([168, 26176]));
     // Light d4-d5, then Dark tries the same cells, a non-adjacent pair, and a cell off the board.
-    let out = run(&["play", "taiji", "--seed", "2"], "d4-d5\nd4-e4\na1-c3\nj1-j2\na1-a2\nquit\n");
+    let out = run(
+        &["play", "taiji", "--seed", "2"],
+        "d4-d5\nd4-e4\na1-c3\nj1-j2\na1-a2\nquit\n",
+    );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains("d4 is taken"), "{text}");
     assert!(text.contains("not adjacent"), "{text}");
     assert!(text.contains("off the 9x9 board"), "{text}");
     assert!(text.contains("Game abandoned"), "{text}");
-    let m = json(&run(&["match", "taiji", "greedy", "random", "--games", "2", "--json"], ""));
-    assert_eq!(m["a"]["wins"].as_u64().unwrap_or(0) + m["a"]["losses"].as_u64().unwrap_or(0), 2);
+    let m = json(&run(
+        &[
+            "match", "taiji", "greedy", "random", "--games", "2", "--json",
+        ],
+        "",
+    ));
+    assert_eq!(
+        m["a"]["wins"].as_u64().unwrap_or(0) + m["a"]["losses"].as_u64().unwrap_or(0),
+        2
+    );
     let b = json(&run(&["bench", "taiji", "--seconds", "0.05", "--json"], ""));
     assert!(b["mcts_iterations_per_sec"].as_f64().expect("mcts") > 0.0);
 }

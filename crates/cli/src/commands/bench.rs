@@ -80,7 +80,10 @@ impl GameVisitor for Bench {
         let found = search.search(&start_state, Limits::time(budget), &mut rng);
         let search_secs = clock.elapsed().as_secs_f64();
 
-        let limits = MctsLimits { time: Some(budget), iterations: None };
+        let limits = MctsLimits {
+            time: Some(budget),
+            iterations: None,
+        };
         let mover = start_state.to_move().unwrap_or(tabuleiro_core::Player(0));
         let (_, report) = mcts::search::<G>(&start_state.view(mover), &limits, &mut rng);
 

@@ -2,11 +2,12 @@
 
 use tabuleiro_core::{GameInfo, GameVisitor, Registry};
 
+use crate::nudge::{self, Nudge};
 use crate::quantik::{self, Quantik};
 use crate::taiji::{self, Taiji};
 
 /// Facts of every game, in menu order.
-pub static GAMES: [&GameInfo; 2] = [&quantik::INFO, &taiji::INFO];
+pub static GAMES: [&GameInfo; 3] = [&quantik::INFO, &nudge::INFO, &taiji::INFO];
 
 /// The registry of the games in this crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,6 +25,7 @@ impl Registry for Games {
         let id = id.trim().to_ascii_lowercase();
         match id.as_str() {
             "quantik" => Some(visitor.visit::<Quantik>()),
+            "nudge" => Some(visitor.visit::<Nudge>()),
             "taiji" => Some(visitor.visit::<Taiji>()),
             _ => None,
         }

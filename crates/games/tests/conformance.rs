@@ -1,6 +1,7 @@
 //! Every game passes the generic conformance suite of `tabuleiro_core::conformance`.
 
 use tabuleiro_core::conformance;
+use tabuleiro_games::nudge::Nudge;
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_games::taiji::Taiji;
 
@@ -46,4 +47,26 @@ fn taiji_conforms_on_every_size_and_scoring() {
     assert!(report.syntax_errors > 0, "{report:?}");
     assert!(report.transpositions > 10, "{report:?}");
     assert!(report.quick_wins > 10, "{report:?}");
+}
+
+#[test]
+fn nudge_conforms_for_every_layout_and_first_player() {
+    let setups = [
+        setup::<Nudge>(&["start=1"], 0),
+        setup::<Nudge>(&["start=2"], 0),
+        setup::<Nudge>(&["start=3"], 0),
+        setup::<Nudge>(&["start=4"], 0),
+        setup::<Nudge>(&["start=1", "first=black"], 0),
+        setup::<Nudge>(&["start=3", "first=random"], 0),
+        setup::<Nudge>(&["start=2", "max_turns=5"], 0),
+    ];
+    let games = 12;
+    let report = conformance::check::<Nudge>(&setups, games, 0x4E_0D6E);
+    // Random games end by a push off the board (about 300 moves on average), a repetition, or
+    // the turn limit; none reaches the suite's cut at 10 000 moves.
+    assert_eq!(report.games, setups.len() * games, "{report:?}");
+    assert_eq!(report.finished, setups.len() * games, "{report:?}");
+    assert!(report.refused > 10_000, "{report:?}");
+    assert!(report.syntax_errors > 0, "{report:?}");
+    assert!(report.quick_wins > 50, "{report:?}");
 }

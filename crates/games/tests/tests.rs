@@ -1,6 +1,8 @@
 //! Integration tests of the games crate, in one binary (one link step).
 
 mod conformance;
+mod nudge_perft;
+mod nudge_rules;
 mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;

@@ -75,8 +75,9 @@ impl GameVisitor for PlayVisitor<'_, '_> {
     }
 }
 
-const HELP: &str = "Type a move, or: ? (legal moves), ? PREFIX (legal moves starting with PREFIX, \
-e.g. `? C` for the cells that accept a cube), undo, save FILE, board, help, quit";
+const HELP: &str = "Type a move (a turn of several moves may go on one line), or: ? (legal \
+moves), ? PREFIX (legal moves starting with PREFIX; in Quantik `? C` shows the cells that accept \
+a cube), undo (takes back a whole turn), save FILE, board, help, quit";
 
 /// Plays one game to its end (or until `quit` or the end of input), saving the record when
 /// asked to.

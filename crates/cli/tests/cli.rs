@@ -444,3 +444,36 @@ fn taiji_from_the_command_line() {
     let b = json(&run(&["bench", "taiji", "--seconds", "0.05", "--json"], ""));
     assert!(b["mcts_iterations_per_sec"].as_f64().expect("mcts") > 0.0);
 }
+
+#[test]
+fn nudge_turns_of_two_moves_with_reasons_and_undo() {
+    // White: b2 up, then refused twice (own disc off the board; back where the turn began),
+    // then b1 right. Black: nothing to do with c2. White again, two moves on one line where
+    // the second is refused: c3 against the lone black c4 is an equal push.
+    let input = "b2u\nb1u\nb1d\nb1r\nd4d d5r\nc2d c3d\nquit\n";
+    let out = run(&["play", "nudge", "--seed", "1"], input);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("that would put your own disc off the board"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the turn would end where it started"),
+        "{text}"
+    );
+    assert!(text.contains("equal lines cannot push"), "{text}");
+    assert!(text.contains("(the moves before it were played)"), "{text}");
+    assert!(text.contains("White to move (move 2 of 2)"), "{text}");
+
+    // Undo between humans takes back the whole last turn: both of Black's moves.
+    let out = run(
+        &["play", "nudge", "--seed", "1"],
+        "c2d d2d\nb4d b5r\nundo\nquit\n",
+    );
+    let text = stdout(&out);
+    assert!(text.contains("Took back 2 move(s)."), "{text}");
+
+    let v = json(&run(&["perft", "nudge", "3", "--json"], ""));
+    assert_eq!(v["counts"][0], 12, "{v}");
+}

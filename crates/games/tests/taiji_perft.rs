@@ -9,11 +9,11 @@
 
 use std::time::Instant;
 
-use tabuleiro_core::{Evaluate, Game, GameRng, GameVisitor, Registry, rng_from_seed};
-use tabuleiro_games::REGISTRY;
+use tabuleiro_core::{Game, GameRng, rng_from_seed};
 use tabuleiro_games::taiji::Taiji;
 
-use crate::util::{play, setup};
+use crate::perft_file::{Line, fast_count, parse_perft_file, perft};
+use crate::util::setup;
 
 use self::reference::Board;
 
@@ -168,98 +168,6 @@ pub mod reference {
     pub fn spot_name((r, c): Spot) -> String {
         format!("{}{}", char::from(b'a' + c as u8), r + 1)
     }
-}
-
-/// Number of move sequences of length `depth` from `state`.
-pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = state.clone();
-            child.play_unchecked(mv);
-            perft(&child, depth - 1)
-        })
-        .sum()
-}
-
-/// One line of a perft file.
-#[derive(Clone, Debug)]
-struct Line {
-    number: usize,
-    game: String,
-    options: Vec<String>,
-    moves: Vec<String>,
-    depth: u32,
-    count: u64,
-}
-
-fn parse_perft_file(text: &str) -> Vec<Line> {
-    let mut lines = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let content = raw.split('#').next().unwrap_or_default().trim();
-        if content.is_empty() {
-            continue;
-        }
-        let number = i + 1;
-        let words: Vec<&str> = content.split_whitespace().collect();
-        let at = words
-            .iter()
-            .position(|w| *w == "depth")
-            .unwrap_or_else(|| panic!("perft line {number}: no `depth`: {raw}"));
-        assert!(
-            at >= 1 && words.len() == at + 3,
-            "perft line {number}: malformed: {raw}"
-        );
-        let mut options = Vec::new();
-        let mut moves = Vec::new();
-        for word in &words[1..at] {
-            match word.strip_prefix("moves=") {
-                Some(list) => moves.extend(list.split(',').map(str::to_owned)),
-                None => options.push((*word).to_owned()),
-            }
-        }
-        let number_at = |k: usize| -> u64 {
-            words[k]
-                .replace('_', "")
-                .parse()
-                .unwrap_or_else(|e| panic!("line {number}: {e}: {raw}"))
-        };
-        lines.push(Line {
-            number,
-            game: words[0].to_owned(),
-            options,
-            moves,
-            depth: number_at(at + 1) as u32,
-            count: number_at(at + 2),
-        });
-    }
-    lines
-}
-
-/// Counts one line's position with the fast implementation of its game.
-struct FastPerft<'a>(&'a Line);
-
-impl GameVisitor for FastPerft<'_> {
-    type Output = u64;
-    fn visit<G: Evaluate>(self) -> u64 {
-        let line = self.0;
-        let options: Vec<&str> = line.options.iter().map(String::as_str).collect();
-        let mut state = G::new(&setup::<G>(&options, 0))
-            .unwrap_or_else(|e| panic!("perft line {}: {e}", line.number));
-        play(&mut state, &line.moves.join(" "));
-        perft(&state, line.depth)
-    }
-}
-
-fn fast_count(line: &Line) -> u64 {
-    REGISTRY
-        .visit(&line.game, FastPerft(line))
-        .unwrap_or_else(|| panic!("perft line {}: no game `{}`", line.number, line.game))
 }
 
 /// The reference board of a line.

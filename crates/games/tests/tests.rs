@@ -3,6 +3,7 @@
 mod conformance;
 mod nudge_perft;
 mod nudge_rules;
+mod perft_file;
 mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;

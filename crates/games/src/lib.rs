@@ -4,6 +4,7 @@
 //! One module per game holds its rules, notation, text rendering and evaluation; nothing here
 //! knows about user interfaces or computer players.
 
+mod bits;
 pub mod nudge;
 pub mod quantik;
 mod registry;

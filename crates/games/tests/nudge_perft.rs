@@ -310,47 +310,7 @@ pub mod reference {
 
 use reference::Cell;
 
-/// Number of move sequences of length `depth` from `state`.
-pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
-    let mut moves = Vec::new();
-    state.legal_moves(&mut moves);
-    match depth {
-        0 => 1,
-        1 => moves.len() as u64,
-        _ => moves
-            .iter()
-            .map(|&mv| {
-                let mut child = state.clone();
-                child.play_unchecked(mv);
-                perft(&child, depth - 1)
-            })
-            .sum(),
-    }
-}
-
-/// The same numbers as [`reference::perft`], from the fast implementation.
-pub fn perft_with_endings<G: Game>(state: &G, depth: usize) -> Vec<(u64, u64)> {
-    fn walk<G: Game>(state: &G, depth: usize, ply: usize, counts: &mut [(u64, u64)]) {
-        if ply == depth {
-            return;
-        }
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        for mv in moves {
-            let mut child = state.clone();
-            child.play_unchecked(mv);
-            counts[ply].0 += 1;
-            if child.outcome().is_some() {
-                counts[ply].1 += 1;
-            } else {
-                walk(&child, depth, ply + 1, counts);
-            }
-        }
-    }
-    let mut counts = vec![(0, 0); depth];
-    walk(state, depth, 0, &mut counts);
-    counts
-}
+use crate::perft_file::{perft, perft_with_endings};
 
 /// One line of the perft file.
 #[derive(Clone, Debug)]

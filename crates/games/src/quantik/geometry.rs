@@ -126,25 +126,6 @@ pub const ALL_UNITS: [Mask; 12] = [
     region(3),
 ];
 
-/// For each byte and each `n < 8`, the position of its `n`-th set bit (0 when there is none).
-const SELECT: [[u8; 8]; 256] = {
-    let mut table = [[0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut n = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
-
 /// The cell of the `n`-th set bit of `mask` (counting from 0, lowest cell first); `n` must be
 /// below `mask.count_ones()`.
 pub fn nth_cell(mask: Mask, n: u32) -> u8 {
@@ -153,7 +134,7 @@ pub fn nth_cell(mask: Mask, n: u32) -> u8 {
     let high = n >= below;
     let byte = if high { (mask >> 8) as usize } else { low };
     let n = if high { n - below } else { n };
-    (8 * u8::from(high)) + SELECT[byte][n as usize & 7]
+    (8 * u8::from(high)) + crate::bits::nth_bit_of_byte(byte as u64, n)
 }
 
 /// The name of cell `i`, e.g. `a1`.

@@ -95,25 +95,6 @@ pub fn for_each_group(cells: Mask, mut f: impl FnMut(Mask)) {
     }
 }
 
-/// For each byte and each `n < 8`, the position of its `n`-th set bit (0 when there is none).
-const SELECT: [[u8; 8]; 256] = {
-    let mut table = [[0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut n = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][n] = bit as u8;
-                n += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
-
 /// The position of the `n`-th set bit of `mask` (counting from 0, lowest first); `n` must be
 /// below `mask.count_ones()`. Halves the word three times, then looks up the last byte.
 #[inline]
@@ -132,7 +113,7 @@ pub fn nth_bit(mask: Mask, n: u32) -> u32 {
         n -= count * up;
         base += width * up;
     }
-    base + u32::from(SELECT[(word & 0xFF) as usize][(n & 7) as usize])
+    base + u32::from(crate::bits::nth_bit_of_byte(word, n))
 }
 
 /// A cell named by its column and row, counted from 0 (column `a`, row `1` at the top).

@@ -35,7 +35,11 @@ mod tests {
         for byte in 0..256u64 {
             let bits: Vec<u8> = (0..8).filter(|&b| byte & (1 << b) != 0).collect();
             for (n, &bit) in bits.iter().enumerate() {
-                assert_eq!(nth_bit_of_byte(byte, n as u32), bit, "byte {byte:#04x} n {n}");
+                assert_eq!(
+                    nth_bit_of_byte(byte, n as u32),
+                    bit,
+                    "byte {byte:#04x} n {n}"
+                );
             }
         }
     }

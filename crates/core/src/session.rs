@@ -45,12 +45,15 @@ impl<G: Game> Session<G> {
     pub fn from_record(record: &GameRecord) -> Result<Self, RecordError> {
         let positions = record.replay::<G>()?;
         let setup = record.setup::<G>()?;
+        // `replay` has read and checked every move already; reading them again cannot fail, but
+        // an error would still name the move.
         let moves = positions
             .iter()
             .zip(&record.moves)
-            .map(|(p, text)| {
+            .enumerate()
+            .map(|(i, (p, text))| {
                 p.parse_notation(text).map_err(|e| RecordError::Move {
-                    number: 0,
+                    number: i + 1,
                     text: text.clone(),
                     error: e.into(),
                 })

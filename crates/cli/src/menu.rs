@@ -112,7 +112,7 @@ fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Resu
         .iter()
         .map(|n| match *n {
             "random" => "random — plays any legal move".to_owned(),
-            "greedy" => "greedy — looks one move ahead".to_owned(),
+            "greedy" => "greedy — looks one turn ahead".to_owned(),
             "strong" => "strong — searches for a second per move".to_owned(),
             _ => "perfect — never misses a win".to_owned(),
         })

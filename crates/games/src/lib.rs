@@ -6,6 +6,7 @@
 
 mod bits;
 pub mod nudge;
+pub mod pushee;
 pub mod quantik;
 mod registry;
 pub mod taiji;

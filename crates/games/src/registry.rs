@@ -3,11 +3,12 @@
 use tabuleiro_core::{GameInfo, GameVisitor, Registry};
 
 use crate::nudge::{self, Nudge};
+use crate::pushee::{self, Pushee};
 use crate::quantik::{self, Quantik};
 use crate::taiji::{self, Taiji};
 
 /// Facts of every game, in menu order.
-pub static GAMES: [&GameInfo; 3] = [&quantik::INFO, &nudge::INFO, &taiji::INFO];
+pub static GAMES: [&GameInfo; 4] = [&quantik::INFO, &nudge::INFO, &taiji::INFO, &pushee::INFO];
 
 /// The registry of the games in this crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -27,6 +28,7 @@ impl Registry for Games {
             "quantik" => Some(visitor.visit::<Quantik>()),
             "nudge" => Some(visitor.visit::<Nudge>()),
             "taiji" => Some(visitor.visit::<Taiji>()),
+            "pushee" => Some(visitor.visit::<Pushee>()),
             _ => None,
         }
     }

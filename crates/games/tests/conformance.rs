@@ -2,6 +2,7 @@
 
 use tabuleiro_core::conformance;
 use tabuleiro_games::nudge::Nudge;
+use tabuleiro_games::pushee::Pushee;
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_games::taiji::Taiji;
 
@@ -69,4 +70,25 @@ fn nudge_conforms_for_every_layout_and_first_player() {
     assert!(report.refused > 10_000, "{report:?}");
     assert!(report.syntax_errors > 0, "{report:?}");
     assert!(report.quick_wins > 50, "{report:?}");
+}
+
+#[test]
+fn pushee_conforms_on_sizes_walls_and_chains() {
+    let setups = [
+        setup::<Pushee>(&[], 0),
+        setup::<Pushee>(&["walls=off"], 0),
+        setup::<Pushee>(&["chains=0"], 0),
+        setup::<Pushee>(&["chains=unlimited", "walls=off"], 0),
+        setup::<Pushee>(&["size=4x4", "first=random"], 0),
+        setup::<Pushee>(&["size=4x4", "values=1234/5678/9012/3456", "pieces=72"], 0),
+        setup::<Pushee>(&["size=5x7", "first=2", "walls=off", "pieces=20"], 0),
+        setup::<Pushee>(&["size=9x9", "pieces=30", "chains=unlimited"], 0),
+    ];
+    let games = 20;
+    let report = conformance::check::<Pushee>(&setups, games, 0x0090_54EE);
+    // Every game ends within 2 x pieces moves, so every game is played to its end.
+    assert_eq!(report.games, setups.len() * games, "{report:?}");
+    assert_eq!(report.finished, setups.len() * games, "{report:?}");
+    assert!(report.refused > 1_000, "{report:?}");
+    assert!(report.syntax_errors > 0, "{report:?}");
 }

@@ -1,0 +1,195 @@
+//! Pushee Pieces (Eric Daryl Stevenson, 2014), exactly as `shared/rules/pushee.md` says.
+//!
+//! - A board of `size` columns × rows (option, `4x4`..`12x12`, rectangles such as `5x7`
+//!   allowed, default `6x6`); cells `a1`.. (columns `a`.. left to right, rows `1`.. from the
+//!   top). Every cell has a value 0-9: option `values` is `random` (default: drawn from the
+//!   game's seed, so a record replays on the same board) or a literal grid, rows of digits
+//!   separated by `/` (`123/456/...`) whose shape must match `size`.
+//! - Each player has `pieces` pieces in hand (option, 1..72, default 15). Player 1
+//!   (`Player(0)`, drawn `A`) moves first unless option `first` is `2` or `random` (decided
+//!   from the seed).
+//! - A move places one piece of the player to move, horizontal (`h`) or vertical (`v`), on an
+//!   empty cell. There is no pass.
+//! - **Placement push**: the placed piece pushes at both ends along its axis; a push moves the
+//!   adjacent piece and the whole contiguous run behind it (either owner) one cell.
+//! - **Walls** (option `walls`, default `on`): a run that would cross the edge is not pushed;
+//!   with `off` it is pushed and its outermost piece leaves the board (removed for good; it
+//!   does not return to its owner's hand).
+//! - **Chains** (option `chains`, default 3, `0`..`144` or `unlimited`): the pieces moved in
+//!   one tier push in the next tier by their own orientation from their new cells, like a
+//!   placement push. `chains` counts the tiers after the placement push. A piece pushed off
+//!   the board does not push.
+//! - **Each piece moves at most once per turn**; the placed piece counts as moved. A run that
+//!   contains a moved piece (including its outermost piece when walls are off) is not pushed
+//!   at all. Consequently a pusher is never moved within its own tier, and `unlimited` always
+//!   ends (every tier moves fresh pieces).
+//! - **Order**: tiers one after another; within a tier the pushers act in reading order of
+//!   their cells at the start of the tier (top row first, left to right), each pushing left
+//!   (or up) before right (or down). Every push sees the board as the earlier ones left it.
+//! - **End**: when the player to move has no piece left (with equal hands that is when both
+//!   have placed all their pieces) or no cell is empty. Scores are the sums of the values
+//!   under each player's pieces; the higher wins, equal scores draw. The outcome carries both
+//!   scores (player 1 first) and [`Game::scores`] gives them during play.
+//!
+//! Notation: orientation letter then cell, `hc4`; `h c4` and any case are read too. Any
+//! column `a`-`z` and row `1`-`99` parse, so `hm3` on 6×6 is an illegal move ("m3 is off the
+//! 6x6 board"); an orientation other than `h`/`v` is bad syntax ("orientation must be h or
+//! v"). Moves are written in lower case without a space.
+//!
+//! The state keeps the pushes of the last move ([`Pushee::last_pushes`]) for the rendering;
+//! they do not take part in [`Game::position_key`], which covers the pieces, hands, player
+//! to move, the values and the rule options. `max_moves` is 144: every move places one of at
+//! most 2 × 72 pieces. The game has chance (the generated board), decided once by the seed.
+
+mod notation;
+mod render;
+mod state;
+
+use tabuleiro_core::{
+    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
+    Player, SearchKind, Setup, SetupError, SyntaxError,
+};
+
+pub use notation::{Cell, Direction, Orientation, PusheeMove, parse_cell, parse_move};
+pub use state::{MAX_CELLS, MAX_PIECES, MAX_SIDE, MIN_SIDE, Piece, PushStep, Pushee};
+
+/// Static facts about Pushee Pieces.
+pub static INFO: GameInfo = GameInfo {
+    id: "pushee",
+    name: "Pushee Pieces",
+    summary: "Place pieces that push their neighbours in chain reactions; score the cell values under yours.",
+    min_players: 2,
+    max_players: 2,
+    chance: true,
+    hidden_information: false,
+    scores: true,
+    solvable: false,
+    search: SearchKind::AlphaBeta,
+    move_syntax: "orientation h or v and an empty cell, e.g. hc4 (also h c4)",
+    max_moves: Some(2 * MAX_PIECES),
+    options: &[
+        OptionSpec {
+            name: "size",
+            description: "board size, columns x rows, 4x4 to 12x12 (e.g. 6x6, 5x7)",
+            kind: OptionKind::Text,
+            default: "6x6",
+        },
+        OptionSpec {
+            name: "values",
+            description: "cell values: random (from the seed) or rows of digits separated by /",
+            kind: OptionKind::Text,
+            default: "random",
+        },
+        OptionSpec {
+            name: "pieces",
+            description: "pieces each player has",
+            kind: OptionKind::Integer {
+                min: 1,
+                max: MAX_PIECES as i64,
+                words: &[],
+            },
+            default: "15",
+        },
+        OptionSpec {
+            name: "walls",
+            description: "on: runs stop at the edge; off: the piece pushed over the edge is removed",
+            kind: OptionKind::Choice(&["on", "off"]),
+            default: "on",
+        },
+        OptionSpec {
+            name: "chains",
+            description: "chain tiers after the placement push (0 = none)",
+            kind: OptionKind::Integer {
+                min: 0,
+                max: 144,
+                words: &["unlimited"],
+            },
+            default: "3",
+        },
+        OptionSpec {
+            name: "first",
+            description: "who moves first: 1, 2, or random (from the game's seed)",
+            kind: OptionKind::Choice(&["1", "2", "random"]),
+            default: "1",
+        },
+    ],
+    rules: include_str!("rules.txt"),
+};
+
+impl Game for Pushee {
+    type Move = PusheeMove;
+    type View = Pushee;
+    const INFO: &'static GameInfo = &INFO;
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        Pushee::start(setup)
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        (!self.is_over()).then(|| self.mover())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result()
+    }
+
+    /// Empty cells in reading order, `h` before `v` on each.
+    fn legal_moves(&self, moves: &mut Vec<PusheeMove>) {
+        self.list(moves);
+    }
+
+    fn check_move(&self, mv: PusheeMove) -> Result<(), IllegalMove> {
+        self.check(mv)
+    }
+
+    fn play_unchecked(&mut self, mv: PusheeMove) {
+        self.place(mv);
+    }
+
+    fn format_move(&self, mv: PusheeMove) -> String {
+        mv.to_string()
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<PusheeMove, SyntaxError> {
+        parse_move(text).map_err(|reason| SyntaxError {
+            text: text.trim().to_owned(),
+            reason,
+        })
+    }
+
+    fn render(&self, _perspective: Perspective) -> String {
+        render::board(self)
+    }
+
+    fn scores(&self) -> Option<Vec<i64>> {
+        Some(self.both_scores().to_vec())
+    }
+
+    fn view(&self, _player: Player) -> Pushee {
+        self.clone()
+    }
+
+    fn sample_from_view(view: &Pushee, _rng: &mut GameRng) -> Self {
+        view.clone()
+    }
+
+    fn position_key(&self) -> u64 {
+        self.key()
+    }
+
+    fn random_move(&self, rng: &mut GameRng) -> Option<PusheeMove> {
+        self.random(rng)
+    }
+}
+
+/// Own score minus the opponent's.
+impl Evaluate for Pushee {
+    fn evaluate(&self, player: Player) -> i32 {
+        let scores = self.both_scores();
+        (scores[player.index()] - scores[1 - player.index()]) as i32
+    }
+}

@@ -477,3 +477,34 @@ fn nudge_turns_of_two_moves_with_reasons_and_undo() {
     let v = json(&run(&["perft", "nudge", "3", "--json"], ""));
     assert_eq!(v["counts"][0], 12, "{v}");
 }
+
+#[test]
+fn pushee_from_the_command_line() {
+    let out = run(
+        &["play", "pushee", "--seed", "3"],
+        "hb3\nvb3\nxb2\nhc3\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("b3 is occupied"), "{text}");
+    assert!(text.contains("orientation must be h or v"), "{text}");
+    // b's horizontal piece on c3 pushes A's piece on b3 to a3, and the board says so.
+    assert!(text.contains("b3 pushed left to a3"), "{text}");
+    let v = json(&run(
+        &[
+            "perft",
+            "pushee",
+            "3",
+            "-o",
+            "size=4x4",
+            "-o",
+            "walls=off",
+            "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v["counts"], serde_json::json!([32, 960, 26944]));
+    let bad = run(&["play", "pushee", "-o", "size=3x3"], "");
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("3x3"), "{}", stderr(&bad));
+}

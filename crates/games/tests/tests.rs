@@ -4,6 +4,7 @@ mod conformance;
 mod nudge_perft;
 mod nudge_rules;
 mod perft_file;
+mod pushee_perft;
 mod pushee_rules;
 mod quantik_perft;
 mod quantik_reference;

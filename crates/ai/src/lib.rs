@@ -17,6 +17,7 @@ pub mod matchplay;
 pub mod mcts;
 pub mod perfect;
 pub mod random;
+pub mod rating;
 pub mod reference;
 pub mod score;
 pub mod solver;

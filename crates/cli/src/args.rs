@@ -28,6 +28,8 @@ pub enum Command {
     Perft(PerftArgs),
     /// Play computer levels against each other, alternating who starts.
     Match(MatchArgs),
+    /// A round robin of paired matches between several levels, with Elo estimates.
+    Tournament(TournamentArgs),
     /// Solve a game's starting position with perfect play.
     Solve(SolveArgs),
     /// Measure random playouts and search speed.
@@ -136,6 +138,29 @@ pub struct MatchArgs {
     /// Paired games: each seed is played twice with the seats swapped (the tournament format).
     #[arg(long)]
     pub paired: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `tournament`.
+#[derive(Debug, Args)]
+pub struct TournamentArgs {
+    /// Game and options.
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// The levels, separated by commas, e.g. `random,greedy,strong:think=100`.
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub agents: Vec<String>,
+    /// Games per pairing (each seed is played twice with the seats swapped).
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Base seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Thinking time of `strong` players without their own, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub think_ms: Option<u64>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -152,6 +152,36 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             }
             Ok(())
         }
+        Command::Tournament(args) => {
+            let (info, setup) = commands::setup_from(&args.game, args.seed)?;
+            if args.agents.len() < 2 {
+                bail!("a tournament needs at least two agents");
+            }
+            let think = args.think_ms.map(Duration::from_millis);
+            let mut agents = Vec::new();
+            for text in &args.agents {
+                let level: Level = text.parse()?;
+                let explicit =
+                    text.contains("think=") || text.contains("depth=") || text.contains("iters=");
+                agents.push(match think {
+                    Some(t) if !explicit => level.with_think(t),
+                    _ => level,
+                });
+            }
+            let t = commands::tournament::Tournament {
+                setup,
+                agents,
+                games: args.games,
+                seed: args.seed,
+            };
+            let result = commands::visit(info.id, t)??;
+            if args.json {
+                writeln!(output, "{}", serde_json::to_string(&result)?)?;
+            } else {
+                write!(output, "{}", commands::tournament::table(&result))?;
+            }
+            Ok(())
+        }
         Command::Solve(args) => {
             let (info, setup) = commands::setup_from(&args.game, 0)?;
             let solved = commands::visit(info.id, commands::solve::Solve(setup))??;

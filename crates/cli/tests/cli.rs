@@ -508,3 +508,55 @@ fn pushee_from_the_command_line() {
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("3x3"), "{}", stderr(&bad));
 }
+
+#[test]
+fn tournament_round_robin_with_elo() {
+    let v = json(&run(
+        &[
+            "tournament",
+            "quantik",
+            "--agents",
+            "random,greedy,strong:depth=1",
+            "--games",
+            "4",
+            "--json",
+        ],
+        "",
+    ));
+    let pairings = v["pairings"].as_array().expect("pairings");
+    assert_eq!(pairings.len(), 3, "{v}");
+    let standings = v["standings"].as_array().expect("standings");
+    assert_eq!(standings.len(), 3);
+    for s in standings {
+        let t = &s["tally"];
+        let games: u64 = ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| t[k].as_u64().expect("n"))
+            .sum();
+        assert_eq!(
+            games, 8,
+            "each agent plays 4 games against each of 2 others: {v}"
+        );
+    }
+    // Reproducible from its seed.
+    let again = json(&run(
+        &[
+            "tournament",
+            "quantik",
+            "--agents",
+            "random,greedy,strong:depth=1",
+            "--games",
+            "4",
+            "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v, again);
+    let one = run(&["tournament", "quantik", "--agents", "greedy"], "");
+    assert!(!one.status.success());
+    assert!(
+        stderr(&one).contains("at least two agents"),
+        "{}",
+        stderr(&one)
+    );
+}

@@ -7,6 +7,7 @@ pub mod moves;
 pub mod perft;
 pub mod replay;
 pub mod solve;
+pub mod tournament;
 
 use anyhow::{Result, bail};
 use tabuleiro_core::{GameInfo, GameVisitor, Options, Registry, Setup};

@@ -152,6 +152,9 @@ pub struct TournamentArgs {
     /// The levels, separated by commas, e.g. `random,greedy,strong:think=100`.
     #[arg(long, value_delimiter = ',', required = true)]
     pub agents: Vec<String>,
+    /// Threads to play pairings on (default: every core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
     /// Games per pairing (each seed is played twice with the seats swapped).
     #[arg(long, default_value_t = 20)]
     pub games: usize,

@@ -168,11 +168,15 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     _ => level,
                 });
             }
+            let jobs = args
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
             let t = commands::tournament::Tournament {
                 setup,
                 agents,
                 games: args.games,
                 seed: args.seed,
+                jobs,
             };
             let result = commands::visit(info.id, t)??;
             if args.json {

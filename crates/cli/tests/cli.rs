@@ -519,6 +519,8 @@ fn tournament_round_robin_with_elo() {
             "random,greedy,strong:depth=1",
             "--games",
             "4",
+            "--jobs",
+            "2",
             "--json",
         ],
         "",
@@ -538,7 +540,7 @@ fn tournament_round_robin_with_elo() {
             "each agent plays 4 games against each of 2 others: {v}"
         );
     }
-    // Reproducible from its seed.
+    // Reproducible from its seed, whatever the number of threads.
     let again = json(&run(
         &[
             "tournament",
@@ -547,6 +549,8 @@ fn tournament_round_robin_with_elo() {
             "random,greedy,strong:depth=1",
             "--games",
             "4",
+            "--jobs",
+            "1",
             "--json",
         ],
         "",

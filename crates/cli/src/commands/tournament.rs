@@ -1,9 +1,9 @@
 //! `tabuleiro tournament GAME --agents A,B,C --games N`: a round robin of paired matches with
 //! Elo differences, 95% intervals and likelihoods of superiority.
 //!
-//! This first version plays the pairings one after another on one thread and rates each agent
-//! by its total score against the field; parallel games, plots and combined rating fits are
-//! still to come.
+//! Pairings run in parallel on `jobs` threads; each pairing's seed is fixed in advance, so the
+//! table does not depend on scheduling. Each agent is rated by its total score against the
+//! field; plots and a joint rating fit are still to come.
 
 use std::fmt::Write as _;
 
@@ -22,6 +22,8 @@ pub struct Tournament {
     pub games: usize,
     /// Base seed.
     pub seed: u64,
+    /// Threads to play pairings on.
+    pub jobs: usize,
 }
 
 /// One pairing's result, from the first agent's side.
@@ -62,25 +64,50 @@ pub struct TournamentResult {
 impl GameVisitor for Tournament {
     type Output = Result<TournamentResult>;
     fn visit<G: Evaluate>(self) -> Result<TournamentResult> {
-        let n = self.agents.len();
-        let mut totals = vec![Tally::default(); n];
-        let mut pairings = Vec::new();
-        let mut stream = 0;
-        for i in 0..n {
-            for j in i + 1..n {
-                let seed = derive_seed(self.seed, stream);
-                stream += 1;
-                let (a, b) = (self.agents[i], self.agents[j]);
-                let result = play_match::<G>(&self.setup, a, b, self.games, seed, true, |_| {})?;
-                add(&mut totals[i], result.a);
-                add(&mut totals[j], result.b);
-                pairings.push(Pairing {
-                    a: a.to_string(),
-                    b: b.to_string(),
-                    tally: result.a,
-                    estimate: EloEstimate::from_tally(&result.a),
+        let count = self.agents.len();
+        let pairs: Vec<(usize, usize)> = (0..count)
+            .flat_map(|i| (i + 1..count).map(move |j| (i, j)))
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let outcomes = std::sync::Mutex::new(vec![None; pairs.len()]);
+        std::thread::scope(|scope| {
+            for _ in 0..self.jobs.clamp(1, pairs.len().max(1)) {
+                scope.spawn(|| {
+                    loop {
+                        let slot = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&(i, j)) = pairs.get(slot) else {
+                            break;
+                        };
+                        let seed = derive_seed(self.seed, slot as u64);
+                        let (a, b) = (self.agents[i], self.agents[j]);
+                        let played =
+                            play_match::<G>(&self.setup, a, b, self.games, seed, true, |_| {})
+                                .map(|r| (r.a, r.b))
+                                .map_err(|e| e.to_string());
+                        if let Ok(mut slots) = outcomes.lock() {
+                            slots[slot] = Some(played);
+                        }
+                    }
                 });
             }
+        });
+        let outcomes = outcomes
+            .into_inner()
+            .map_err(|_| anyhow::anyhow!("a tournament thread failed"))?;
+        let mut totals = vec![Tally::default(); count];
+        let mut pairings = Vec::new();
+        for (&(i, j), outcome) in pairs.iter().zip(outcomes) {
+            let (tally_a, tally_b) = outcome
+                .ok_or_else(|| anyhow::anyhow!("a pairing was not played"))?
+                .map_err(anyhow::Error::msg)?;
+            add(&mut totals[i], tally_a);
+            add(&mut totals[j], tally_b);
+            pairings.push(Pairing {
+                a: self.agents[i].to_string(),
+                b: self.agents[j].to_string(),
+                tally: tally_a,
+                estimate: EloEstimate::from_tally(&tally_a),
+            });
         }
         let mut standings: Vec<Standing> = self
             .agents

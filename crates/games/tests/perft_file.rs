@@ -129,3 +129,26 @@ pub fn fast_count(line: &Line) -> u64 {
         .visit(&line.game, FastPerft(line))
         .unwrap_or_else(|| panic!("perft line {}: no game `{}`", line.number, line.game))
 }
+
+/// Checks every line of a perft file whose count is at most `limit` against the fast
+/// implementation, printing each line's time; returns how many lines were checked.
+pub fn check_fast_counts(text: &str, limit: u64) -> usize {
+    let mut checked = 0;
+    for line in parse_perft_file(text).iter().filter(|l| l.count <= limit) {
+        let start = std::time::Instant::now();
+        assert_eq!(
+            fast_count(line),
+            line.count,
+            "perft line {}: {line:?}",
+            line.number
+        );
+        eprintln!(
+            "line {}: {} in {:.2?}",
+            line.number,
+            line.count,
+            start.elapsed()
+        );
+        checked += 1;
+    }
+    checked
+}

@@ -14,7 +14,9 @@ use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{Game, GameRng, rng_from_seed};
 use tabuleiro_games::quantik::Quantik;
 
-use crate::perft_file::{Line, fast_count, parse_perft_file, perft, perft_with_endings};
+use crate::perft_file::{
+    Line, check_fast_counts, fast_count, parse_perft_file, perft, perft_with_endings,
+};
 use crate::quantik_reference::{self as reference, Board, LETTERS, Placement};
 use crate::util::{play, quantik};
 
@@ -58,17 +60,7 @@ fn reference_board(line: &Line) -> Board {
 
 #[test]
 fn perft_file_within_the_node_limit() {
-    let lines = parse_perft_file(QUANTIK_PERFT);
-    let mut checked = 0;
-    for line in lines.iter().filter(|l| l.count <= NODE_LIMIT) {
-        assert_eq!(
-            fast_count(line),
-            line.count,
-            "perft line {}: {line:?}",
-            line.number
-        );
-        checked += 1;
-    }
+    let checked = check_fast_counts(QUANTIK_PERFT, NODE_LIMIT);
     assert!(
         checked >= 15,
         "only {checked} perft lines under the node limit"
@@ -78,21 +70,7 @@ fn perft_file_within_the_node_limit() {
 #[test]
 #[ignore = "minutes in the test profile; run with --release"]
 fn perft_file_in_full() {
-    for line in parse_perft_file(QUANTIK_PERFT) {
-        let start = Instant::now();
-        assert_eq!(
-            fast_count(&line),
-            line.count,
-            "perft line {}: {line:?}",
-            line.number
-        );
-        eprintln!(
-            "line {}: {} in {:.2?}",
-            line.number,
-            line.count,
-            start.elapsed()
-        );
-    }
+    check_fast_counts(QUANTIK_PERFT, u64::MAX);
 }
 
 /// The slow reference implementation reproduces the file's smaller counts.

@@ -68,6 +68,7 @@ pub struct AlphaBeta<G: Evaluate> {
     deadline: Option<Instant>,
     stopped: bool,
     horizon_reached: bool,
+    canonical: bool,
 }
 
 /// Default table size: 2^19 entries.
@@ -89,6 +90,17 @@ impl<G: Evaluate> AlphaBeta<G> {
             deadline: None,
             stopped: false,
             horizon_reached: false,
+            canonical: false,
+        }
+    }
+
+    /// A searcher whose table folds symmetric positions together through
+    /// [`tabuleiro_core::Game::canonical_key`]: slower per node, far fewer nodes for deep
+    /// exact searches of games with symmetries.
+    pub fn with_symmetry(table_bits: u32) -> Self {
+        AlphaBeta {
+            canonical: true,
+            ..Self::new(table_bits)
         }
     }
 
@@ -191,7 +203,11 @@ impl<G: Evaluate> AlphaBeta<G> {
             // Nothing scores better than winning on this move.
             return WIN - (ply + 1) as i32;
         }
-        let key = state.position_key();
+        let key = if self.canonical {
+            state.canonical_key()
+        } else {
+            state.position_key()
+        };
         let original_alpha = alpha;
         let mut first = None;
         if let Some(entry) = self.table.probe(key) {

@@ -31,6 +31,47 @@ pub enum Level {
 /// The names of the levels, weakest first.
 pub const LEVEL_NAMES: [&str; 4] = ["random", "greedy", "strong", "perfect"];
 
+/// A level of the menus' ladder: a friendly name for a level with settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NamedLevel {
+    /// The name people choose (`easy`, `hard`, …), also accepted wherever a level is read.
+    pub name: &'static str,
+    /// The level it stands for, in the syntax of [`Level::from_str`].
+    pub level: &'static str,
+    /// How it plays, in a few words.
+    pub description: &'static str,
+}
+
+/// The ladder of levels offered to people, weakest first. Each step is measured by
+/// `tabuleiro tournament GAME --agents random,easy,medium,hard[,perfect] --schedule ladder`.
+pub const LADDER: [NamedLevel; 5] = [
+    NamedLevel {
+        name: "random",
+        level: "random",
+        description: "plays any legal move",
+    },
+    NamedLevel {
+        name: "easy",
+        level: "greedy",
+        description: "looks one turn ahead",
+    },
+    NamedLevel {
+        name: "medium",
+        level: "strong:think=100",
+        description: "searches a tenth of a second per move",
+    },
+    NamedLevel {
+        name: "hard",
+        level: "strong:think=1000",
+        description: "searches a second per move",
+    },
+    NamedLevel {
+        name: "perfect",
+        level: "perfect",
+        description: "never misses a win (games solved here only)",
+    },
+];
+
 /// A level that cannot be read or does not fit the game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -91,7 +132,10 @@ impl FromStr for Level {
     /// Reads `random`, `greedy`, `perfect`, or `strong` with optional settings separated by
     /// colons: `strong:think=200` (milliseconds), `strong:depth=4`.
     fn from_str(text: &str) -> Result<Self, LevelError> {
-        let text = text.trim().to_ascii_lowercase();
+        let mut text = text.trim().to_ascii_lowercase();
+        if let Some(named) = LADDER.iter().find(|n| n.name == text && n.level != n.name) {
+            text = named.level.to_owned();
+        }
         let mut parts = text.split(':');
         let name = parts.next().unwrap_or_default();
         let level = match name {
@@ -127,8 +171,9 @@ impl FromStr for Level {
             }
             _ => {
                 return Err(LevelError(format!(
-                    "unknown level `{name}` (levels: {})",
-                    LEVEL_NAMES.join(", ")
+                    "unknown level `{name}` (levels: {}; or {})",
+                    LEVEL_NAMES.join(", "),
+                    LADDER.map(|n| n.name).join(", ")
                 )));
             }
         };
@@ -197,9 +242,25 @@ mod tests {
     }
 
     #[test]
+    fn ladder_names_are_levels() {
+        assert_eq!("easy".parse::<Level>().unwrap(), Level::Greedy);
+        assert_eq!(
+            "Medium".parse::<Level>().unwrap(),
+            Level::strong_with(Duration::from_millis(100))
+        );
+        assert_eq!("hard".parse::<Level>().unwrap(), Level::strong());
+        for named in LADDER {
+            assert_eq!(
+                named.name.parse::<Level>().unwrap(),
+                named.level.parse::<Level>().unwrap()
+            );
+        }
+    }
+
+    #[test]
     fn bad_levels_say_why() {
         assert!(
-            "easy"
+            "godlike"
                 .parse::<Level>()
                 .unwrap_err()
                 .0

@@ -11,6 +11,7 @@
 
 pub mod agent;
 pub mod alphabeta;
+pub mod analysis;
 pub mod greedy;
 pub mod level;
 pub mod matchplay;
@@ -23,14 +24,18 @@ pub mod score;
 pub mod solver;
 pub mod strong;
 pub mod table;
+pub mod tournament;
 
 pub use agent::Agent;
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
+pub use analysis::{Analysis, Evaluation, Exact, analyse};
 pub use greedy::GreedyAgent;
-pub use level::{LEVEL_NAMES, Level, LevelError};
+pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, NamedLevel};
 pub use matchplay::{MatchGame, MatchResult, PlayError, Tally, agent_seed, play_game, play_match};
 pub use mcts::{MctsAgent, MctsLimits, MctsReport};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
+pub use rating::{EloEstimate, Meeting, Rating, fit_ratings};
 pub use solver::{Solver, Value};
 pub use strong::StrongAgent;
+pub use tournament::{Schedule, Tournament, TournamentResult};

@@ -1,5 +1,7 @@
 //! Games between computer players, and matches of many games.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use tabuleiro_core::{
     Evaluate, Outcome, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
 };
@@ -24,6 +26,9 @@ pub enum PlayError {
         /// What went wrong.
         reason: String,
     },
+    /// The match or tournament asked for cannot be played.
+    #[error("{0}")]
+    Invalid(String),
     /// The game went on past its length limit.
     #[error("the game did not end within {0} moves")]
     TooLong(usize),
@@ -45,12 +50,30 @@ pub fn play_game<G: Evaluate>(
     agents: &mut [Box<dyn Agent<G>>],
     limit: usize,
 ) -> Result<Session<G>, PlayError> {
+    let never = AtomicBool::new(false);
+    play_game_until(setup, agents, limit, &never)?.ok_or(PlayError::TooLong(limit))
+}
+
+/// [`play_game`], abandoned (`Ok(None)`) as soon as `stop` is set: `stop` is read before
+/// every move, so an interrupted tournament does not wait for long games to finish.
+///
+/// # Errors
+/// As [`play_game`].
+pub fn play_game_until<G: Evaluate>(
+    setup: &Setup,
+    agents: &mut [Box<dyn Agent<G>>],
+    limit: usize,
+    stop: &AtomicBool,
+) -> Result<Option<Session<G>>, PlayError> {
     let names = agents.iter().map(|a| a.name()).collect();
     let mut session = Session::<G>::new(setup.clone(), names)?;
     for (seat, agent) in agents.iter_mut().enumerate() {
         agent.new_game(agent_seed(setup.seed, Player(seat as u8)));
     }
     while let Some(player) = session.state().to_move() {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         if session.moves().len() >= limit {
             return Err(PlayError::TooLong(limit));
         }
@@ -65,7 +88,7 @@ pub fn play_game<G: Evaluate>(
             reason: e.to_string(),
         })?;
     }
-    Ok(session)
+    Ok(Some(session))
 }
 
 /// Wins, draws and losses of one side of a match.
@@ -80,11 +103,33 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, result: PlayerResult) {
+    /// Counts one more game with `result`.
+    pub fn add(&mut self, result: PlayerResult) {
         match result {
             PlayerResult::Win => self.wins += 1,
             PlayerResult::Draw => self.draws += 1,
             PlayerResult::Loss => self.losses += 1,
+        }
+    }
+
+    /// Adds the games of `more`.
+    pub fn merge(&mut self, more: Tally) {
+        self.wins += more.wins;
+        self.draws += more.draws;
+        self.losses += more.losses;
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The same games seen from the other side.
+    pub fn reversed(&self) -> Tally {
+        Tally {
+            wins: self.losses,
+            draws: self.draws,
+            losses: self.wins,
         }
     }
 

@@ -1,9 +1,11 @@
 //! Integration tests of the computer players on Quantik, in one binary (one link step).
 
+mod analysis;
 mod greedy;
 mod matches;
 mod mcts;
 mod perfect;
 mod search;
 mod solver;
+mod tournaments;
 mod util;

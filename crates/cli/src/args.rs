@@ -32,6 +32,8 @@ pub enum Command {
     Tournament(TournamentArgs),
     /// Solve a game's starting position with perfect play.
     Solve(SolveArgs),
+    /// The best move of a position and its evaluation; for solved games, every move's value.
+    Analyse(AnalyseArgs),
     /// Measure random playouts and search speed.
     Bench(BenchArgs),
     /// Print a game's rules.
@@ -152,7 +154,7 @@ pub struct TournamentArgs {
     /// The levels, separated by commas, e.g. `random,greedy,strong:think=100`.
     #[arg(long, value_delimiter = ',', required = true)]
     pub agents: Vec<String>,
-    /// Threads to play pairings on (default: every core).
+    /// Threads to play games on (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Games per pairing (each seed is played twice with the seats swapped).
@@ -164,6 +166,47 @@ pub struct TournamentArgs {
     /// Thinking time of `strong` players without their own, in milliseconds.
     #[arg(long, value_name = "MS")]
     pub think_ms: Option<u64>,
+    /// Who meets whom: everyone (`round-robin`) or neighbours in the order given (`ladder`).
+    #[arg(long, value_enum, default_value_t = ScheduleArg::RoundRobin)]
+    pub schedule: ScheduleArg,
+    /// Write the full results as JSON to FILE (`-`: print them instead of the table).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<std::path::PathBuf>,
+    /// Write one CSV row per game to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<std::path::PathBuf>,
+    /// Draw the ratings with their intervals to FILE (`.svg` or `.png`).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
+}
+
+/// Who meets whom in a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ScheduleArg {
+    /// Every agent meets every other one.
+    RoundRobin,
+    /// Only neighbours in the order given meet (a ladder of levels, weakest first).
+    Ladder,
+}
+
+/// Arguments of `analyse`.
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// Game and options (the record, if given, must be of this game and holds its own options).
+    #[command(flatten)]
+    pub game: GameOptions,
+    /// Analyse the position reached by this record (default: the starting position).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Analyse the position after this many moves of the record (default: its last).
+    #[arg(long, value_name = "N")]
+    pub ply: Option<usize>,
+    /// Search budget in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub think_ms: u64,
+    /// Seed of the search's tie-breaking.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

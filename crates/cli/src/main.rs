@@ -112,14 +112,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
         Command::Match(args) => {
             let (info, setup) = commands::setup_from(&args.game, args.seed)?;
             let think = args.think_ms.map(Duration::from_millis);
-            let level = |text: &str| -> Result<Level> {
-                let level: Level = text.parse()?;
-                let explicit = text.contains("think=") || text.contains("depth=");
-                Ok(match think {
-                    Some(t) if !explicit => level.with_think(t),
-                    _ => level,
-                })
-            };
+            let level = |text: &str| commands::parse_level(text, think);
             let (a, b) = (level(&args.a)?, level(&args.b)?);
             let games = args.games;
             let m = commands::matches::Match {
@@ -152,37 +145,33 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             }
             Ok(())
         }
-        Command::Tournament(args) => {
+        Command::Tournament(args) => commands::tournament::run(&args, output),
+        Command::Analyse(args) => {
             let (info, setup) = commands::setup_from(&args.game, args.seed)?;
-            if args.agents.len() < 2 {
-                bail!("a tournament needs at least two agents");
+            let record = args
+                .record
+                .as_deref()
+                .map(commands::read_record)
+                .transpose()?;
+            if let Some(record) = &record
+                && record.game != info.id
+            {
+                bail!("the record is a game of {}, not {}", record.game, info.id);
             }
-            let think = args.think_ms.map(Duration::from_millis);
-            let mut agents = Vec::new();
-            for text in &args.agents {
-                let level: Level = text.parse()?;
-                let explicit =
-                    text.contains("think=") || text.contains("depth=") || text.contains("iters=");
-                agents.push(match think {
-                    Some(t) if !explicit => level.with_think(t),
-                    _ => level,
-                });
-            }
-            let jobs = args
-                .jobs
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-            let t = commands::tournament::Tournament {
-                setup,
-                agents,
-                games: args.games,
-                seed: args.seed,
-                jobs,
-            };
-            let result = commands::visit(info.id, t)??;
+            let report = commands::visit(
+                info.id,
+                commands::analyse::Analyse {
+                    setup,
+                    record: record.as_ref(),
+                    ply: args.ply,
+                    think: Duration::from_millis(args.think_ms),
+                    seed: args.seed,
+                },
+            )??;
             if args.json {
-                writeln!(output, "{}", serde_json::to_string(&result)?)?;
+                writeln!(output, "{}", report.json)?;
             } else {
-                write!(output, "{}", commands::tournament::table(&result))?;
+                write!(output, "{}", report.text)?;
             }
             Ok(())
         }

@@ -1,7 +1,7 @@
 //! The interactive menu: game → mode → computer levels → options → play, and again.
 
 use anyhow::Result;
-use tabuleiro_ai::{LEVEL_NAMES, Level};
+use tabuleiro_ai::{LADDER, Level, NamedLevel};
 use tabuleiro_core::{GameInfo, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
@@ -103,25 +103,19 @@ fn configure(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<GameCo
 }
 
 fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Result<Option<Level>> {
-    let names: Vec<&str> = LEVEL_NAMES
+    let ladder: Vec<&NamedLevel> = LADDER
         .iter()
-        .copied()
-        .filter(|&n| n != "perfect" || info.solvable)
+        .filter(|n| n.name != "perfect" || info.solvable)
         .collect();
-    let labels: Vec<String> = names
+    let labels: Vec<String> = ladder
         .iter()
-        .map(|n| match *n {
-            "random" => "random — plays any legal move".to_owned(),
-            "greedy" => "greedy — looks one turn ahead".to_owned(),
-            "strong" => "strong — searches for a second per move".to_owned(),
-            _ => "perfect — never misses a win".to_owned(),
-        })
+        .map(|n| format!("{} — {}", n.name, n.description))
         .collect();
     let title = format!("Level of {player}:");
-    let Some(i) = console.choose(&title, &labels, Some(2))? else {
+    let Some(i) = console.choose(&title, &labels, Some(3))? else {
         return Ok(None);
     };
-    Ok(Some(names[i].parse()?))
+    Ok(Some(ladder[i].level.parse()?))
 }
 
 fn ask_options(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<Options>> {

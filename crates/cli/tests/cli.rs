@@ -65,7 +65,7 @@ fn menu_human_vs_computer_with_bad_input_and_undo() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("Please answer with a number from 1 to 4"),
+        text.contains("Please answer with a number from 1 to 5"),
         "{text}"
     );
     assert!(text.contains("Player 2 (greedy) plays"), "{text}");
@@ -522,6 +522,7 @@ fn tournament_round_robin_with_elo() {
             "--jobs",
             "2",
             "--json",
+            "-",
         ],
         "",
     ));
@@ -552,6 +553,7 @@ fn tournament_round_robin_with_elo() {
             "--jobs",
             "1",
             "--json",
+            "-",
         ],
         "",
     ));
@@ -563,4 +565,182 @@ fn tournament_round_robin_with_elo() {
         "{}",
         stderr(&one)
     );
+}
+
+#[test]
+fn tournament_writes_json_csv_and_chart_files() {
+    let dir = scratch("tournament-files");
+    let (json_path, csv_path, svg_path) =
+        (dir.join("t.json"), dir.join("t.csv"), dir.join("t.svg"));
+    let out = run(
+        &[
+            "tournament",
+            "quantik",
+            "--agents",
+            "random,greedy,strong:depth=1",
+            "--schedule",
+            "ladder",
+            "--games",
+            "4",
+            "--json",
+            json_path.to_str().expect("path"),
+            "--csv",
+            csv_path.to_str().expect("path"),
+            "--plot",
+            svg_path.to_str().expect("path"),
+        ],
+        "",
+    );
+    let text = stdout(&out);
+    let font = std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists();
+    if font {
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert!(text.contains("Ratings (joint fit"), "{text}");
+        let svg = std::fs::read_to_string(&svg_path).expect("chart written");
+        assert!(svg.starts_with("<svg"), "{svg}");
+        for agent in ["random", "greedy", "strong:depth=1"] {
+            assert!(svg.contains(agent), "{agent} labelled in the chart");
+        }
+    } else {
+        // Without the font the chart is refused with a reason; the other files are written.
+        assert!(stderr(&out).contains("DejaVu Sans"), "{}", stderr(&out));
+    }
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).expect("json written"))
+            .expect("JSON");
+    assert_eq!(v["schedule"], "ladder");
+    assert_eq!(v["pairings"].as_array().map(Vec::len), Some(2), "{v}");
+    assert_eq!(v["played"], 8);
+    let csv = std::fs::read_to_string(&csv_path).expect("csv written");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 9, "a header and one row per game: {csv}");
+    assert!(
+        lines[0].starts_with("game,pairing,agent_a,agent_b"),
+        "{csv}"
+    );
+    assert!(lines[1].starts_with("quantik,0,random,greedy,0,"), "{csv}");
+    let bad = run(
+        &[
+            "tournament",
+            "quantik",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "2",
+            "--plot",
+            dir.join("t.gif").to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains(".svg or .png"), "{}", stderr(&bad));
+}
+
+#[test]
+fn an_interrupted_tournament_prints_the_games_finished_so_far() {
+    let child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args([
+            "tournament",
+            "nudge",
+            "--agents",
+            "random,greedy",
+            "--games",
+            "100000",
+            "--jobs",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let out = child.wait_with_output().expect("finishes");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Interrupted:"), "{text}");
+    assert!(text.contains("of 100000 games played"), "{text}");
+    assert!(text.contains("Ratings (joint fit"), "{text}");
+}
+
+#[test]
+fn analyse_rates_every_quantik_move_exactly() {
+    let dir = scratch("analyse");
+    let record = dir.join("game.json");
+    let out = run(
+        &["play", "quantik", "--save", record.to_str().expect("path")],
+        "Ca1\nyb2\nOc3\nsd4\nYa3\nob1\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&run(
+        &[
+            "analyse",
+            "quantik",
+            "--record",
+            record.to_str().expect("path"),
+            "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v["ply"], 6);
+    let moves = v["moves"].as_array().expect("moves");
+    assert!(!moves.is_empty(), "{v}");
+    assert_eq!(v["best"], moves[0]["move"], "{v}");
+    for m in moves {
+        assert!(
+            matches!(m["exact"]["value"].as_str(), Some("win" | "loss" | "draw")),
+            "{m}"
+        );
+    }
+    let text = stdout(&run(
+        &[
+            "analyse",
+            "quantik",
+            "--record",
+            record.to_str().expect("path"),
+            "--ply",
+            "2",
+        ],
+        "",
+    ));
+    assert!(text.contains("after 2 moves"), "{text}");
+    assert!(text.contains(" in "), "{text}");
+    let bad = run(
+        &[
+            "analyse",
+            "nudge",
+            "--record",
+            record.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("not nudge"), "{}", stderr(&bad));
+    let far = run(
+        &[
+            "analyse",
+            "quantik",
+            "--record",
+            record.to_str().expect("path"),
+            "--ply",
+            "40",
+        ],
+        "",
+    );
+    assert!(
+        stderr(&far).contains("no position after 40"),
+        "{}",
+        stderr(&far)
+    );
+    let searched = json(&run(
+        &["analyse", "pushee", "--think-ms", "100", "--json"],
+        "",
+    ));
+    assert!(searched["best"].is_string(), "{searched}");
+    assert!(searched["moves"].as_array().is_some_and(Vec::is_empty));
 }

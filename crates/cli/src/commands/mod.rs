@@ -1,6 +1,8 @@
 //! The subcommands other than the menu and `play`.
 
+pub mod analyse;
 pub mod bench;
+pub mod chart;
 pub mod info;
 pub mod matches;
 pub mod moves;
@@ -10,6 +12,7 @@ pub mod solve;
 pub mod tournament;
 
 use anyhow::{Result, bail};
+use tabuleiro_ai::Level;
 use tabuleiro_core::{GameInfo, GameVisitor, Options, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
@@ -50,6 +53,17 @@ pub fn setup_from(args: &GameOptions, seed: u64) -> Result<(&'static GameInfo, S
             seed,
         },
     ))
+}
+
+/// Reads a level; `think` (from `--think-ms`) replaces the budget of a `strong` level that
+/// sets none of its own.
+pub fn parse_level(text: &str, think: Option<std::time::Duration>) -> Result<Level> {
+    let level: Level = text.parse()?;
+    let explicit = text.contains("think=") || text.contains("depth=") || text.contains("iters=");
+    Ok(match think {
+        Some(t) if !explicit => level.with_think(t),
+        _ => level,
+    })
 }
 
 /// Runs `visitor` on the game with id `id` (known to exist).

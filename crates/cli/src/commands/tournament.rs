@@ -1,186 +1,244 @@
-//! `tabuleiro tournament GAME --agents A,B,C --games N`: a round robin of paired matches with
-//! Elo differences, 95% intervals and likelihoods of superiority.
-//!
-//! Pairings run in parallel on `jobs` threads; each pairing's seed is fixed in advance, so the
-//! table does not depend on scheduling. Each agent is rated by its total score against the
-//! field; plots and a joint rating fit are still to come.
+//! `tabuleiro tournament GAME --agents A,B,C --games N`: paired games between computer
+//! levels on every core, a progress bar, and a table of Elo differences (95% intervals,
+//! likelihood of superiority) and joint ratings; `--json`, `--csv` and `--plot` write the
+//! results to files. Ctrl-C stops early and prints the table of the games finished so far.
 
 use std::fmt::Write as _;
+use std::io::{IsTerminal as _, Write};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Context as _, Result};
+use indicatif::{ProgressBar, ProgressStyle};
 use tabuleiro_ai::rating::EloEstimate;
-use tabuleiro_ai::{Level, Tally, play_match};
-use tabuleiro_core::{Evaluate, GameVisitor, Setup, derive_seed};
+use tabuleiro_ai::tournament::GameReport;
+use tabuleiro_ai::{Schedule, Tournament, TournamentResult};
+use tabuleiro_core::{Evaluate, GameVisitor};
 
-/// A round robin to play.
-pub struct Tournament {
-    /// Options and players (the seed is replaced per game).
-    pub setup: Setup,
-    /// The agents, in the order given.
-    pub agents: Vec<Level>,
-    /// Games per pairing (each seed twice, seats swapped).
-    pub games: usize,
-    /// Base seed.
-    pub seed: u64,
-    /// Threads to play pairings on.
-    pub jobs: usize,
+use crate::args::{ScheduleArg, TournamentArgs};
+use crate::commands::{chart, parse_level, setup_from, visit};
+
+/// Runs `tournament` as the arguments say, printing the table (or JSON) to `output`.
+pub fn run(args: &TournamentArgs, output: &mut dyn Write) -> Result<()> {
+    let (info, setup) = setup_from(&args.game, args.seed)?;
+    let think = args.think_ms.map(Duration::from_millis);
+    let agents = args
+        .agents
+        .iter()
+        .map(|text| parse_level(text, think))
+        .collect::<Result<Vec<_>>>()?;
+    if agents.len() < 2 {
+        anyhow::bail!("a tournament needs at least two agents");
+    }
+    if args.games == 0 {
+        anyhow::bail!("--games must be at least 1");
+    }
+    let tournament = Tournament {
+        setup,
+        agents,
+        games: args.games,
+        seed: args.seed,
+        schedule: match args.schedule {
+            ScheduleArg::RoundRobin => Schedule::RoundRobin,
+            ScheduleArg::Ladder => Schedule::Ladder,
+        },
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    install_interrupt(&stop);
+    let bar = progress_bar(tournament.planned() as u64);
+    let result = visit(
+        info.id,
+        Run {
+            tournament: &tournament,
+            jobs: args.jobs.unwrap_or(0),
+            stop: &stop,
+            bar: &bar,
+        },
+    )??;
+    bar.finish_and_clear();
+    let mut json_to_output = false;
+    if let Some(path) = &args.json {
+        if path.as_os_str() == "-" {
+            json_to_output = true;
+        } else {
+            let text = serde_json::to_string_pretty(&result)?;
+            std::fs::write(path, text + "\n")
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+    }
+    if let Some(path) = &args.csv {
+        write_csv(&result, path)?;
+    }
+    if let Some(path) = &args.plot {
+        chart::ratings_chart(&result, path)?;
+    }
+    if json_to_output {
+        writeln!(output, "{}", serde_json::to_string(&result)?)?;
+    } else {
+        write!(output, "{}", table(&result))?;
+    }
+    Ok(())
 }
 
-/// One pairing's result, from the first agent's side.
-#[derive(Debug, serde::Serialize)]
-pub struct Pairing {
-    /// First agent.
-    pub a: String,
-    /// Second agent.
-    pub b: String,
-    /// First agent's wins, draws, losses.
-    pub tally: Tally,
-    /// First agent's Elo difference over the second.
-    pub estimate: Option<EloEstimate>,
+/// Plays the tournament with game `G`.
+struct Run<'a> {
+    tournament: &'a Tournament,
+    jobs: usize,
+    stop: &'a AtomicBool,
+    bar: &'a ProgressBar,
 }
 
-/// One agent's results against the whole field.
-#[derive(Debug, serde::Serialize)]
-pub struct Standing {
-    /// The agent.
-    pub agent: String,
-    /// Wins, draws, losses over all its games.
-    pub tally: Tally,
-    /// Elo against the average opponent.
-    pub estimate: Option<EloEstimate>,
-}
-
-/// The whole tournament.
-#[derive(Debug, serde::Serialize)]
-pub struct TournamentResult {
-    /// The game's id.
-    pub game: &'static str,
-    /// Every pairing.
-    pub pairings: Vec<Pairing>,
-    /// Every agent, best score first.
-    pub standings: Vec<Standing>,
-}
-
-impl GameVisitor for Tournament {
+impl GameVisitor for Run<'_> {
     type Output = Result<TournamentResult>;
     fn visit<G: Evaluate>(self) -> Result<TournamentResult> {
-        let count = self.agents.len();
-        let pairs: Vec<(usize, usize)> = (0..count)
-            .flat_map(|i| (i + 1..count).map(move |j| (i, j)))
-            .collect();
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let outcomes = std::sync::Mutex::new(vec![None; pairs.len()]);
-        std::thread::scope(|scope| {
-            for _ in 0..self.jobs.clamp(1, pairs.len().max(1)) {
-                scope.spawn(|| {
-                    loop {
-                        let slot = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&(i, j)) = pairs.get(slot) else {
-                            break;
-                        };
-                        let seed = derive_seed(self.seed, slot as u64);
-                        let (a, b) = (self.agents[i], self.agents[j]);
-                        let played =
-                            play_match::<G>(&self.setup, a, b, self.games, seed, true, |_| {})
-                                .map(|r| (r.a, r.b))
-                                .map_err(|e| e.to_string());
-                        if let Ok(mut slots) = outcomes.lock() {
-                            slots[slot] = Some(played);
-                        }
-                    }
-                });
-            }
-        });
-        let outcomes = outcomes
-            .into_inner()
-            .map_err(|_| anyhow::anyhow!("a tournament thread failed"))?;
-        let mut totals = vec![Tally::default(); count];
-        let mut pairings = Vec::new();
-        for (&(i, j), outcome) in pairs.iter().zip(outcomes) {
-            let (tally_a, tally_b) = outcome
-                .ok_or_else(|| anyhow::anyhow!("a pairing was not played"))?
-                .map_err(anyhow::Error::msg)?;
-            add(&mut totals[i], tally_a);
-            add(&mut totals[j], tally_b);
-            pairings.push(Pairing {
-                a: self.agents[i].to_string(),
-                b: self.agents[j].to_string(),
-                tally: tally_a,
-                estimate: EloEstimate::from_tally(&tally_a),
-            });
-        }
-        let mut standings: Vec<Standing> = self
-            .agents
-            .iter()
-            .zip(totals)
-            .map(|(level, tally)| Standing {
-                agent: level.to_string(),
-                tally,
-                estimate: EloEstimate::from_tally(&tally),
-            })
-            .collect();
-        standings.sort_by(|x, y| {
-            let score = |s: &Standing| s.estimate.map_or(0.0, |e| e.score);
-            score(y).total_cmp(&score(x))
-        });
-        Ok(TournamentResult {
-            game: G::INFO.id,
-            pairings,
-            standings,
-        })
+        let bar = self.bar;
+        let on_game = move |_: &GameReport| bar.inc(1);
+        Ok(self.tournament.run::<G>(self.jobs, self.stop, &on_game)?)
     }
 }
 
-fn add(total: &mut Tally, more: Tally) {
-    total.wins += more.wins;
-    total.draws += more.draws;
-    total.losses += more.losses;
+/// The first Ctrl-C asks the tournament to stop (the games finished so far are reported);
+/// a second one quits at once.
+fn install_interrupt(stop: &Arc<AtomicBool>) {
+    let stop = Arc::clone(stop);
+    // Only one handler per process; if one is already set, Ctrl-C keeps its default.
+    let _ = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        eprintln!(
+            "\nstopping: finishing the table of the games played so far (Ctrl-C again to quit)"
+        );
+    });
+}
+
+/// A progress bar with an ETA on a terminal; hidden when standard error is not one.
+fn progress_bar(games: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(games);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {elapsed} elapsed, ETA {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Writes one row per finished game.
+fn write_csv(result: &TournamentResult, path: &Path) -> Result<()> {
+    let mut writer =
+        csv::Writer::from_path(path).with_context(|| format!("cannot write {}", path.display()))?;
+    writer.write_record([
+        "game", "pairing", "agent_a", "agent_b", "index", "seed", "a_seat", "a_result", "moves",
+    ])?;
+    for g in &result.games {
+        let pairing = &result.pairings[g.pairing];
+        writer.write_record([
+            result.game.to_owned(),
+            g.pairing.to_string(),
+            pairing.a.clone(),
+            pairing.b.clone(),
+            g.index.to_string(),
+            g.seed.to_string(),
+            g.a_seat.to_string(),
+            format!("{:?}", g.a_result).to_lowercase(),
+            g.moves.to_string(),
+        ])?;
+    }
+    writer
+        .flush()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
 }
 
 /// The result as a text table.
 pub fn table(result: &TournamentResult) -> String {
     let mut out = String::new();
-    let elo = |e: &Option<EloEstimate>| {
-        e.map_or("-".to_owned(), |e| {
-            format!(
-                "{:+.0} [{:+.0}, {:+.0}]  LOS {:.1}%",
-                e.elo,
-                e.low,
-                e.high,
-                100.0 * e.los
-            )
-        })
-    };
+    let width = result
+        .standings
+        .iter()
+        .map(|s| s.agent.len())
+        .max()
+        .unwrap_or(8)
+        .max(8);
+    if result.played < result.planned {
+        let _ = writeln!(
+            out,
+            "Interrupted: {} of {} games played.",
+            result.played, result.planned
+        );
+    }
     let _ = writeln!(
         out,
-        "Pairings (Elo of the first over the second, 95% interval):"
+        "{} tournament, {} games, seed {}.",
+        result.game, result.played, result.seed
+    );
+    let _ = writeln!(
+        out,
+        "\nPairings (first agent's view; Elo difference with 95% interval; LOS = likelihood of superiority):"
+    );
+    let _ = writeln!(
+        out,
+        "  {:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>22}  {:>6}",
+        "agent", "opponent", "won", "drawn", "lost", "score", "Elo [95%]", "LOS"
     );
     for p in &result.pairings {
         let t = p.tally;
         let _ = writeln!(
             out,
-            "  {:<20} vs {:<20} +{} ={} -{}  {}",
+            "  {:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>22}  {:>6}",
             p.a,
             p.b,
             t.wins,
             t.draws,
             t.losses,
-            elo(&p.estimate)
+            p.estimate
+                .map_or("-".to_owned(), |e| format!("{:.1}%", 100.0 * e.score)),
+            p.estimate.map_or("-".to_owned(), elo_interval),
+            p.estimate
+                .map_or("-".to_owned(), |e| format!("{:.1}%", 100.0 * e.los)),
         );
     }
-    let _ = writeln!(out, "Standings (Elo against the field):");
+    let _ = writeln!(
+        out,
+        "\nRatings (joint fit of every game, relative to {}; 95% interval):",
+        result.standings.first().map_or("-", |s| s.agent.as_str())
+    );
+    let _ = writeln!(
+        out,
+        "  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>6}  {:>16}",
+        "agent", "won", "drawn", "lost", "score", "Elo", "95% interval"
+    );
     for s in &result.standings {
         let t = s.tally;
-        let score = s.estimate.map_or(0.0, |e| 100.0 * e.score);
+        let (elo, interval) = s.rating.map_or(("-".to_owned(), "-".to_owned()), |r| {
+            (
+                format!("{:+.0}", r.elo),
+                format!("[{:+.0}, {:+.0}]", r.low, r.high),
+            )
+        });
         let _ = writeln!(
             out,
-            "  {:<20} +{} ={} -{}  score {score:.1}%  {}",
-            s.agent,
-            t.wins,
-            t.draws,
-            t.losses,
-            elo(&s.estimate)
+            "  {:<width$}  {:>5} {:>5} {:>5} {:>6.1}%  {:>6}  {:>16}",
+            s.agent, t.wins, t.draws, t.losses, s.score_percent, elo, interval
         );
     }
     out
+}
+
+fn elo_interval(e: EloEstimate) -> String {
+    let show = |x: f64| {
+        if x.is_finite() {
+            format!("{x:+.0}")
+        } else if x > 0.0 {
+            "+inf".to_owned()
+        } else {
+            "-inf".to_owned()
+        }
+    };
+    format!("{} [{}, {}]", show(e.elo), show(e.low), show(e.high))
 }

@@ -1,0 +1,213 @@
+//! Hints and analysis for front ends: for a position, the best move found within a budget and
+//! its evaluation and, for games solved here (Quantik), the exact value of every legal move:
+//! win or loss in so many plies, or a draw.
+
+use std::time::Duration;
+
+use tabuleiro_core::{Evaluate, Player, PlayerResult, rng_from_seed};
+
+use crate::alphabeta::{AlphaBeta, Limits};
+use crate::mcts::{MctsLimits, search as mcts_search};
+use crate::score::{DECIDED, WIN};
+
+/// The exact value of a move or position for one player, with the distance to the end of the
+/// game under best play (the winner hurries, the loser holds out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(tag = "value", rename_all = "lowercase")]
+pub enum Exact {
+    /// Wins; the game ends `plies` moves from the position analysed (this move included).
+    Win {
+        /// Moves until the game ends, counting both sides.
+        plies: u32,
+    },
+    /// Draws.
+    Draw,
+    /// Loses; the game ends `plies` moves from the position analysed (this move included).
+    Loss {
+        /// Moves until the game ends, counting both sides.
+        plies: u32,
+    },
+}
+
+impl Exact {
+    /// A search score for some player (see [`crate::score`]) read as an exact value, when it
+    /// is decided; `extra` plies are added to the distance.
+    fn from_score(score: i32, extra: u32) -> Option<Exact> {
+        if score >= DECIDED {
+            Some(Exact::Win {
+                plies: (WIN - score) as u32 + extra,
+            })
+        } else if score <= -DECIDED {
+            Some(Exact::Loss {
+                plies: (WIN + score) as u32 + extra,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// How good this is for the player, best first when sorted by it descending: quicker wins
+    /// beat slower ones, and slower losses beat quicker ones.
+    pub fn rank(self) -> i64 {
+        match self {
+            Exact::Win { plies } => 1_000_000 - i64::from(plies),
+            Exact::Draw => 0,
+            Exact::Loss { plies } => -1_000_000 + i64::from(plies),
+        }
+    }
+}
+
+impl std::fmt::Display for Exact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Exact::Win { plies } => write!(f, "win in {plies}"),
+            Exact::Draw => f.write_str("draw"),
+            Exact::Loss { plies } => write!(f, "loss in {plies}"),
+        }
+    }
+}
+
+/// How the position looks for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Evaluation {
+    /// Proven by search.
+    Exact {
+        /// The value.
+        exact: Exact,
+    },
+    /// A heuristic score from an alpha-beta search of this depth (positive is good).
+    Score {
+        /// The score, in the game's evaluation units.
+        score: i32,
+        /// Plies searched.
+        depth: u32,
+    },
+    /// The share of Monte Carlo playouts the best move won.
+    WinRate {
+        /// Between 0 and 1.
+        rate: f64,
+        /// Playouts run.
+        iterations: u64,
+    },
+}
+
+impl std::fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Evaluation::Exact { exact } => write!(f, "{exact}"),
+            Evaluation::Score { score, depth } => write!(f, "score {score:+} at depth {depth}"),
+            Evaluation::WinRate { rate, iterations } => {
+                write!(f, "wins {:.1}% of {iterations} playouts", 100.0 * rate)
+            }
+        }
+    }
+}
+
+/// What the analysis found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis<M> {
+    /// The player to move (`None` when the game is over).
+    pub to_move: Option<Player>,
+    /// The best move found.
+    pub best: Option<M>,
+    /// How the position looks for the player to move.
+    pub evaluation: Option<Evaluation>,
+    /// For games solved here: the exact value of every legal move, best first.
+    pub moves: Vec<(M, Exact)>,
+}
+
+/// Analyses the position seen in `view` (for hidden information, the unseen part is sampled
+/// with a generator seeded by `seed`): a search within `budget`, and for solvable games the
+/// exact value of every move (which may take longer than the budget early in the game).
+pub fn analyse<G: Evaluate>(view: &G::View, budget: Duration, seed: u64) -> Analysis<G::Move> {
+    let mut rng = rng_from_seed(seed);
+    let state = G::sample_from_view(view, &mut rng);
+    let mut analysis = Analysis {
+        to_move: state.to_move(),
+        best: None,
+        evaluation: None,
+        moves: Vec::new(),
+    };
+    if analysis.to_move.is_none() {
+        return analysis;
+    }
+    if G::INFO.solvable {
+        analysis.moves = exact_moves(&state);
+        if let Some(&(mv, exact)) = analysis.moves.first() {
+            analysis.best = Some(mv);
+            analysis.evaluation = Some(Evaluation::Exact { exact });
+        }
+        return analysis;
+    }
+    match G::INFO.search {
+        tabuleiro_core::SearchKind::AlphaBeta => {
+            let mut search = AlphaBeta::<G>::default();
+            let result = search.search(&state, Limits::time(budget), &mut rng);
+            analysis.best = result.best;
+            analysis.evaluation = Some(match Exact::from_score(result.value, 0) {
+                Some(exact) if result.proven => Evaluation::Exact { exact },
+                _ => Evaluation::Score {
+                    score: result.value,
+                    depth: result.depth,
+                },
+            });
+        }
+        tabuleiro_core::SearchKind::MonteCarlo => {
+            let limits = MctsLimits::from(Limits::time(budget));
+            let (best, report) = mcts_search::<G>(view, &limits, &mut rng);
+            analysis.best = best;
+            analysis.evaluation = Some(Evaluation::WinRate {
+                rate: report.win_rate,
+                iterations: report.iterations,
+            });
+        }
+    }
+    analysis
+}
+
+/// Table size of exact searches: 2^22 entries.
+const EXACT_TABLE_BITS: u32 = 22;
+
+/// The exact value of every legal move of `state` for its player to move, best first (ties in
+/// the order the game lists the moves), by a full-depth alpha-beta search after each move.
+pub fn exact_moves<G: Evaluate>(state: &G) -> Vec<(G::Move, Exact)> {
+    let Some(me) = state.to_move() else {
+        return Vec::new();
+    };
+    let mut search = AlphaBeta::<G>::with_symmetry(EXACT_TABLE_BITS);
+    let mut rng = rng_from_seed(0);
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut rated: Vec<(G::Move, Exact)> = moves
+        .into_iter()
+        .filter_map(|mv| {
+            let mut child = state.clone();
+            child.play_unchecked(mv);
+            let exact = if let Some(outcome) = child.outcome() {
+                match outcome.result(me) {
+                    PlayerResult::Win => Exact::Win { plies: 1 },
+                    PlayerResult::Draw => Exact::Draw,
+                    PlayerResult::Loss => Exact::Loss { plies: 1 },
+                }
+            } else {
+                let result = search.search(&child, Limits::depth(64), &mut rng);
+                // The child's value for its own mover, the game ending `WIN - score` plies
+                // after the child; this move is one more ply.
+                let mine = if child.to_move() == Some(me) {
+                    result.value
+                } else {
+                    -result.value
+                };
+                match Exact::from_score(mine, 1) {
+                    Some(exact) => exact,
+                    None if result.proven => Exact::Draw,
+                    None => return None,
+                }
+            };
+            Some((mv, exact))
+        })
+        .collect();
+    rated.sort_by_key(|&(_, exact)| -exact.rank());
+    rated
+}

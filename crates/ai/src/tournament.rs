@@ -1,0 +1,271 @@
+//! Tournaments between computer levels: every pairing plays paired games (each seed twice,
+//! seats swapped), all games run in parallel, and the results do not depend on scheduling.
+//!
+//! Each game is played by freshly built agents seeded from the game's seed, and its seed is
+//! fixed in advance from the tournament's seed, the pairing and the game's number; results
+//! are gathered in game order. So the same seed gives the same table whatever the number of
+//! threads — as long as the agents themselves are deterministic (a time budget is not: a
+//! `strong` player with `think=` searches as far as the machine allows; budget it by depth or
+//! iterations for reproducible tables).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+use tabuleiro_core::{Evaluate, Player, PlayerResult, Setup, derive_seed};
+
+use crate::level::Level;
+use crate::matchplay::{PlayError, Tally, play_game_until};
+use crate::rating::{EloEstimate, Meeting, Rating, fit_ratings};
+
+/// Which agents meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Schedule {
+    /// Every agent meets every other one.
+    RoundRobin,
+    /// Only neighbours in the given order meet (a ladder of levels, weakest first): enough to
+    /// rate each step, at a fraction of a round robin's games.
+    Ladder,
+}
+
+/// Virtual draws added to each pairing in the joint rating fit, so that a clean sweep still
+/// gives a finite rating (see [`fit_ratings`]).
+pub const PRIOR_DRAWS: f64 = 1.0;
+
+/// A tournament to play.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// Players and options (the seed is replaced in every game).
+    pub setup: Setup,
+    /// The agents, in the order given.
+    pub agents: Vec<Level>,
+    /// Games per pairing: each seed is played twice, seats swapped, so an even number keeps
+    /// first-move advantage out of the results.
+    pub games: usize,
+    /// The tournament's seed, from which every game's seed derives.
+    pub seed: u64,
+    /// Which agents meet.
+    pub schedule: Schedule,
+}
+
+/// One finished game of a tournament.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct GameReport {
+    /// Index of the pairing in [`Tournament::pairings`].
+    pub pairing: usize,
+    /// The game's number within its pairing, from 0.
+    pub index: usize,
+    /// The game's seed (which also seeds both players).
+    pub seed: u64,
+    /// The seat of the pairing's first agent (0 = first to move).
+    pub a_seat: u8,
+    /// The result of the pairing's first agent.
+    pub a_result: PlayerResult,
+    /// Moves played.
+    pub moves: usize,
+}
+
+/// The results of one pairing, from the first agent's side.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PairingResult {
+    /// The first agent's name.
+    pub a: String,
+    /// The second agent's name.
+    pub b: String,
+    /// The first agent's wins, draws and losses.
+    pub tally: Tally,
+    /// The first agent's Elo difference over the second, with its 95% interval and
+    /// likelihood of superiority.
+    pub estimate: Option<EloEstimate>,
+}
+
+/// One agent's results over the whole tournament.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Standing {
+    /// The agent's name.
+    pub agent: String,
+    /// Wins, draws and losses over all its games.
+    pub tally: Tally,
+    /// Share of points, in percent.
+    pub score_percent: f64,
+    /// Rating from the joint fit of every game, relative to the first agent.
+    pub rating: Option<Rating>,
+}
+
+/// The results of a tournament (possibly interrupted).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TournamentResult {
+    /// The game's id.
+    pub game: &'static str,
+    /// The tournament's seed.
+    pub seed: u64,
+    /// Which agents met.
+    pub schedule: Schedule,
+    /// Games planned.
+    pub planned: usize,
+    /// Games finished (fewer than planned when interrupted).
+    pub played: usize,
+    /// Every pairing.
+    pub pairings: Vec<PairingResult>,
+    /// Every agent, in the order given.
+    pub standings: Vec<Standing>,
+    /// Every finished game, in order.
+    pub games: Vec<GameReport>,
+}
+
+impl Tournament {
+    /// The pairings as indices into `agents`, first agent first.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let count = self.agents.len();
+        match self.schedule {
+            Schedule::RoundRobin => (0..count)
+                .flat_map(|i| (i + 1..count).map(move |j| (i, j)))
+                .collect(),
+            Schedule::Ladder => (1..count).map(|j| (j - 1, j)).collect(),
+        }
+    }
+
+    /// Games in the whole tournament.
+    pub fn planned(&self) -> usize {
+        self.pairings().len() * self.games
+    }
+
+    /// The seed of game `index` of pairing `pairing`: both games of a pair share it.
+    pub fn game_seed(&self, pairing: usize, index: usize) -> u64 {
+        derive_seed(derive_seed(self.seed, pairing as u64), (index / 2) as u64)
+    }
+
+    /// Plays the tournament on `jobs` threads (all cores when 0), telling `on_game` of each
+    /// finished game (from whichever thread played it). When `stop` is set, games not yet
+    /// finished are abandoned and the result holds the games finished so far.
+    ///
+    /// # Errors
+    /// When there are fewer than two agents, the game is not for two players, a level does
+    /// not fit the game, or a game cannot be played.
+    pub fn run<G: Evaluate>(
+        &self,
+        jobs: usize,
+        stop: &AtomicBool,
+        on_game: &(dyn Fn(&GameReport) + Sync),
+    ) -> Result<TournamentResult, PlayError> {
+        if self.agents.len() < 2 {
+            return Err(PlayError::Invalid(
+                "a tournament needs at least two agents".to_owned(),
+            ));
+        }
+        if self.setup.players != 2 {
+            return Err(PlayError::Invalid(format!(
+                "tournaments are for two-player games (this one has {} players)",
+                self.setup.players
+            )));
+        }
+        // Check every level before starting: `perfect` may not fit the game.
+        for level in &self.agents {
+            level.build::<G>(0)?;
+        }
+        let pairings = self.pairings();
+        let work: Vec<(usize, usize)> = (0..pairings.len())
+            .flat_map(|p| (0..self.games).map(move |i| (p, i)))
+            .collect();
+        let play = |&(pairing, index): &(usize, usize)| -> Result<Option<GameReport>, PlayError> {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            let (a, b) = pairings[pairing];
+            let seed = self.game_seed(pairing, index);
+            let a_seat = (index % 2) as u8;
+            let (first, second) = if a_seat == 0 { (a, b) } else { (b, a) };
+            let mut agents = [
+                self.agents[first].build::<G>(0)?,
+                self.agents[second].build::<G>(0)?,
+            ];
+            let setup = Setup {
+                seed,
+                ..self.setup.clone()
+            };
+            let limit = G::INFO.max_moves.unwrap_or(100_000);
+            let Some(session) = play_game_until(&setup, &mut agents, limit, stop)? else {
+                return Ok(None);
+            };
+            let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
+            let report = GameReport {
+                pairing,
+                index,
+                seed,
+                a_seat,
+                a_result: outcome.result(Player(a_seat)),
+                moves: session.moves().len(),
+            };
+            on_game(&report);
+            Ok(Some(report))
+        };
+        let threads = if jobs == 0 {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            jobs
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| PlayError::Invalid(format!("cannot start {threads} threads: {e}")))?;
+        let finished: Vec<Option<GameReport>> = pool.install(|| {
+            work.par_iter()
+                .map(play)
+                .collect::<Result<Vec<_>, PlayError>>()
+        })?;
+        let games: Vec<GameReport> = finished.into_iter().flatten().collect();
+        Ok(self.summarise(G::INFO.id, games))
+    }
+
+    /// The tables for the finished `games` of this tournament.
+    pub fn summarise(&self, game: &'static str, games: Vec<GameReport>) -> TournamentResult {
+        let pairings = self.pairings();
+        let mut tallies = vec![Tally::default(); pairings.len()];
+        for report in &games {
+            if let Some(tally) = tallies.get_mut(report.pairing) {
+                tally.add(report.a_result);
+            }
+        }
+        let mut totals = vec![Tally::default(); self.agents.len()];
+        for (&(a, b), tally) in pairings.iter().zip(&tallies) {
+            totals[a].merge(*tally);
+            totals[b].merge(tally.reversed());
+        }
+        let meetings: Vec<Meeting> = pairings
+            .iter()
+            .zip(&tallies)
+            .map(|(&(a, b), &tally)| Meeting { a, b, tally })
+            .collect();
+        let ratings = fit_ratings(self.agents.len(), &meetings, PRIOR_DRAWS);
+        TournamentResult {
+            game,
+            seed: self.seed,
+            schedule: self.schedule,
+            planned: self.planned(),
+            played: games.len(),
+            pairings: pairings
+                .iter()
+                .zip(&tallies)
+                .map(|(&(a, b), tally)| PairingResult {
+                    a: self.agents[a].to_string(),
+                    b: self.agents[b].to_string(),
+                    tally: *tally,
+                    estimate: EloEstimate::from_tally(tally),
+                })
+                .collect(),
+            standings: self
+                .agents
+                .iter()
+                .zip(totals)
+                .zip(ratings)
+                .map(|((level, tally), rating)| Standing {
+                    agent: level.to_string(),
+                    tally,
+                    score_percent: EloEstimate::from_tally(&tally).map_or(0.0, |e| 100.0 * e.score),
+                    rating,
+                })
+                .collect(),
+            games,
+        }
+    }
+}

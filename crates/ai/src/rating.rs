@@ -52,6 +52,37 @@ impl EloEstimate {
     }
 }
 
+/// The share of decided games (wins and losses, draws left out) one side won, with its 95%
+/// interval (Wilson's score interval, which stays inside 0..1 and behaves for clean sweeps).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct DecidedShare {
+    /// Wins over decided games.
+    pub share: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
+}
+
+impl DecidedShare {
+    /// The share for `wins` against `losses`; `None` when no game was decided.
+    pub fn new(wins: usize, losses: usize) -> Option<Self> {
+        let n = (wins + losses) as f64;
+        if n == 0.0 {
+            return None;
+        }
+        let p = wins as f64 / n;
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        Some(DecidedShare {
+            share: p,
+            low: (centre - half).max(0.0),
+            high: (centre + half).min(1.0),
+        })
+    }
+}
+
 /// `0.5 (1 + erf((W - L) / sqrt(2 (W + L))))`; one half when no game was decided.
 pub fn likelihood_of_superiority(wins: usize, losses: usize) -> f64 {
     let decided = (wins + losses) as f64;
@@ -377,6 +408,21 @@ mod tests {
         );
         assert!(close(e.low, -e.high, 1e-9), "{e:?}");
         assert!(close(e.los, 0.5, 1e-6));
+    }
+
+    /// Wilson's interval by hand: 60 of 100 decided, centre (0.6 + 1.96²/200) / (1 + 1.96²/100)
+    /// = 0.59631, half-width 1.96 √(0.0024 + 1.96²/40000) / 1.038415 = 0.09430: 0.50200 ..
+    /// 0.69060. A sweep of 20 reaches 1 with its lower end at 20 / (20 + 1.96²) = 0.83887.
+    #[test]
+    fn decided_share_by_hand() {
+        let s = DecidedShare::new(60, 40).expect("decided games");
+        assert!(close(s.share, 0.6, 1e-12));
+        assert!(close(s.low, 0.502_00, 1e-4), "{s:?}");
+        assert!(close(s.high, 0.690_60, 1e-4), "{s:?}");
+        let sweep = DecidedShare::new(20, 0).expect("decided games");
+        assert!(close(sweep.low, 0.838_87, 1e-4), "{sweep:?}");
+        assert!(close(sweep.high, 1.0, 1e-12), "{sweep:?}");
+        assert!(DecidedShare::new(0, 0).is_none());
     }
 
     #[test]

@@ -15,10 +15,10 @@ use tabuleiro_core::{Evaluate, Player, PlayerResult, Setup, derive_seed};
 
 use crate::level::Level;
 use crate::matchplay::{PlayError, Tally, play_game_until};
-use crate::rating::{EloEstimate, Meeting, Rating, fit_ratings};
+use crate::rating::{DecidedShare, EloEstimate, Meeting, Rating, fit_ratings};
 
 /// Which agents meet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Schedule {
     /// Every agent meets every other one.
@@ -49,7 +49,7 @@ pub struct Tournament {
 }
 
 /// One finished game of a tournament.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameReport {
     /// Index of the pairing in [`Tournament::pairings`].
     pub pairing: usize,
@@ -77,6 +77,8 @@ pub struct PairingResult {
     /// The first agent's Elo difference over the second, with its 95% interval and
     /// likelihood of superiority.
     pub estimate: Option<EloEstimate>,
+    /// The first agent's share of the decided games, with its 95% interval.
+    pub decided: Option<DecidedShare>,
 }
 
 /// One agent's results over the whole tournament.
@@ -251,6 +253,7 @@ impl Tournament {
                     b: self.agents[b].to_string(),
                     tally: *tally,
                     estimate: EloEstimate::from_tally(tally),
+                    decided: DecidedShare::new(tally.wins, tally.losses),
                 })
                 .collect(),
             standings: self

@@ -152,8 +152,11 @@ pub struct TournamentArgs {
     #[command(flatten)]
     pub game: GameOptions,
     /// The levels, separated by commas, e.g. `random,greedy,strong:think=100`.
-    #[arg(long, value_delimiter = ',', required = true)]
+    #[arg(long, value_delimiter = ',', required_unless_present = "results")]
     pub agents: Vec<String>,
+    /// Play nothing: show the table (and draw `--plot`) of an earlier run saved with `--json`.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["agents", "json", "csv"])]
+    pub results: Option<std::path::PathBuf>,
     /// Threads to play games on (default: every core).
     #[arg(long)]
     pub jobs: Option<usize>,

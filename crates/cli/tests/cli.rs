@@ -611,6 +611,20 @@ fn tournament_writes_json_csv_and_chart_files() {
     assert_eq!(v["schedule"], "ladder");
     assert_eq!(v["pairings"].as_array().map(Vec::len), Some(2), "{v}");
     assert_eq!(v["played"], 8);
+    // The saved results give the same table again, without playing.
+    let again = run(
+        &[
+            "tournament",
+            "quantik",
+            "--results",
+            json_path.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(again.status.success(), "{}", stderr(&again));
+    if font {
+        assert_eq!(stdout(&again), text);
+    }
     let csv = std::fs::read_to_string(&csv_path).expect("csv written");
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(lines.len(), 9, "a header and one row per game: {csv}");

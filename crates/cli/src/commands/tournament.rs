@@ -12,10 +12,10 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use tabuleiro_ai::rating::EloEstimate;
+use tabuleiro_ai::rating::{DecidedShare, EloEstimate};
 use tabuleiro_ai::tournament::GameReport;
-use tabuleiro_ai::{Schedule, Tournament, TournamentResult};
-use tabuleiro_core::{Evaluate, GameVisitor};
+use tabuleiro_ai::{Level, Schedule, Tournament, TournamentResult};
+use tabuleiro_core::{Evaluate, GameVisitor, Setup};
 
 use crate::args::{ScheduleArg, TournamentArgs};
 use crate::commands::{chart, parse_level, setup_from, visit};
@@ -23,6 +23,14 @@ use crate::commands::{chart, parse_level, setup_from, visit};
 /// Runs `tournament` as the arguments say, printing the table (or JSON) to `output`.
 pub fn run(args: &TournamentArgs, output: &mut dyn Write) -> Result<()> {
     let (info, setup) = setup_from(&args.game, args.seed)?;
+    if let Some(path) = &args.results {
+        let result = saved_results(info.id, &setup, path)?;
+        if let Some(plot) = &args.plot {
+            chart::ratings_chart(&result, plot)?;
+        }
+        write!(output, "{}", table(&result))?;
+        return Ok(());
+    }
     let think = args.think_ms.map(Duration::from_millis);
     let agents = args
         .agents
@@ -80,6 +88,53 @@ pub fn run(args: &TournamentArgs, output: &mut dyn Write) -> Result<()> {
         write!(output, "{}", table(&result))?;
     }
     Ok(())
+}
+
+/// The results of an earlier run of game `game`, read from its `--json` file: the agents and
+/// the games, from which every table is computed again.
+fn saved_results(game: &'static str, setup: &Setup, path: &Path) -> Result<TournamentResult> {
+    #[derive(serde::Deserialize)]
+    struct Saved {
+        game: String,
+        seed: u64,
+        schedule: Schedule,
+        planned: usize,
+        standings: Vec<SavedStanding>,
+        games: Vec<GameReport>,
+    }
+    #[derive(serde::Deserialize)]
+    struct SavedStanding {
+        agent: String,
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let saved: Saved = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not the JSON of a tournament", path.display()))?;
+    if saved.game != game {
+        anyhow::bail!(
+            "{} holds a tournament of {}, not {game}",
+            path.display(),
+            saved.game
+        );
+    }
+    let agents = saved
+        .standings
+        .iter()
+        .map(|s| s.agent.parse::<Level>())
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut tournament = Tournament {
+        setup: setup.clone(),
+        agents,
+        games: 0,
+        seed: saved.seed,
+        schedule: saved.schedule,
+    };
+    let pairings = tournament.pairings().len();
+    if saved.games.iter().any(|g| g.pairing >= pairings) {
+        anyhow::bail!("{} names a pairing it does not have", path.display());
+    }
+    tournament.games = saved.planned / pairings.max(1);
+    Ok(tournament.summarise(game, saved.games))
 }
 
 /// Plays the tournament with game `G`.
@@ -179,28 +234,48 @@ pub fn table(result: &TournamentResult) -> String {
     );
     let _ = writeln!(
         out,
-        "\nPairings (first agent's view; Elo difference with 95% interval; LOS = likelihood of superiority):"
+        "\nPairings (from the side that scored more; Elo difference and share of decided games with 95% \
+         intervals; LOS = likelihood of superiority):"
     );
     let _ = writeln!(
         out,
-        "  {:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>22}  {:>6}",
-        "agent", "opponent", "won", "drawn", "lost", "score", "Elo [95%]", "LOS"
+        "  {:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>22}  {:>6}  {:>20}",
+        "agent",
+        "opponent",
+        "won",
+        "drawn",
+        "lost",
+        "score",
+        "Elo [95%]",
+        "LOS",
+        "decided won [95%]"
     );
     for p in &result.pairings {
-        let t = p.tally;
+        // Each pairing is shown from the side that scored more.
+        let (a, b, t) = if p.tally.losses > p.tally.wins {
+            (&p.b, &p.a, p.tally.reversed())
+        } else {
+            (&p.a, &p.b, p.tally)
+        };
+        let estimate = EloEstimate::from_tally(&t);
+        let decided = DecidedShare::new(t.wins, t.losses);
         let _ = writeln!(
             out,
-            "  {:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>22}  {:>6}",
-            p.a,
-            p.b,
+            "  {:<width$}  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>22}  {:>6}  {:>20}",
+            a,
+            b,
             t.wins,
             t.draws,
             t.losses,
-            p.estimate
-                .map_or("-".to_owned(), |e| format!("{:.1}%", 100.0 * e.score)),
-            p.estimate.map_or("-".to_owned(), elo_interval),
-            p.estimate
-                .map_or("-".to_owned(), |e| format!("{:.1}%", 100.0 * e.los)),
+            estimate.map_or("-".to_owned(), |e| format!("{:.1}%", 100.0 * e.score)),
+            estimate.map_or("-".to_owned(), elo_interval),
+            estimate.map_or("-".to_owned(), |e| format!("{:.1}%", 100.0 * e.los)),
+            decided.map_or("-".to_owned(), |d| format!(
+                "{:.1}% [{:.1}, {:.1}]",
+                100.0 * d.share,
+                100.0 * d.low,
+                100.0 * d.high
+            )),
         );
     }
     let _ = writeln!(

@@ -35,7 +35,7 @@ pub use matchplay::{MatchGame, MatchResult, PlayError, Tally, agent_seed, play_g
 pub use mcts::{MctsAgent, MctsLimits, MctsReport};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
-pub use rating::{DecidedShare, EloEstimate, Meeting, Rating, fit_ratings};
+pub use rating::{DecidedShare, EloEstimate, Meeting, Rating, Step, fit_ratings};
 pub use solver::{Solver, Value};
 pub use strong::StrongAgent;
 pub use tournament::{Schedule, Tournament, TournamentResult};

@@ -127,6 +127,21 @@ pub struct Rating {
     pub low: f64,
     /// Upper end of the 95% interval.
     pub high: f64,
+    /// This agent's rating minus the previous agent's (in the order given), with the 95%
+    /// interval of that difference from the joint fit (narrower than the two ratings'
+    /// intervals suggest, since both move together with the anchor).
+    pub above_previous: Option<Step>,
+}
+
+/// A difference of two ratings with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Step {
+    /// The difference in Elo.
+    pub elo: f64,
+    /// Lower end of the 95% interval.
+    pub low: f64,
+    /// Upper end of the 95% interval.
+    pub high: f64,
 }
 
 /// Fits one Elo rating per agent to all the meetings at once (the maximum-likelihood
@@ -196,22 +211,43 @@ pub fn fit_ratings(agents: usize, meetings: &[Meeting], prior_draws: f64) -> Vec
     let Some(covariance) = covariance else {
         return vec![None; agents];
     };
+    // Variance of agent i's rating (natural units), and covariance of two, relative to the
+    // anchor, whose own rating is fixed at 0.
+    let slot = |i: usize| free.iter().position(|&f| f == i);
+    let covar = |i: usize, j: usize| match (slot(i), slot(j)) {
+        (Some(k), Some(m)) => covariance[k][m],
+        _ => 0.0,
+    };
+    let interval = |elo: f64, variance: f64| {
+        let half = Z95 * variance.max(0.0).sqrt() * ELO_PER_NAT;
+        (elo - half, elo + half)
+    };
+    let rated = |i: usize| i < agents && connected[i] && (i == 0 || slot(i).is_some());
     (0..agents)
         .map(|i| {
-            if i == 0 {
-                return connected[0].then_some(Rating {
-                    elo: 0.0,
-                    low: 0.0,
-                    high: 0.0,
-                });
+            if !rated(i) {
+                return None;
             }
-            let k = free.iter().position(|&f| f == i)?;
             let elo = r[i] * ELO_PER_NAT;
-            let half = Z95 * covariance[k][k].max(0.0).sqrt() * ELO_PER_NAT;
-            elo.is_finite().then_some(Rating {
+            if !elo.is_finite() {
+                return None;
+            }
+            let (low, high) = interval(elo, covar(i, i));
+            let above_previous = (i > 0 && rated(i - 1)).then(|| {
+                let step = (r[i] - r[i - 1]) * ELO_PER_NAT;
+                let variance = covar(i, i) + covar(i - 1, i - 1) - 2.0 * covar(i, i - 1);
+                let (low, high) = interval(step, variance);
+                Step {
+                    elo: step,
+                    low,
+                    high,
+                }
+            });
+            Some(Rating {
                 elo,
-                low: elo - half,
-                high: elo + half,
+                low,
+                high,
+                above_previous,
             })
         })
         .collect()
@@ -313,9 +349,13 @@ mod tests {
             Some(Rating {
                 elo: 0.0,
                 low: 0.0,
-                high: 0.0
+                high: 0.0,
+                above_previous: None,
             })
         );
+        // With two agents the step is the rating itself.
+        let step = second.above_previous.expect("a step");
+        assert!(close(step.elo, second.elo, 1e-9) && close(step.low, second.low, 1e-9));
     }
 
     /// A consistent ladder: B scores 75% against A, C 75% against B and 90% against A. Odds

@@ -280,13 +280,14 @@ pub fn table(result: &TournamentResult) -> String {
     }
     let _ = writeln!(
         out,
-        "\nRatings (joint fit of every game, relative to {}; 95% interval):",
+        "\nRatings (joint fit of every game, relative to {}, with 95% intervals; each step is \
+         the difference from the agent above, with its own interval):",
         result.standings.first().map_or("-", |s| s.agent.as_str())
     );
     let _ = writeln!(
         out,
-        "  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>6}  {:>16}",
-        "agent", "won", "drawn", "lost", "score", "Elo", "95% interval"
+        "  {:<width$}  {:>5} {:>5} {:>5} {:>7}  {:>6}  {:>16}  {:>24}",
+        "agent", "won", "drawn", "lost", "score", "Elo", "95% interval", "step over previous [95%]"
     );
     for s in &result.standings {
         let t = s.tally;
@@ -296,10 +297,16 @@ pub fn table(result: &TournamentResult) -> String {
                 format!("[{:+.0}, {:+.0}]", r.low, r.high),
             )
         });
+        let step = s
+            .rating
+            .and_then(|r| r.above_previous)
+            .map_or(String::new(), |d| {
+                format!("{:+.0} [{:+.0}, {:+.0}]", d.elo, d.low, d.high)
+            });
         let _ = writeln!(
             out,
-            "  {:<width$}  {:>5} {:>5} {:>5} {:>6.1}%  {:>6}  {:>16}",
-            s.agent, t.wins, t.draws, t.losses, s.score_percent, elo, interval
+            "  {:<width$}  {:>5} {:>5} {:>5} {:>6.1}%  {:>6}  {:>16}  {:>24}",
+            s.agent, t.wins, t.draws, t.losses, s.score_percent, elo, interval, step
         );
     }
     out

@@ -48,7 +48,7 @@ const SKINS: &[(&str, Skin)] = &[
                 ('o', '△', 1),
                 ('s', '○', 1),
             ],
-            legend: "■C cube ▮Y cylinder ▲O cone ●S sphere (P2: □▯△○)",
+            legend: "■C cube ▮Y cylinder ▲O cone ●S sphere, P2 □▯△○",
         },
     ),
     (

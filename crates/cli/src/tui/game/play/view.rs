@@ -28,7 +28,7 @@ pub fn render<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: 
     frame.render_widget(title_line(play), title);
 
     let side_width = 28.min(body.width / 3);
-    let board_width = (play.picture.width() as u16 + 4)
+    let board_width = (play.picture.width() as u16 + 2)
         .max(40)
         .min(body.width.saturating_sub(side_width));
     let [board_area, side] =

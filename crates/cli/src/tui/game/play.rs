@@ -713,19 +713,6 @@ impl<G: Evaluate> GameScreen for GamePlay<G> {
             self.over_box = false;
             return GameAction::None;
         }
-        if matches!(
-            key.code,
-            KeyCode::Left
-                | KeyCode::Right
-                | KeyCode::Up
-                | KeyCode::Down
-                | KeyCode::Tab
-                | KeyCode::BackTab
-                | KeyCode::Char('h' | 'j' | 'k' | 'l' | '[' | ']')
-        ) {
-            // The line under the status shows the choice at the cursor again.
-            self.message.clear();
-        }
         match key.code {
             KeyCode::Char('q') => return GameAction::Quit,
             KeyCode::Esc => return GameAction::Menu,

@@ -163,7 +163,7 @@ fn quantik_marks_where_the_chosen_shape_may_go() {
     press(&mut play, KeyCode::Down);
     press(&mut play, KeyCode::Right);
     let lines = screen(&mut play, 80, 24);
-    assert!(lines[23].starts_with("O· (3/4) Ob2:"), "{}", lines[23]);
+    assert!(lines[22].starts_with("O· (3/4) Ob2:"), "{}", lines[22]);
 }
 
 #[test]
@@ -177,7 +177,7 @@ fn every_game_board_fits_80_by_24_with_cursor_status_and_moves() {
             assert!(text.contains(e), "missing {e:?} in\n{text}");
         }
         assert!(lines[1].contains(G::INFO.name), "{text}");
-        assert!(lines[22].starts_with("Player 1 to move"), "{text}");
+        assert!(lines[21].starts_with("Player 1 to move"), "{text}");
     }
     check::<Quantik>(&[], &["│  1 [+]+   + +", "■C cube"]);
     check::<Nudge>(
@@ -215,7 +215,7 @@ fn nudge_cursor_picks_a_disc_and_tab_its_direction() {
     press(&mut play, KeyCode::Enter);
     assert_eq!(play.session().record().moves, ["b2d"]);
     let lines = screen(&mut play, 80, 24);
-    assert!(lines[22].contains("move 2 of 2"), "{}", lines[22]);
+    assert!(lines[21].contains("move 2 of 2"), "{}", lines[21]);
 }
 
 #[test]

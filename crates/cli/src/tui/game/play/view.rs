@@ -18,21 +18,22 @@ use crate::tui::layout::centered;
 
 /// Draws the whole game screen.
 pub fn render<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
-    let [title, body, status, message] = Layout::vertical([
+    let [title, body, status, selection, message] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(5),
+        Constraint::Length(1),
         Constraint::Length(1),
         Constraint::Length(1),
     ])
     .areas(area);
     frame.render_widget(title_line(play), title);
 
-    let side_width = 28.min(body.width / 3);
+    let side_width = 28.min(body.width / 2);
     let board_width = (play.picture.width() as u16 + 2)
         .max(40)
         .min(body.width.saturating_sub(side_width));
     let [board_area, side] =
-        Layout::horizontal([Constraint::Length(board_width), Constraint::Min(0)]).areas(body);
+        Layout::horizontal([Constraint::Length(board_width), Constraint::Fill(1)]).areas(body);
 
     if let Some(player) = play.handover {
         play.board_origin = None;
@@ -62,10 +63,10 @@ pub fn render<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: 
         }
     }
     frame.render_widget(status_line(play), status);
+    frame.render_widget(selection_line(play), selection);
     let bottom = match &play.prompt {
         Some((_, prompt)) => Line::from(prompt.display()).bold(),
-        None if !play.message.is_empty() => Line::from(play.message.clone()),
-        None => selection_line(play),
+        None => Line::from(play.message.clone()).dark_gray(),
     };
     frame.render_widget(Paragraph::new(bottom), message);
 }

@@ -20,8 +20,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Open the interactive menu (the same as running with no arguments): full screen on a
-    /// terminal, plain lines with --plain or when input or output is not a terminal.
+    /// Open the interactive menu, as with no arguments (full screen on a terminal, unless --plain).
     Menu,
     /// Play one game; human moves are read from standard input, one per line.
     Play(PlayArgs),

@@ -127,3 +127,31 @@ fn leaving_a_game_without_moves_needs_no_confirmation() {
     assert!(matches!(app.screen, Screen::Menu));
     assert_eq!(app.confirm, None);
 }
+
+#[test]
+fn any_window_size_draws_without_panicking() {
+    let mut app = App::new();
+    let sizes = [(1, 1), (10, 3), (30, 8), (80, 24), (200, 60)];
+    let draw_all = |app: &mut App| {
+        for (w, h) in sizes {
+            let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+            terminal.draw(|frame| app.render(frame)).unwrap();
+        }
+    };
+    draw_all(&mut app);
+    press(&mut app, KeyCode::Char('r'));
+    draw_all(&mut app);
+    press(&mut app, KeyCode::Esc);
+    // Every game's screen, with a confirmation box on top.
+    for _ in 0..REGISTRY.games().len() {
+        press(&mut app, KeyCode::Enter);
+        draw_all(&mut app);
+        press(&mut app, KeyCode::Char(' '));
+        press(&mut app, KeyCode::Char('q'));
+        draw_all(&mut app);
+        press(&mut app, KeyCode::Char('y'));
+        app = App { quit: false, ..app };
+        app.screen = Screen::Menu;
+        press(&mut app, KeyCode::Right);
+    }
+}

@@ -2,9 +2,11 @@
 //! and the chosen piece, undo and redo, hints, saving, and the hotseat cover for games with
 //! hidden information. Drawing is in [`view`].
 
+mod choice;
+mod computer;
+mod history;
 mod view;
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -12,16 +14,16 @@ use anyhow::{Context, Result};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use tabuleiro_ai::{Agent, Level, agent_seed};
+use tabuleiro_ai::{Agent, agent_seed};
 use tabuleiro_core::{Evaluate, Game, GameRecord, Perspective, Player, Session};
 
-use super::worker::{Job, JobTag, Poll};
+use super::worker::Job;
 use super::{GameAction, GameScreen};
 use crate::play::{GameConfig, Seat, clock_seed};
-use crate::tui::board::{BoardPicture, Cell, CellMark};
+use crate::tui::board::{BoardPicture, Cell};
 use crate::tui::prompt::{Prompt, PromptEvent};
 use crate::tui::skin::Skin;
-use crate::tui::targets::{MoveTargets, Template, cells_in, split};
+use crate::tui::targets::{MoveTargets, Template};
 
 /// Pauses between computer moves, fastest first, with their names.
 pub const SPEEDS: [(u64, &str); 5] = [
@@ -245,379 +247,6 @@ impl<G: Evaluate> GamePlay<G> {
         }
     }
 
-    /// Records that the history changed: answers computed for the old one are dropped.
-    fn history_changed(&mut self) {
-        self.generation += 1;
-        self.hint = None;
-        self.hint_job = None;
-        self.last_move_at = Instant::now();
-        if self.session.state().outcome().is_some() {
-            self.over_box = true;
-        }
-        self.refresh();
-    }
-
-    /// Plays a human's move.
-    fn play_move(&mut self, mv: G::Move) -> bool {
-        let text = self.session.state().format_move(mv);
-        match self.session.play(mv) {
-            Ok(()) => {
-                self.redo.clear();
-                self.message = format!("You played {text}.");
-                self.history_changed();
-                true
-            }
-            Err(e) => {
-                self.message = format!("{text}: {e}");
-                false
-            }
-        }
-    }
-
-    /// Plays the chosen piece at the cursor, or explains why not.
-    fn play_selected(&mut self) {
-        if self.human_to_move().is_none() {
-            self.message = self.not_your_turn();
-            return;
-        }
-        let (Some(cursor), Some(template)) = (self.cursor, self.template.clone()) else {
-            self.say("Type : and a move.");
-            return;
-        };
-        if let Some(target) = self.targets.find(&template, cursor) {
-            let mv = target.mv;
-            self.play_move(mv);
-            return;
-        }
-        let here: Vec<(String, Template)> = self
-            .targets
-            .at(cursor)
-            .filter_map(|t| t.place.as_ref().map(|(_, tp)| (t.text.clone(), tp.clone())))
-            .collect();
-        if let Some((text, template)) = here.into_iter().next() {
-            self.template = Some(template);
-            self.message = format!("{text} chosen: Enter plays it, Tab chooses another.");
-        } else {
-            self.message = self
-                .refusal(cursor)
-                .unwrap_or_else(|| format!("No legal move at {}.", cursor.name()));
-        }
-    }
-
-    fn not_your_turn(&self) -> String {
-        match self.session.state().to_move() {
-            None => "The game is over: n starts a new one, u takes back.".to_owned(),
-            Some(p) if self.handover == Some(p) => format!("Pass to {p} and press Enter."),
-            Some(p) => format!(
-                "It is {p}'s turn ({}).",
-                self.config.seats[p.index()].name()
-            ),
-        }
-    }
-
-    /// Why the chosen piece may not go at `cell`, if the game says so.
-    fn refusal(&self, cell: Cell) -> Option<String> {
-        let template = self.template.as_ref()?;
-        let text = template.at(cell, &self.picture)?;
-        let state = self.session.state();
-        let mv = state.parse_notation(&text).ok()?;
-        state.check_move(mv).err().map(|e| format!("{text}: {e}"))
-    }
-
-    /// Cycles the chosen piece, shape, direction or orientation.
-    fn cycle_template(&mut self, forward: bool) {
-        let templates = self.targets.templates();
-        if templates.is_empty() {
-            return;
-        }
-        let n = templates.len();
-        let index = self
-            .template
-            .as_ref()
-            .and_then(|t| templates.iter().position(|x| x == t))
-            .map_or(0, |i| {
-                if forward {
-                    (i + 1) % n
-                } else {
-                    (i + n - 1) % n
-                }
-            });
-        self.template = Some(templates[index].clone());
-    }
-
-    fn move_cursor(&mut self, columns: i32, rows: i32) {
-        if let Some(cell) = self.cursor {
-            self.cursor = Some(self.picture.step(cell, columns, rows));
-        }
-    }
-
-    /// Plays the moves typed in a prompt, one after the other (a whole turn may be typed).
-    fn play_typed(&mut self, text: &str) {
-        let parts: Vec<&str> = text
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|p| !p.is_empty())
-            .collect();
-        if parts.is_empty() {
-            return;
-        }
-        // A move whose notation has spaces (`d4 d5`) is tried whole first.
-        let pieces: Vec<String> = if self.session.state().parse_notation(text).is_ok() {
-            vec![text.to_owned()]
-        } else {
-            parts.iter().map(|p| (*p).to_owned()).collect()
-        };
-        for (i, piece) in pieces.iter().enumerate() {
-            if self.human_to_move().is_none() {
-                self.message = format!("`{piece}` was not played: {}", self.not_your_turn());
-                return;
-            }
-            match self.session.state().parse_move(piece) {
-                Ok(mv) => {
-                    if !self.play_move(mv) {
-                        return;
-                    }
-                }
-                Err(e) => {
-                    let kept = if i > 0 {
-                        " (the moves before it were played)"
-                    } else {
-                        ""
-                    };
-                    self.message = format!("{e}{kept}");
-                    return;
-                }
-            }
-        }
-    }
-
-    fn undo(&mut self) {
-        let before = self.session.moves().to_vec();
-        let humans = self.humans.clone();
-        let undone = if humans.is_empty() {
-            self.session.undo_turn(|_| true)
-        } else {
-            self.session.undo_turn(|p| humans.contains(&p))
-        };
-        if undone == 0 {
-            self.say("Nothing to undo.");
-            return;
-        }
-        self.redo.push(before[before.len() - undone..].to_vec());
-        if self.humans.is_empty() {
-            self.paused = true;
-        }
-        self.message = format!("Took back {undone} move(s); r plays them again.");
-        self.history_changed();
-    }
-
-    fn redo(&mut self) {
-        let Some(moves) = self.redo.pop() else {
-            self.say("Nothing to redo.");
-            return;
-        };
-        let mut played = 0;
-        for mv in moves {
-            if self.session.play(mv).is_err() {
-                self.redo.clear();
-                break;
-            }
-            played += 1;
-        }
-        self.message = format!("Played {played} move(s) again.");
-        self.history_changed();
-    }
-
-    fn ask_hint(&mut self) {
-        let Some(player) = self.human_to_move() else {
-            self.message = self.not_your_turn();
-            return;
-        };
-        if self.hint_job.is_some() {
-            return;
-        }
-        let seed = agent_seed(self.config.setup.seed, player) ^ self.generation;
-        match Level::strong_with(HINT_THINK).build::<G>(seed) {
-            Ok(agent) => {
-                let view = self.session.state().view(player);
-                let tag = self.tag(player.index());
-                self.hint_job = Some(Job::start(agent, view, tag));
-                self.say("Looking for a good move…");
-            }
-            Err(e) => self.message = format!("No hint: {e}"),
-        }
-    }
-
-    fn tag(&self, seat: usize) -> JobTag {
-        JobTag {
-            seat,
-            moves: self.session.moves().len(),
-            generation: self.generation,
-        }
-    }
-
-    fn poll_hint(&mut self) {
-        let Some(job) = &self.hint_job else {
-            return;
-        };
-        let tag = job.tag;
-        match job.poll() {
-            Poll::Thinking => {}
-            Poll::Lost => {
-                self.hint_job = None;
-                self.say("The hint search stopped.");
-            }
-            Poll::Done(_, mv) => {
-                self.hint_job = None;
-                if tag.generation != self.generation {
-                    return;
-                }
-                let Some(mv) = mv else {
-                    self.say("No hint: no move found.");
-                    return;
-                };
-                let text = self.session.state().format_move(mv);
-                if let Some((anchor, template)) = split(&text, &self.picture) {
-                    self.cursor = Some(anchor);
-                    self.template = Some(template);
-                }
-                self.message = format!("Hint: {text} — Enter plays it.");
-                self.hint = Some(text);
-            }
-        }
-    }
-
-    fn poll_thinking(&mut self) {
-        let Some(job) = &self.thinking else {
-            return;
-        };
-        let tag = job.tag;
-        match job.poll() {
-            Poll::Thinking => {}
-            Poll::Lost => {
-                self.thinking = None;
-                self.paused = true;
-                self.message = format!(
-                    "The computer player of player {} stopped; n starts a new game.",
-                    tag.seat + 1
-                );
-            }
-            Poll::Done(agent, mv) => {
-                self.thinking = None;
-                let name = agent.name();
-                self.agents[tag.seat] = Some(agent);
-                if tag.generation != self.generation {
-                    return;
-                }
-                let player = Player(tag.seat as u8);
-                let Some(mv) = mv else {
-                    self.paused = true;
-                    self.message = format!("{player} ({name}) found no move.");
-                    return;
-                };
-                let text = self.session.state().format_move(mv);
-                match self.session.play(mv) {
-                    Ok(()) => {
-                        self.redo.clear();
-                        self.message = format!("{} ({name}) played {text}.", capital(player));
-                        self.history_changed();
-                    }
-                    Err(e) => {
-                        self.paused = true;
-                        self.message = format!("{player} ({name}) chose an illegal {text}: {e}");
-                    }
-                }
-            }
-        }
-    }
-
-    /// Starts the computer player to move, when it is its turn and play is not paused.
-    fn start_computer(&mut self) {
-        if self.thinking.is_some() {
-            return;
-        }
-        let state = self.session.state();
-        let Some(player) = state.to_move() else {
-            return;
-        };
-        if self.is_human(player) {
-            return;
-        }
-        let delay = Duration::from_millis(SPEEDS[self.speed].0);
-        if !self.step && (self.paused || self.last_move_at.elapsed() < delay) {
-            return;
-        }
-        let Some(agent) = self.agents[player.index()].take() else {
-            return;
-        };
-        self.step = false;
-        let view = state.view(player);
-        let tag = self.tag(player.index());
-        self.thinking = Some(Job::start(agent, view, tag));
-    }
-
-    /// The marks to draw on the board's cells.
-    fn marks(&self) -> HashMap<Cell, CellMark> {
-        let mut marks: HashMap<Cell, CellMark> = HashMap::new();
-        let mut mark = |cell: Cell, f: &dyn Fn(&mut CellMark)| f(marks.entry(cell).or_default());
-        if let Some(i) = self.session.moves().len().checked_sub(1) {
-            let text = self.session.positions()[i].format_move(self.session.moves()[i]);
-            for (_, cell) in cells_in(&text, &self.picture) {
-                mark(cell, &|m| m.last = true);
-            }
-        }
-        if let Some(hint) = &self.hint {
-            for (_, cell) in cells_in(hint, &self.picture) {
-                mark(cell, &|m| m.hint = true);
-            }
-        }
-        if let Some(cursor) = self.cursor {
-            mark(cursor, &|m| m.cursor = true);
-        }
-        let Some(template) = &self.template else {
-            return marks;
-        };
-        if self.human_to_move().is_none() {
-            return marks;
-        }
-        let legal: Vec<Cell> = self.targets.anchors(template).collect();
-        for &cell in &legal {
-            mark(cell, &|m| m.legal = true);
-        }
-        if let Some(target) = self.cursor.and_then(|c| self.targets.find(template, c)) {
-            for &cell in target.cells.iter().skip(1) {
-                mark(cell, &|m| m.partner = true);
-            }
-        }
-        // Where to mark refusals: in placement games (every legal move starts on an empty
-        // cell) the empty cells; otherwise the cells some legal move starts from.
-        let anchors: Vec<Cell> = self
-            .targets
-            .all()
-            .iter()
-            .filter_map(|t| t.place.as_ref().map(|(a, _)| *a))
-            .collect();
-        let placement = anchors.iter().all(|&a| self.picture.is_empty_cell(a));
-        let state = self.session.state();
-        for cell in self.picture.cells() {
-            let candidate = if placement {
-                self.picture.is_empty_cell(cell)
-            } else {
-                anchors.contains(&cell)
-            };
-            if !candidate || legal.contains(&cell) {
-                continue;
-            }
-            let refused = template
-                .at(cell, &self.picture)
-                .and_then(|text| state.parse_notation(&text).ok())
-                .is_some_and(|mv| state.check_move(mv).is_err());
-            if refused {
-                mark(cell, &|m| m.illegal = true);
-            }
-        }
-        marks
-    }
-
     fn handle_prompt(&mut self, asking: Asking, key: KeyEvent) -> GameAction {
         let Some((_, prompt)) = self.prompt.as_mut() else {
             return GameAction::None;
@@ -825,15 +454,6 @@ impl<G: Evaluate> GamePlay<G> {
     /// Shows `text` on the line under the status.
     fn say(&mut self, text: &str) {
         text.clone_into(&mut self.message);
-    }
-
-    fn toggle_pause(&mut self) {
-        self.paused = !self.paused;
-        self.message = if self.paused {
-            "Paused: p or Space resumes, . plays one move.".to_owned()
-        } else {
-            "Resumed.".to_owned()
-        };
     }
 }
 

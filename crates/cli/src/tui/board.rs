@@ -2,10 +2,11 @@
 //! grid of named cells, so that the UI can put a cursor and highlights on any game without
 //! knowing it.
 //!
-//! Every game draws its board with column letters on a header line (`a b c d`) and each row
-//! starting with its number; a cell's symbol stands under its column letter. Cells are named as
-//! in the games' notation: column letter then row number (`c4`). A rendering without such a
-//! grid is shown as plain text (moves can still be typed).
+//! A board is drawn with a header line of column labels and each row starting with its label;
+//! a cell's symbol ends under its column's label. Two ways of naming cells are read, as the
+//! games' notations name them: column letters and row numbers (`a b c` over rows `1 2 3`,
+//! cells `c4`), or numbers both ways (`-1 0 1`, cells `x,y` such as `0,-1`). A rendering
+//! without such a grid is shown as plain text (moves can still be typed).
 
 use std::collections::HashMap;
 
@@ -14,20 +15,23 @@ use ratatui::text::{Line, Span};
 
 use super::skin::Skin;
 
-/// One cell of the grid: its column (0 for `a`) and its row number as printed.
+/// One cell of the grid: its column and row labels as numbers (column `a` is 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
-    /// Column, counted from 0 (`a`).
-    pub column: u8,
-    /// Row number as printed on the board (usually counted from 1).
-    pub row: u16,
+    /// Column label: 0 for `a`, 1 for `b` …, or the printed number.
+    pub column: i32,
+    /// Row label as printed.
+    pub row: i32,
 }
 
-impl Cell {
-    /// The cell's name in the games' notation, e.g. `c4`.
-    pub fn name(self) -> String {
-        format!("{}{}", char::from(b'a' + self.column), self.row)
-    }
+/// How the board names its cells.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Naming {
+    /// Column letter then row number: `c4`.
+    #[default]
+    LetterNumber,
+    /// Column number, comma, row number: `3,-1`.
+    NumberPair,
 }
 
 /// How one cell is to be drawn on top of its symbol.
@@ -51,10 +55,12 @@ pub struct CellMark {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct BoardPicture {
     lines: Vec<Vec<char>>,
-    /// Character offset of each column's letter on the header line, `a` first.
-    columns: Vec<usize>,
-    /// The line index and printed number of each row, top to bottom.
-    rows: Vec<(usize, u16)>,
+    naming: Naming,
+    /// Each column's label and the character offset where its label ends on the header line,
+    /// left to right.
+    columns: Vec<(i32, usize)>,
+    /// The line index and label of each row, top to bottom.
+    rows: Vec<(usize, i32)>,
 }
 
 /// Style of each seat's pieces: colours chosen to differ on dark and light terminals.
@@ -66,33 +72,38 @@ impl BoardPicture {
         let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
         let mut picture = BoardPicture {
             lines,
-            columns: Vec::new(),
-            rows: Vec::new(),
+            ..BoardPicture::default()
         };
-        let Some((header, columns)) = picture
-            .lines
-            .iter()
-            .enumerate()
-            .find_map(|(i, line)| column_letters(line).map(|c| (i, c)))
+        let Some((header, naming, columns)) =
+            picture.lines.iter().enumerate().find_map(|(i, line)| {
+                column_letters(line)
+                    .map(|c| (i, Naming::LetterNumber, c))
+                    .or_else(|| column_numbers(line).map(|c| (i, Naming::NumberPair, c)))
+            })
         else {
             return picture;
         };
         let mut rows = Vec::new();
         for (i, line) in picture.lines.iter().enumerate().skip(header + 1) {
             let text: String = line.iter().collect();
-            let trimmed = text.trim_start();
-            if trimmed.is_empty() {
+            let Some(first) = text.split_whitespace().next() else {
                 continue;
-            }
-            let digits: String = trimmed.chars().take_while(char::is_ascii_digit).collect();
-            let Ok(number) = digits.parse::<u16>() else {
+            };
+            let digits: String = first
+                .chars()
+                .enumerate()
+                .take_while(|&(k, c)| c.is_ascii_digit() || (k == 0 && c == '-'))
+                .map(|(_, c)| c)
+                .collect();
+            let Ok(label) = digits.parse::<i32>() else {
                 break;
             };
-            rows.push((i, number));
+            rows.push((i, label));
         }
         if rows.is_empty() {
             return picture;
         }
+        picture.naming = naming;
         picture.columns = columns;
         picture.rows = rows;
         picture
@@ -103,6 +114,25 @@ impl BoardPicture {
         !self.columns.is_empty() && !self.rows.is_empty()
     }
 
+    /// How the board names its cells.
+    pub fn naming(&self) -> Naming {
+        self.naming
+    }
+
+    /// The name of `cell` as the notation writes it: `c4` or `3,-1`.
+    pub fn name(&self, cell: Cell) -> String {
+        match self.naming {
+            Naming::LetterNumber => {
+                let letter = u8::try_from(cell.column)
+                    .ok()
+                    .filter(|c| *c < 26)
+                    .map_or('?', |c| char::from(b'a' + c));
+                format!("{letter}{}", cell.row)
+            }
+            Naming::NumberPair => format!("{},{}", cell.column, cell.row),
+        }
+    }
+
     /// Width in characters of the widest line.
     pub fn width(&self) -> usize {
         self.lines.iter().map(Vec::len).max().unwrap_or(0)
@@ -111,16 +141,15 @@ impl BoardPicture {
     /// Every cell, row by row from the top.
     pub fn cells(&self) -> impl Iterator<Item = Cell> + '_ {
         self.rows.iter().flat_map(|&(_, row)| {
-            (0..self.columns.len()).map(move |c| Cell {
-                column: c as u8,
-                row,
-            })
+            self.columns
+                .iter()
+                .map(move |&(column, _)| Cell { column, row })
         })
     }
 
     /// Whether `cell` is on the board.
     pub fn contains(&self, cell: Cell) -> bool {
-        usize::from(cell.column) < self.columns.len() && self.row_index(cell.row).is_some()
+        self.column_index(cell.column).is_some() && self.row_index(cell.row).is_some()
     }
 
     /// The top-left cell, where the cursor starts.
@@ -128,27 +157,32 @@ impl BoardPicture {
         self.cells().next()
     }
 
-    fn row_index(&self, row: u16) -> Option<usize> {
+    fn row_index(&self, row: i32) -> Option<usize> {
         self.rows.iter().position(|&(_, r)| r == row)
+    }
+
+    fn column_index(&self, column: i32) -> Option<usize> {
+        self.columns.iter().position(|&(c, _)| c == column)
     }
 
     /// The cell `columns` to the right and `rows` down from `cell` (on screen), stopping at
     /// the edges.
     pub fn step(&self, cell: Cell, columns: i32, rows: i32) -> Cell {
-        let Some(index) = self.row_index(cell.row) else {
+        let (Some(row), Some(column)) = (self.row_index(cell.row), self.column_index(cell.column))
+        else {
             return cell;
         };
         let last_row = self.rows.len().saturating_sub(1) as i32;
         let last_column = self.columns.len().saturating_sub(1) as i32;
-        let row = (index as i32 + rows).clamp(0, last_row) as usize;
-        let column = (i32::from(cell.column) + columns).clamp(0, last_column) as u8;
+        let row = (row as i32 + rows).clamp(0, last_row) as usize;
+        let column = (column as i32 + columns).clamp(0, last_column) as usize;
         Cell {
-            column,
+            column: self.columns[column].0,
             row: self.rows[row].1,
         }
     }
 
-    /// Whether printed row numbers grow downwards (so that `+1` in a row number is "down").
+    /// Whether printed row labels grow downwards (so that `+1` in a row label is "down").
     pub fn rows_grow_down(&self) -> bool {
         match self.rows.as_slice() {
             [(_, a), (_, b), ..] => b > a,
@@ -156,28 +190,32 @@ impl BoardPicture {
         }
     }
 
+    /// Distance in characters between neighbouring columns.
+    fn spacing(&self) -> usize {
+        match self.columns.as_slice() {
+            [(_, a), (_, b), ..] => b - a,
+            _ => 2,
+        }
+    }
+
     /// Where a cell's symbol is drawn: line index and the first and last character offsets
-    /// (the run of non-blank characters around the column's letter position, kept between
+    /// (the run of non-blank characters around the column's label position, kept between
     /// the neighbouring columns).
     pub fn span(&self, cell: Cell) -> Option<(usize, usize, usize)> {
-        let column = usize::from(cell.column);
-        let x = *self.columns.get(column)?;
+        let column = self.column_index(cell.column)?;
+        let x = self.columns[column].1;
         let (line_index, _) = self.rows[self.row_index(cell.row)?];
         let line = &self.lines[line_index];
-        let spacing = if self.columns.len() > 1 {
-            self.columns[1] - self.columns[0]
-        } else {
-            2
-        };
+        let spacing = self.spacing();
         let low = if column == 0 {
             x.saturating_sub(spacing - 1)
         } else {
-            self.columns[column - 1] + 1
+            self.columns[column - 1].1 + 1
         };
         let high = self
             .columns
             .get(column + 1)
-            .map_or(x + spacing - 1, |n| n - 1);
+            .map_or(x + spacing - 1, |&(_, n)| n - 1);
         let blank = |i: usize| line.get(i).is_none_or(|c| c.is_whitespace());
         if blank(x) {
             return Some((line_index, x, x));
@@ -202,21 +240,13 @@ impl BoardPicture {
     /// The cell drawn at character `x` of line `y`, if any (a click near a cell counts).
     pub fn cell_at(&self, x: usize, y: usize) -> Option<Cell> {
         let &(_, row) = self.rows.iter().find(|&&(line, _)| line == y)?;
-        let spacing = if self.columns.len() > 1 {
-            self.columns[1] - self.columns[0]
-        } else {
-            2
-        };
+        let spacing = self.spacing();
         let (column, distance) = self
             .columns
             .iter()
-            .enumerate()
-            .map(|(i, &cx)| (i, cx.abs_diff(x)))
+            .map(|&(label, cx)| (label, cx.abs_diff(x)))
             .min_by_key(|&(_, d)| d)?;
-        (distance < spacing.max(2)).then_some(Cell {
-            column: column as u8,
-            row,
-        })
+        (distance < spacing.max(2)).then_some(Cell { column, row })
     }
 
     /// The rendering as styled lines: pieces coloured and drawn with `skin`'s glyphs, empty
@@ -237,10 +267,13 @@ impl BoardPicture {
             while line.len() <= end + 1 {
                 line.push((' ', Style::default()));
             }
-            let owner = line[start..=end]
-                .iter()
-                .find(|(c, _)| c.is_alphabetic())
-                .map(|(c, _)| usize::from(!c.is_uppercase()));
+            // A piece mark with one letter belongs to a seat by its case (`A-`, `b|`); longer
+            // words (tiles, names) are no one's.
+            let mut letters = line[start..=end].iter().filter(|(c, _)| c.is_alphabetic());
+            let owner = match (letters.next(), letters.next()) {
+                (Some((c, _)), None) => Some(usize::from(!c.is_uppercase())),
+                _ => None,
+            };
             for entry in &mut line[start..=end] {
                 let (c, style) = entry;
                 if *c == '.' {
@@ -331,19 +364,42 @@ fn mark_style(style: Style, mark: CellMark) -> Style {
     style
 }
 
-/// The column positions if `line` is a header of column letters `a b c …` (at least two).
-fn column_letters(line: &[char]) -> Option<Vec<usize>> {
+/// The columns if `line` is a header of column letters `a b c …` (at least two).
+fn column_letters(line: &[char]) -> Option<Vec<(i32, usize)>> {
     let mut columns = Vec::new();
     for (i, &c) in line.iter().enumerate() {
         if c.is_whitespace() {
             continue;
         }
-        let expected = char::from(b'a' + u8::try_from(columns.len()).ok()?);
+        let expected = char::from(b'a' + u8::try_from(columns.len()).ok().filter(|n| *n < 26)?);
         let alone = line.get(i + 1).is_none_or(|n| n.is_whitespace());
         if c != expected || !alone {
             return None;
         }
-        columns.push(i);
+        columns.push((columns.len() as i32, i));
+    }
+    (columns.len() >= 2).then_some(columns)
+}
+
+/// The columns if `line` is a header of consecutive numbers `-1 0 1 …` (at least two), each
+/// column at the last character of its number.
+fn column_numbers(line: &[char]) -> Option<Vec<(i32, usize)>> {
+    let text: String = line.iter().collect();
+    let mut columns: Vec<(i32, usize)> = Vec::new();
+    let mut offset = 0;
+    for token in text.split_whitespace() {
+        // Offsets in characters: the line was read from chars, and numbers are ASCII.
+        let start = text[offset..].find(token)? + offset;
+        offset = start + token.len();
+        let label: i32 = token.parse().ok()?;
+        if columns
+            .last()
+            .is_some_and(|&(previous, _)| label != previous + 1)
+        {
+            return None;
+        }
+        let chars_before = text[..start].chars().count();
+        columns.push((label, chars_before + token.len() - 1));
     }
     (columns.len() >= 2).then_some(columns)
 }
@@ -359,7 +415,7 @@ mod tests {
     fn cell(name: &str) -> Cell {
         let b = name.as_bytes();
         Cell {
-            column: b[0] - b'a',
+            column: i32::from(b[0] - b'a'),
             row: name[1..].parse().unwrap(),
         }
     }
@@ -383,6 +439,24 @@ mod tests {
         assert_eq!(p.span(cell("a1")), Some((1, 5, 7)));
         assert_eq!(p.span(cell("b1")), Some((1, 11, 11)));
         assert_eq!(p.span(cell("b2")), Some((2, 9, 11)));
+    }
+
+    #[test]
+    fn numbered_columns_and_rows_name_cells_by_pairs() {
+        let text = "      -1   0   1
+  -1   .   .   .
+   0   .  RH   .
+   1   .  GS   .
+> Player 1";
+        let p = BoardPicture::parse(text);
+        assert_eq!(p.naming(), Naming::NumberPair);
+        assert_eq!(p.cells().count(), 9);
+        let centre = Cell { column: 0, row: 0 };
+        assert_eq!(p.name(centre), "0,0");
+        assert_eq!(p.span(centre), Some((2, 10, 11)));
+        assert_eq!(p.first_cell().map(|c| p.name(c)).as_deref(), Some("-1,-1"));
+        assert_eq!(p.step(centre, 1, 1), Cell { column: 1, row: 1 });
+        assert!(p.is_empty_cell(Cell { column: 1, row: -1 }));
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use tabuleiro_core::Game;
 
-use super::board::{BoardPicture, Cell};
+use super::board::{BoardPicture, Cell, Naming};
 
 /// One part of a move's notation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -35,15 +35,16 @@ impl Template {
         for part in &self.0 {
             match part {
                 Part::Text(t) => text.push_str(t),
-                Part::Anchor => text.push_str(&anchor.name()),
+                Part::Anchor => text.push_str(&picture.name(anchor)),
                 Part::Offset(dc, dr) => {
-                    let column = u8::try_from(i32::from(anchor.column) + dc).ok()?;
-                    let row = u16::try_from(i32::from(anchor.row) + dr).ok()?;
-                    let cell = Cell { column, row };
+                    let cell = Cell {
+                        column: anchor.column.checked_add(*dc)?,
+                        row: anchor.row.checked_add(*dr)?,
+                    };
                     if !picture.contains(cell) {
                         return None;
                     }
-                    text.push_str(&cell.name());
+                    text.push_str(&picture.name(cell));
                 }
             }
         }
@@ -70,34 +71,79 @@ impl Template {
     }
 }
 
-/// The cells named in `text` that are on the board: a lowercase letter followed by digits.
-/// Returns each cell with its byte range in `text`.
+/// The cells named in `text` that are on the board, as the board names them (`c4` or
+/// `3,-1`), each with its byte range in `text`.
 pub fn cells_in(text: &str, picture: &BoardPicture) -> Vec<(std::ops::Range<usize>, Cell)> {
+    let found = match picture.naming() {
+        Naming::LetterNumber => letter_number_cells(text),
+        Naming::NumberPair => number_pair_cells(text),
+    };
+    found
+        .into_iter()
+        .filter(|(_, cell)| picture.contains(*cell))
+        .collect()
+}
+
+/// `c4`: a lowercase letter followed by digits.
+fn letter_number_cells(text: &str) -> Vec<(std::ops::Range<usize>, Cell)> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];
         if c.is_ascii_lowercase() && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
-            let mut end = i + 1;
-            while end < bytes.len() && bytes[end].is_ascii_digit() {
-                end += 1;
-            }
-            if let Ok(row) = text[i + 1..end].parse::<u16>() {
-                let cell = Cell {
-                    column: c - b'a',
-                    row,
-                };
-                if picture.contains(cell) {
-                    found.push((i..end, cell));
-                    i = end;
-                    continue;
-                }
+            let end = digits_end(bytes, i + 1);
+            if let Ok(row) = text[i + 1..end].parse::<i32>() {
+                let column = i32::from(c - b'a');
+                found.push((i..end, Cell { column, row }));
+                i = end;
+                continue;
             }
         }
         i += 1;
     }
     found
+}
+
+/// `3,-1`: two whole numbers separated by a comma, not inside a longer number.
+fn number_pair_cells(text: &str) -> Vec<(std::ops::Range<usize>, Cell)> {
+    let bytes = text.as_bytes();
+    let number_at = |i: usize| -> Option<(i32, usize)> {
+        let start = if bytes.get(i) == Some(&b'-') {
+            i + 1
+        } else {
+            i
+        };
+        if !bytes.get(start).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let end = digits_end(bytes, start);
+        Some((text[i..end].parse().ok()?, end))
+    };
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let boundary = i == 0 || !bytes[i - 1].is_ascii_digit();
+        if boundary
+            && let Some((column, comma)) = number_at(i)
+            && bytes.get(comma) == Some(&b',')
+            && let Some((row, end)) = number_at(comma + 1)
+        {
+            found.push((i..end, Cell { column, row }));
+            i = end;
+            continue;
+        }
+        i += 1;
+    }
+    found
+}
+
+fn digits_end(bytes: &[u8], from: usize) -> usize {
+    let mut end = from;
+    while end < bytes.len() && bytes[end].is_ascii_digit() {
+        end += 1;
+    }
+    end
 }
 
 /// The anchor and template of a move's notation, or `None` when it names no cell.
@@ -113,10 +159,7 @@ pub fn split(text: &str, picture: &BoardPicture) -> Option<(Cell, Template)> {
         parts.push(if i == 0 {
             Part::Anchor
         } else {
-            Part::Offset(
-                i32::from(cell.column) - i32::from(anchor.column),
-                i32::from(cell.row) - i32::from(anchor.row),
-            )
+            Part::Offset(cell.column - anchor.column, cell.row - anchor.row)
         });
         last = range.end;
     }
@@ -237,12 +280,12 @@ mod tests {
     fn anchors_and_templates_of_each_notation_style() {
         let p = picture();
         let (anchor, t) = split("Ca1", &p).unwrap();
-        assert_eq!(anchor.name(), "a1");
+        assert_eq!(p.name(anchor), "a1");
         assert_eq!(t.label(&p), "C·");
         assert_eq!(t.at(Cell { column: 2, row: 3 }, &p).as_deref(), Some("Cc3"));
 
         let (anchor, t) = split("b2-b3", &p).unwrap();
-        assert_eq!(anchor.name(), "b2");
+        assert_eq!(p.name(anchor), "b2");
         assert_eq!(t.label(&p), "·-↓");
         assert_eq!(
             t.at(Cell { column: 0, row: 1 }, &p).as_deref(),
@@ -251,11 +294,31 @@ mod tests {
         assert_eq!(t.at(Cell { column: 0, row: 3 }, &p), None, "off the board");
 
         let (anchor, t) = split("hc2", &p).unwrap();
-        assert_eq!(anchor.name(), "c2");
+        assert_eq!(p.name(anchor), "c2");
         assert_eq!(t.label(&p), "h·");
 
         let (_, t) = split("c2d", &p).unwrap();
         assert_eq!(t.label(&p), "·d");
+    }
+
+    #[test]
+    fn numbered_cells_in_a_play_of_several_tiles() {
+        let p = BoardPicture::parse(
+            "      -1   0   1
+  -1   .   .   .
+   0   .  RH   .
+   1   .   .   .
+",
+        );
+        let (anchor, t) = split("GS@-1,1 GX@0,1", &p).unwrap();
+        assert_eq!(anchor, Cell { column: -1, row: 1 });
+        assert_eq!(t.label(&p), "GS@· GX@→");
+        assert_eq!(
+            t.at(Cell { column: 0, row: -1 }, &p).as_deref(),
+            Some("GS@0,-1 GX@1,-1")
+        );
+        assert_eq!(split("pass RH GS", &p), None);
+        assert_eq!(split("RH@5,5", &p), None, "off the drawn grid");
     }
 
     #[test]

@@ -36,7 +36,7 @@ impl<G: Evaluate> GamePlay<G> {
         } else {
             self.message = self
                 .refusal(cursor)
-                .unwrap_or_else(|| format!("No legal move at {}.", cursor.name()));
+                .unwrap_or_else(|| format!("No legal move at {}.", self.picture.name(cursor)));
         }
     }
 

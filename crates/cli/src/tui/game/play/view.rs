@@ -210,7 +210,16 @@ fn status_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
     Line::from(Span::styled(text, piece_style(seat)))
 }
 
-/// The line under the status when there is no message: what Enter would do at the cursor.
+/// Up to `n` texts joined by spaces, with how many more there are.
+fn some_of(texts: &[String], n: usize) -> String {
+    let mut out = texts.iter().take(n).cloned().collect::<Vec<_>>().join(" ");
+    if texts.len() > n {
+        let _ = write!(out, " … ({} more)", texts.len() - n);
+    }
+    out
+}
+
+/// The line under the status: what Enter would do at the cursor, or why it is refused.
 fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
     if play.human_to_move().is_none() {
         return Line::from("");
@@ -219,7 +228,7 @@ fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
     let typed = if typed.is_empty() {
         String::new()
     } else {
-        format!(" · type : for {}", typed.join(" "))
+        format!(" · type : for {}", some_of(&typed, 3))
     };
     let (Some(cursor), Some(template)) = (play.cursor, play.template.as_ref()) else {
         return Line::from(if play.picture.has_grid() {
@@ -243,9 +252,9 @@ fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
         None => play.refusal(cursor).unwrap_or_else(|| {
             let here: Vec<String> = play.targets.at(cursor).map(|t| t.text.clone()).collect();
             if here.is_empty() {
-                format!("no move at {}", cursor.name())
+                format!("no move at {}", play.picture.name(cursor))
             } else {
-                format!("here: {}", here.join(" "))
+                format!("here: {}", some_of(&here, 4))
             }
         }),
     };

@@ -77,8 +77,6 @@ pub struct GamePlay<G: Evaluate> {
     viewer: Option<Player>,
     /// The human who must take the keyboard before the board is shown again.
     handover: Option<Player>,
-    /// Whether the game-over box is shown (Enter hides it to look at the board).
-    over_box: bool,
     /// Where the board picture's top-left corner was drawn, for mouse clicks.
     board_origin: Option<(u16, u16)>,
     last_file: Option<String>,
@@ -145,7 +143,6 @@ impl<G: Evaluate> GamePlay<G> {
             message: String::new(),
             viewer: None,
             handover: None,
-            over_box: true,
             board_origin: None,
             last_file: None,
         };
@@ -335,11 +332,6 @@ impl<G: Evaluate> GameScreen for GamePlay<G> {
                 KeyCode::Esc => return GameAction::Menu,
                 _ => {}
             }
-            return GameAction::None;
-        }
-        let over = self.session.state().outcome().is_some();
-        if over && self.over_box && key.code == KeyCode::Enter {
-            self.over_box = false;
             return GameAction::None;
         }
         match key.code {

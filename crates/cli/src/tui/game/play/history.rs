@@ -13,9 +13,6 @@ impl<G: Evaluate> GamePlay<G> {
         self.hint = None;
         self.hint_job = None;
         self.last_move_at = Instant::now();
-        if self.session.state().outcome().is_some() {
-            self.over_box = true;
-        }
         self.refresh();
     }
 

@@ -47,19 +47,17 @@ pub fn render<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: 
         ])
         .areas(side);
         render_moves(play, frame, moves_area);
-        frame.render_widget(
-            Paragraph::new(keys).block(Block::bordered().title(" Keys ")),
-            keys_area,
-        );
-        if play.over_box
-            && let Some(outcome) = play.session.state().outcome()
-        {
-            render_game_over(
+        match play.session.state().outcome() {
+            Some(outcome) => render_game_over(
                 frame,
-                body,
+                keys_area,
                 &outcome.to_string(),
                 play.session.moves().len(),
-            );
+            ),
+            None => frame.render_widget(
+                Paragraph::new(keys).block(Block::bordered().title(" Keys ")),
+                keys_area,
+            ),
         }
     }
     frame.render_widget(status_line(play), status);
@@ -265,20 +263,20 @@ fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
     ])
 }
 
+/// The result where the keys were: the board and the moves stay in sight.
 fn render_game_over(frame: &mut Frame<'_>, area: Rect, outcome: &str, moves: usize) {
-    let popup = centered(area, 60, 7);
-    frame.render_widget(Clear, popup);
     let text = vec![
         Line::from(outcome.to_owned()).bold(),
         Line::from(format!("after {moves} moves")),
         Line::from(""),
-        Line::from("⏎ board · n new game · u undo · Esc menu · q quit").dark_gray(),
+        Line::from("n new game · u undo").light_blue(),
+        Line::from("s save · Esc menu · q quit").light_blue(),
     ];
     frame.render_widget(
         Paragraph::new(text)
             .wrap(Wrap { trim: true })
             .block(Block::bordered().title(" Game over ").yellow()),
-        popup,
+        area,
     );
 }
 

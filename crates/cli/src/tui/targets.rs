@@ -51,6 +51,14 @@ impl Template {
         Some(text)
     }
 
+    /// The first letter of the template's text (`C` of `C·`, `d` of `·d`), if any.
+    pub fn letter(&self) -> Option<char> {
+        self.0.iter().find_map(|part| match part {
+            Part::Text(t) => t.chars().find(char::is_ascii_alphabetic),
+            Part::Anchor | Part::Offset(..) => None,
+        })
+    }
+
     /// A short label: the anchor as `·`, other cells as arrows from it (`·-↓`).
     pub fn label(&self, picture: &BoardPicture) -> String {
         let down = if picture.rows_grow_down() { 1 } else { -1 };

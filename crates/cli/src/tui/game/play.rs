@@ -335,6 +335,10 @@ impl<G: Evaluate> GameScreen for GamePlay<G> {
             return GameAction::None;
         }
         match key.code {
+            // A capital letter chooses a piece by its letter (other keys are lower case).
+            KeyCode::Char(c) if c.is_ascii_uppercase() && !self.choose_by_letter(c) => {
+                self.message = format!("No piece or direction here is written with {c}.");
+            }
             KeyCode::Char('q') => return GameAction::Quit,
             KeyCode::Esc => return GameAction::Menu,
             KeyCode::Char('n') => return GameAction::NewGame,

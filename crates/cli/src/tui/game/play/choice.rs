@@ -81,6 +81,28 @@ impl<G: Evaluate> GamePlay<G> {
         self.template = Some(templates[index].clone());
     }
 
+    /// Chooses the next piece whose notation starts with `letter` (any case): `C` for
+    /// Quantik's cube, `D` for Nudge's down, `H` for Pushee's horizontal. Returns whether
+    /// some piece has that letter.
+    pub(super) fn choose_by_letter(&mut self, letter: char) -> bool {
+        let matching: Vec<&Template> = self
+            .targets
+            .templates()
+            .iter()
+            .filter(|t| t.letter().is_some_and(|l| l.eq_ignore_ascii_case(&letter)))
+            .collect();
+        let Some(first) = matching.first() else {
+            return false;
+        };
+        let next = self
+            .template
+            .as_ref()
+            .and_then(|current| matching.iter().position(|t| *t == current))
+            .map_or(*first, |i| matching[(i + 1) % matching.len()]);
+        self.template = Some(next.clone());
+        true
+    }
+
     pub(super) fn move_cursor(&mut self, columns: i32, rows: i32) {
         if let Some(cell) = self.cursor {
             self.cursor = Some(self.picture.step(cell, columns, rows));

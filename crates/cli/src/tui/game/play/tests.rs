@@ -140,8 +140,7 @@ fn quantik_marks_where_the_chosen_shape_may_go() {
             .unwrap();
     play.play_typed("Ca1 Ob4");
     assert_eq!(play.session().moves().len(), 2);
-    press(&mut play, KeyCode::Tab);
-    press(&mut play, KeyCode::Tab);
+    press(&mut play, KeyCode::Char('O'));
     assert_eq!(play.template_label().as_deref(), Some("O·"));
     let lines = screen(&mut play, 80, 24);
     let board: Vec<String> = lines[2..8]
@@ -212,6 +211,9 @@ fn nudge_cursor_picks_a_disc_and_tab_its_direction() {
     press(&mut play, KeyCode::Right);
     assert_eq!(play.template_label().as_deref(), Some("·u"));
     press(&mut play, KeyCode::Tab);
+    press(&mut play, KeyCode::Char('L'));
+    assert_eq!(play.template_label().as_deref(), Some("·l"));
+    press(&mut play, KeyCode::Char('D'));
     press(&mut play, KeyCode::Enter);
     assert_eq!(play.session().record().moves, ["b2d"]);
     let lines = screen(&mut play, 80, 24);

@@ -144,6 +144,7 @@ fn key_lines<G: Evaluate>(play: &GamePlay<G>) -> Vec<Line<'static>> {
         keys.extend([
             ("←↑↓→ hjkl", "cursor"),
             ("Tab [ ]", "piece/direction"),
+            ("A-Z", "piece by letter"),
             ("⏎ Space", "play (or click)"),
             (":", "type a move"),
             ("?", "hint"),

@@ -460,3 +460,24 @@ fn hotseat_with_hidden_hands_covers_the_board_between_turns() {
     let text = screen(&mut play, 80, 24).join("\n");
     assert!(text.contains("your secret: 4"), "{text}");
 }
+
+#[test]
+fn a_whole_nudge_turn_may_be_typed_on_one_line() {
+    let mut play =
+        GamePlay::<Nudge>::new(config::<Nudge>(vec![Seat::Human, Seat::Human], &[], 1)).unwrap();
+    press(&mut play, KeyCode::Char(':'));
+    typing(&mut play, "b2d d2d");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().record().moves, ["b2d", "d2d"]);
+    assert_eq!(play.session().state().to_move(), Some(Player(1)));
+    // One bad move in a line: the ones before it stay played, and the message says so.
+    press(&mut play, KeyCode::Char(':'));
+    typing(&mut play, "c4u b4u");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().moves().len(), 3);
+    assert!(
+        play.message().contains("the moves before it were played"),
+        "{}",
+        play.message()
+    );
+}

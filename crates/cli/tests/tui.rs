@@ -95,9 +95,9 @@ fn quantik_against_random_in_a_real_terminal() {
 
     let menu = tmux.wait_for("New game");
     assert!(menu.contains("◀ Quantik ▶"), "{menu}");
-    // Down to player 2's level, three steps left from `strong` to `random`, then start.
+    // Down to player 2's level, three steps left from `hard` to `random`, then start.
     tmux.keys(&["Down", "Down", "Down", "Left", "Left", "Left"]);
-    tmux.wait_for("◀ random: any legal move ▶");
+    tmux.wait_for("◀ random: plays any legal move ▶");
     tmux.keys(&["Enter"]);
     let game = tmux.wait_for("P1 human vs P2 random");
     assert!(game.contains("C· (1/4) ⏎ plays Ca1"), "{game}");

@@ -40,14 +40,13 @@ impl Mode {
     }
 }
 
-/// The computer levels offered, as `(level, label)`: the level text is what
-/// [`tabuleiro_ai::Level`] reads.
-pub const LEVELS: [(&str, &str); 6] = [
-    ("random", "random: any legal move"),
-    ("greedy", "greedy: one turn ahead"),
-    ("strong:think=250", "strong: 0.25 s a move"),
-    ("strong", "strong: 1 s a move"),
-    ("strong:think=3000", "strong: 3 s a move"),
+/// The computer levels offered, weakest first, as `(level, label)`: the level text is what
+/// [`tabuleiro_ai::Level`] reads. The same ladder as the plain menu's easy / medium / hard.
+pub const LEVELS: [(&str, &str); 5] = [
+    ("random", "random: plays any legal move"),
+    ("greedy", "easy: looks one turn ahead"),
+    ("strong:think=100", "medium: 0.1 s a move"),
+    ("strong", "hard: 1 s a move"),
     ("perfect", "perfect: never misses a win"),
 ];
 
@@ -579,7 +578,10 @@ mod tests {
         press(&mut menu, KeyCode::Left);
         press(&mut menu, KeyCode::Left);
         press(&mut menu, KeyCode::Left);
-        assert_eq!(menu.describe(Row::Level(1)).1, "random: any legal move");
+        assert_eq!(
+            menu.describe(Row::Level(1)).1,
+            "random: plays any legal move"
+        );
         menu.focus_on(Row::Option(0));
         press(&mut menu, KeyCode::Right);
         assert_eq!(menu.describe(Row::Option(0)).1, "2");

@@ -46,7 +46,7 @@ impl Rules {
             Line::from(format!("Moves: {}", self.info.move_syntax)).bold(),
             Line::from(""),
         ];
-        lines.extend(self.info.rules.lines().map(|l| Line::from(l.to_owned())));
+        lines.extend(reflow(self.info.rules).into_iter().map(Line::from));
         frame.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
@@ -57,6 +57,63 @@ impl Rules {
         frame.render_widget(
             Line::from("↑↓ PgUp PgDn scroll · Esc back").dark_gray(),
             footer,
+        );
+    }
+}
+
+/// The rules text with each paragraph on one line, so that it wraps to the window: lines of a
+/// paragraph are joined; blank lines, indented lines and list items (`- `, `* `, `1.`) keep
+/// their own line.
+fn reflow(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut joining = false;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            out.push(String::new());
+            joining = false;
+            continue;
+        }
+        let numbered = line
+            .split_once(['.', ')'])
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let item = line.starts_with(char::is_whitespace)
+            || line.starts_with("- ")
+            || line.starts_with("* ")
+            || numbered;
+        match out.last_mut() {
+            Some(last) if joining && !item => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            _ => out.push(line.to_owned()),
+        }
+        joining = true;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paragraphs_are_joined_and_lists_kept() {
+        let text =
+            "TITLE\n\nOne line\nand its end.\n- an item\n- another\n  indented\n2. second\n\nLast.";
+        assert_eq!(
+            reflow(text),
+            [
+                "TITLE",
+                "",
+                "One line and its end.",
+                "- an item",
+                "- another",
+                "  indented",
+                "2. second",
+                "",
+                "Last."
+            ]
         );
     }
 }

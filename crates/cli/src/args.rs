@@ -8,6 +8,10 @@ use clap::{Args, Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "tabuleiro", version, about, long_about = None)]
 pub struct Cli {
+    /// Use the plain line-based menu even on a terminal (it is used anyway when standard
+    /// input or output is not a terminal).
+    #[arg(long, global = true)]
+    pub plain: bool,
     /// What to do; with none, the interactive menu opens.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -16,7 +20,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Open the interactive menu (the same as running with no arguments).
+    /// Open the interactive menu, as with no arguments (full screen on a terminal, unless --plain).
     Menu,
     /// Play one game; human moves are read from standard input, one per line.
     Play(PlayArgs),

@@ -6,8 +6,9 @@ mod commands;
 mod console;
 mod menu;
 mod play;
+mod tui;
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -41,6 +42,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> {
     let command = cli.command.unwrap_or(Command::Menu);
     match command {
+        Command::Menu if !cli.plain && io::stdin().is_terminal() && io::stdout().is_terminal() => {
+            tui::run()
+        }
         Command::Menu => menu::run(&mut Console::new(input, output)),
         Command::Play(args) => {
             let seed = args.seed.unwrap_or_else(clock_seed);

@@ -1,0 +1,457 @@
+//! One game on screen, generic over the game: the session, the computer players, the cursor
+//! and the chosen piece, undo and redo, hints, saving, and the hotseat cover for games with
+//! hidden information. Drawing is in [`view`].
+
+mod choice;
+mod computer;
+mod history;
+mod view;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+use tabuleiro_ai::{Agent, agent_seed};
+use tabuleiro_core::{Evaluate, Game, GameRecord, Perspective, Player, Session};
+
+use super::worker::Job;
+use super::{GameAction, GameScreen};
+use crate::play::{GameConfig, Seat, clock_seed};
+use crate::tui::board::{BoardPicture, Cell};
+use crate::tui::prompt::{Prompt, PromptEvent};
+use crate::tui::skin::Skin;
+use crate::tui::targets::{MoveTargets, Template};
+
+/// Pauses between computer moves, fastest first, with their names.
+pub const SPEEDS: [(u64, &str); 5] = [
+    (0, "instant"),
+    (150, "fast"),
+    (500, "normal"),
+    (1200, "slow"),
+    (3000, "very slow"),
+];
+
+/// Thinking time of the hint.
+pub const HINT_THINK: Duration = Duration::from_millis(300);
+
+/// What a prompt at the bottom is asking for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asking {
+    /// A move in notation (or several, for a turn of several moves).
+    Move,
+    /// A file to save the record to.
+    Save,
+    /// A file to load a record from.
+    Load,
+}
+
+/// A game being played on screen.
+pub struct GamePlay<G: Evaluate> {
+    config: GameConfig,
+    session: Session<G>,
+    /// One computer player per computer seat; `None` for humans and while lent to a thread.
+    agents: Vec<Option<Box<dyn Agent<G>>>>,
+    humans: Vec<Player>,
+    /// Turns taken back, most recent last, for redo.
+    redo: Vec<Vec<G::Move>>,
+    /// Bumped on every change of history: answers computed for an older one are dropped.
+    generation: u64,
+    picture: BoardPicture,
+    targets: MoveTargets<G::Move>,
+    skin: Skin,
+    cursor: Option<Cell>,
+    template: Option<Template>,
+    hint: Option<String>,
+    hint_job: Option<Job<G>>,
+    thinking: Option<Job<G>>,
+    paused: bool,
+    step: bool,
+    speed: usize,
+    last_move_at: Instant,
+    prompt: Option<(Asking, Prompt)>,
+    message: String,
+    /// The human whose view is shown, in hotseat games with hidden information.
+    viewer: Option<Player>,
+    /// The human who must take the keyboard before the board is shown again.
+    handover: Option<Player>,
+    /// Where the board picture's top-left corner was drawn, for mouse clicks.
+    board_origin: Option<(u16, u16)>,
+    last_file: Option<String>,
+}
+
+impl<G: Evaluate> GamePlay<G> {
+    /// A new game from `config`.
+    pub fn new(config: GameConfig) -> Result<Self> {
+        let names = config.seats.iter().map(Seat::name).collect();
+        let session = Session::<G>::new(config.setup.clone(), names)?;
+        Self::with_session(config, session)
+    }
+
+    /// The game saved in `record`, at its last move, with the seats it names.
+    pub fn from_record(record: &GameRecord) -> Result<Self> {
+        let session = Session::<G>::from_record(record)?;
+        let seats = record
+            .agents
+            .iter()
+            .map(|name| Seat::parse(name))
+            .collect::<Result<Vec<_>>>()
+            .context("field `agents`")?;
+        let config = GameConfig {
+            setup: session.setup().clone(),
+            seats,
+            save: None,
+        };
+        let mut play = Self::with_session(config, session)?;
+        play.message = format!(
+            "Loaded a game of {} at move {}.",
+            G::INFO.name,
+            play.session.moves().len()
+        );
+        Ok(play)
+    }
+
+    fn with_session(config: GameConfig, session: Session<G>) -> Result<Self> {
+        let agents = build_agents::<G>(&config)?;
+        let humans: Vec<Player> = (0..config.seats.len())
+            .filter(|&i| config.seats[i] == Seat::Human)
+            .map(|i| Player(i as u8))
+            .collect();
+        let speed = if humans.is_empty() { 2 } else { 0 };
+        let mut play = GamePlay {
+            config,
+            session,
+            agents,
+            humans,
+            redo: Vec::new(),
+            generation: 0,
+            picture: BoardPicture::default(),
+            targets: MoveTargets::empty(),
+            skin: Skin::for_game(G::INFO.id),
+            cursor: None,
+            template: None,
+            hint: None,
+            hint_job: None,
+            thinking: None,
+            paused: false,
+            step: false,
+            speed,
+            last_move_at: Instant::now(),
+            prompt: None,
+            message: String::new(),
+            viewer: None,
+            handover: None,
+            board_origin: None,
+            last_file: None,
+        };
+        play.refresh();
+        Ok(play)
+    }
+}
+
+/// Read access for tests.
+#[cfg(test)]
+impl<G: Evaluate> GamePlay<G> {
+    /// The game so far.
+    pub fn session(&self) -> &Session<G> {
+        &self.session
+    }
+
+    /// The cell under the cursor.
+    pub fn cursor(&self) -> Option<Cell> {
+        self.cursor
+    }
+
+    /// The chosen piece, shape, direction or orientation, as a label (`C·`).
+    pub fn template_label(&self) -> Option<String> {
+        self.template.as_ref().map(|t| t.label(&self.picture))
+    }
+
+    /// The status-line message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The human who must take the keyboard before the board is shown, in hotseat games with
+    /// hidden information.
+    pub fn handover(&self) -> Option<Player> {
+        self.handover
+    }
+
+    /// Whether computer play is paused.
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+}
+
+impl<G: Evaluate> GamePlay<G> {
+    fn is_human(&self, player: Player) -> bool {
+        self.humans.contains(&player)
+    }
+
+    /// The human to move, when the board is theirs to play on.
+    fn human_to_move(&self) -> Option<Player> {
+        self.session
+            .state()
+            .to_move()
+            .filter(|&p| self.is_human(p) && self.handover.is_none())
+    }
+
+    /// From whose eyes the board is drawn.
+    fn perspective(&self) -> Perspective {
+        if !G::INFO.hidden_information || self.session.state().to_move().is_none() {
+            return Perspective::Everyone;
+        }
+        match self.humans.as_slice() {
+            [] => Perspective::Everyone,
+            [only] => Perspective::Player(*only),
+            _ => self
+                .viewer
+                .map_or(Perspective::Everyone, Perspective::Player),
+        }
+    }
+
+    /// Recomputes what the board shows after the position or the viewer changed.
+    fn refresh(&mut self) {
+        let state = self.session.state();
+        if G::INFO.hidden_information && self.humans.len() > 1 {
+            self.handover = state
+                .to_move()
+                .filter(|&p| self.humans.contains(&p) && self.viewer != Some(p));
+        }
+        if state.outcome().is_some() {
+            self.viewer = None;
+            self.handover = None;
+        }
+        self.picture = BoardPicture::parse(&state.render(self.perspective()));
+        self.targets = if self.human_to_move().is_some() {
+            MoveTargets::new(state, &self.picture)
+        } else {
+            MoveTargets::empty()
+        };
+        if !self.cursor.is_some_and(|c| self.picture.contains(c)) {
+            self.cursor = self.picture.first_cell();
+        }
+        let templates = self.targets.templates();
+        if !self
+            .template
+            .as_ref()
+            .is_some_and(|t| templates.contains(t))
+        {
+            self.template = templates.first().cloned().or(self.template.take());
+        }
+    }
+
+    fn handle_prompt(&mut self, asking: Asking, key: KeyEvent) -> GameAction {
+        let Some((_, prompt)) = self.prompt.as_mut() else {
+            return GameAction::None;
+        };
+        match prompt.handle_key(key) {
+            PromptEvent::Editing => GameAction::None,
+            PromptEvent::Cancelled => {
+                self.prompt = None;
+                GameAction::None
+            }
+            PromptEvent::Done(text) => {
+                self.prompt = None;
+                match asking {
+                    Asking::Move => {
+                        self.play_typed(&text);
+                        GameAction::None
+                    }
+                    Asking::Save if !text.is_empty() => {
+                        match save(&self.session, Path::new(&text)) {
+                            Ok(()) => self.message = format!("Saved to {text}."),
+                            Err(e) => self.message = format!("Could not save: {e:#}"),
+                        }
+                        self.last_file = Some(text);
+                        GameAction::None
+                    }
+                    Asking::Load if !text.is_empty() => {
+                        self.last_file = Some(text.clone());
+                        GameAction::Load(PathBuf::from(text))
+                    }
+                    Asking::Save | Asking::Load => GameAction::None,
+                }
+            }
+        }
+    }
+
+    fn default_file(&self) -> String {
+        self.last_file.clone().unwrap_or_else(|| {
+            format!(
+                "tabuleiro-{}-{}.json",
+                G::INFO.id,
+                self.config.setup.seed % 100_000
+            )
+        })
+    }
+}
+
+/// "Player 2", for the start of a sentence.
+fn capital(p: Player) -> String {
+    format!("Player {}", p.0 + 1)
+}
+
+/// Writes the session's record as JSON.
+fn save<G: Game>(session: &Session<G>, path: &Path) -> Result<()> {
+    crate::play::save(session, path)
+}
+
+/// A computer player for each computer seat.
+fn build_agents<G: Evaluate>(config: &GameConfig) -> Result<Vec<Option<Box<dyn Agent<G>>>>> {
+    let mut agents = Vec::with_capacity(config.seats.len());
+    for (i, seat) in config.seats.iter().enumerate() {
+        agents.push(match seat {
+            Seat::Human => None,
+            Seat::Computer(level) => {
+                Some(level.build::<G>(agent_seed(config.setup.seed, Player(i as u8)))?)
+            }
+        });
+    }
+    Ok(agents)
+}
+
+impl<G: Evaluate> GameScreen for GamePlay<G> {
+    fn handle_key(&mut self, key: KeyEvent) -> GameAction {
+        if let Some((asking, _)) = &self.prompt {
+            let asking = *asking;
+            return self.handle_prompt(asking, key);
+        }
+        if let Some(player) = self.handover {
+            match key.code {
+                KeyCode::Enter | KeyCode::Char(' ') => {
+                    self.viewer = Some(player);
+                    self.handover = None;
+                    self.message.clear();
+                    self.refresh();
+                }
+                KeyCode::Char('q') => return GameAction::Quit,
+                KeyCode::Esc => return GameAction::Menu,
+                _ => {}
+            }
+            return GameAction::None;
+        }
+        match key.code {
+            // A capital letter chooses a piece by its letter (other keys are lower case).
+            KeyCode::Char(c) if c.is_ascii_uppercase() && !self.choose_by_letter(c) => {
+                self.message = format!("No piece or direction here is written with {c}.");
+            }
+            KeyCode::Char('q') => return GameAction::Quit,
+            KeyCode::Esc => return GameAction::Menu,
+            KeyCode::Char('n') => return GameAction::NewGame,
+            KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
+            KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
+            KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
+            KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
+            KeyCode::Tab | KeyCode::Char(']') => self.cycle_template(true),
+            KeyCode::BackTab | KeyCode::Char('[') => self.cycle_template(false),
+            KeyCode::Char(' ') if self.humans.is_empty() => self.toggle_pause(),
+            KeyCode::Enter | KeyCode::Char(' ') => self.play_selected(),
+            KeyCode::Char(':' | 'm') => {
+                if self.human_to_move().is_some() {
+                    self.prompt = Some((Asking::Move, Prompt::new("Move:", "")));
+                } else {
+                    self.message = self.not_your_turn();
+                }
+            }
+            KeyCode::Char('u') => self.undo(),
+            KeyCode::Char('r') => self.redo(),
+            KeyCode::Char('?') => self.ask_hint(),
+            KeyCode::Char('s') => {
+                self.prompt = Some((Asking::Save, Prompt::new("Save to:", self.default_file())));
+            }
+            KeyCode::Char('o') => {
+                self.prompt = Some((Asking::Load, Prompt::new("Load:", self.default_file())));
+            }
+            KeyCode::Char('p') => self.toggle_pause(),
+            KeyCode::Char('.') => {
+                self.step = true;
+                self.paused = true;
+            }
+            KeyCode::Char('+' | '=') => {
+                self.speed = self.speed.saturating_sub(1);
+                self.message = format!("Computer speed: {}.", SPEEDS[self.speed].1);
+            }
+            KeyCode::Char('-') => {
+                self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+                self.message = format!("Computer speed: {}.", SPEEDS[self.speed].1);
+            }
+            _ => {}
+        }
+        GameAction::None
+    }
+
+    fn handle_mouse(&mut self, mouse: MouseEvent) -> GameAction {
+        if self.prompt.is_some() || self.handover.is_some() {
+            return GameAction::None;
+        }
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                let Some((ox, oy)) = self.board_origin else {
+                    return GameAction::None;
+                };
+                let (Some(x), Some(y)) = (mouse.column.checked_sub(ox), mouse.row.checked_sub(oy))
+                else {
+                    return GameAction::None;
+                };
+                if let Some(cell) = self.picture.cell_at(usize::from(x), usize::from(y)) {
+                    if self.cursor == Some(cell) {
+                        self.play_selected();
+                    } else {
+                        self.cursor = Some(cell);
+                    }
+                }
+            }
+            MouseEventKind::ScrollDown => self.cycle_template(true),
+            MouseEventKind::ScrollUp => self.cycle_template(false),
+            _ => {}
+        }
+        GameAction::None
+    }
+
+    fn tick(&mut self) {
+        self.poll_thinking();
+        self.poll_hint();
+        self.start_computer();
+    }
+
+    fn render(&mut self, frame: &mut Frame<'_>, area: Rect) {
+        view::render(self, frame, area);
+    }
+
+    fn in_progress(&self) -> bool {
+        !self.session.moves().is_empty() && self.session.state().outcome().is_none()
+    }
+
+    fn new_game(&mut self) {
+        let mut config = self.config.clone();
+        config.setup.seed = clock_seed();
+        match GamePlay::<G>::new(config) {
+            Ok(mut fresh) => {
+                fresh.generation = self.generation + 1;
+                fresh.speed = self.speed;
+                fresh.last_file = self.last_file.take();
+                fresh.message = format!("New game of {}.", G::INFO.name);
+                *self = fresh;
+            }
+            Err(e) => self.message = format!("Could not start a new game: {e:#}"),
+        }
+    }
+
+    fn set_message(&mut self, text: String) {
+        self.message = text;
+    }
+}
+
+impl<G: Evaluate> GamePlay<G> {
+    /// Shows `text` on the line under the status.
+    fn say(&mut self, text: &str) {
+        text.clone_into(&mut self.message);
+    }
+}
+
+#[cfg(test)]
+mod tests;

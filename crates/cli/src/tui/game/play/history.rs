@@ -1,0 +1,111 @@
+//! Moves in and out of the history: playing, typed moves, undo and redo.
+
+use std::time::Instant;
+
+use tabuleiro_core::Evaluate;
+
+use super::GamePlay;
+
+impl<G: Evaluate> GamePlay<G> {
+    /// Records that the history changed: answers computed for the old one are dropped.
+    pub(super) fn history_changed(&mut self) {
+        self.generation += 1;
+        self.hint = None;
+        self.hint_job = None;
+        self.last_move_at = Instant::now();
+        self.refresh();
+    }
+
+    /// Plays a human's move.
+    pub(super) fn play_move(&mut self, mv: G::Move) -> bool {
+        let text = self.session.state().format_move(mv);
+        match self.session.play(mv) {
+            Ok(()) => {
+                self.redo.clear();
+                self.message = format!("You played {text}.");
+                self.history_changed();
+                true
+            }
+            Err(e) => {
+                self.message = format!("{text}: {e}");
+                false
+            }
+        }
+    }
+
+    /// Plays the moves typed in a prompt, one after the other (a whole turn may be typed).
+    pub(super) fn play_typed(&mut self, text: &str) {
+        let parts: Vec<&str> = text
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty())
+            .collect();
+        if parts.is_empty() {
+            return;
+        }
+        // A move whose notation has spaces (`d4 d5`) is tried whole first.
+        let pieces: Vec<String> = if self.session.state().parse_notation(text).is_ok() {
+            vec![text.to_owned()]
+        } else {
+            parts.iter().map(|p| (*p).to_owned()).collect()
+        };
+        for (i, piece) in pieces.iter().enumerate() {
+            if self.human_to_move().is_none() {
+                self.message = format!("`{piece}` was not played: {}", self.not_your_turn());
+                return;
+            }
+            match self.session.state().parse_move(piece) {
+                Ok(mv) => {
+                    if !self.play_move(mv) {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    let kept = if i > 0 {
+                        " (the moves before it were played)"
+                    } else {
+                        ""
+                    };
+                    self.message = format!("{e}{kept}");
+                    return;
+                }
+            }
+        }
+    }
+
+    pub(super) fn undo(&mut self) {
+        let before = self.session.moves().to_vec();
+        let humans = self.humans.clone();
+        let undone = if humans.is_empty() {
+            self.session.undo_turn(|_| true)
+        } else {
+            self.session.undo_turn(|p| humans.contains(&p))
+        };
+        if undone == 0 {
+            self.say("Nothing to undo.");
+            return;
+        }
+        self.redo.push(before[before.len() - undone..].to_vec());
+        if self.humans.is_empty() {
+            self.paused = true;
+        }
+        self.message = format!("Took back {undone} move(s); r plays them again.");
+        self.history_changed();
+    }
+
+    pub(super) fn redo(&mut self) {
+        let Some(moves) = self.redo.pop() else {
+            self.say("Nothing to redo.");
+            return;
+        };
+        let mut played = 0;
+        for mv in moves {
+            if self.session.play(mv).is_err() {
+                self.redo.clear();
+                break;
+            }
+            played += 1;
+        }
+        self.message = format!("Played {played} move(s) again.");
+        self.history_changed();
+    }
+}

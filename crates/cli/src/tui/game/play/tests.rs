@@ -1,0 +1,483 @@
+//! The game screen driven by keys, without a terminal, and drawn into a `TestBackend`.
+
+use std::time::{Duration, Instant};
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tabuleiro_ai::Level;
+use tabuleiro_core::{
+    Evaluate, Game, GameInfo, GameRng, IllegalMove, Options, Outcome, Perspective, Player,
+    SearchKind, Setup, SetupError, SyntaxError,
+};
+use tabuleiro_games::nudge::Nudge;
+use tabuleiro_games::pushee::Pushee;
+use tabuleiro_games::quantik::Quantik;
+use tabuleiro_games::taiji::Taiji;
+
+use super::*;
+
+fn config<G: Game>(seats: Vec<Seat>, options: &[(&str, &str)], seed: u64) -> GameConfig {
+    GameConfig {
+        setup: Setup {
+            players: seats.len(),
+            options: Options::new(G::INFO, options.iter().copied()).unwrap(),
+            seed,
+        },
+        seats,
+        save: None,
+    }
+}
+
+fn press<G: Evaluate>(play: &mut GamePlay<G>, code: KeyCode) -> GameAction {
+    play.handle_key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+fn typing<G: Evaluate>(play: &mut GamePlay<G>, text: &str) {
+    for c in text.chars() {
+        press(play, KeyCode::Char(c));
+    }
+}
+
+/// Ticks until `done` holds (computer players think on other threads), at most 10 s.
+fn tick_until<G: Evaluate>(play: &mut GamePlay<G>, done: impl Fn(&GamePlay<G>) -> bool) {
+    let start = Instant::now();
+    while !done(play) {
+        assert!(start.elapsed() < Duration::from_secs(10), "timed out");
+        play.tick();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// The screen as text lines.
+fn screen<G: Evaluate>(play: &mut GamePlay<G>, width: u16, height: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal
+        .draw(|frame| play.render(frame, frame.area()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol().to_owned())
+                .collect::<String>()
+                .trim_end()
+                .to_owned()
+        })
+        .collect()
+}
+
+fn human_vs_random() -> GamePlay<Quantik> {
+    GamePlay::new(config::<Quantik>(
+        vec![Seat::Human, Seat::Computer(Level::Random)],
+        &[],
+        7,
+    ))
+    .unwrap()
+}
+
+#[test]
+fn enter_plays_the_chosen_shape_the_computer_answers_undo_and_redo() {
+    let mut play = human_vs_random();
+    assert_eq!(play.cursor(), Some(Cell { column: 0, row: 1 }));
+    assert_eq!(play.template_label().as_deref(), Some("C·"));
+    press(&mut play, KeyCode::Right);
+    press(&mut play, KeyCode::Char('j'));
+    press(&mut play, KeyCode::Tab);
+    assert_eq!(play.template_label().as_deref(), Some("Y·"));
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().record().moves, ["Yb2"]);
+    tick_until(&mut play, |p| p.session().moves().len() == 2);
+    assert!(
+        play.message().starts_with("Player 2 (random) played"),
+        "{}",
+        play.message()
+    );
+
+    press(&mut play, KeyCode::Char('u'));
+    assert!(
+        play.session().moves().is_empty(),
+        "undo takes back the whole exchange"
+    );
+    press(&mut play, KeyCode::Char('r'));
+    assert_eq!(play.session().moves().len(), 2);
+    press(&mut play, KeyCode::Char('u'));
+    press(&mut play, KeyCode::Char('u'));
+    assert_eq!(play.message(), "Nothing to undo.");
+}
+
+#[test]
+fn moves_typed_in_notation_are_played_and_bad_ones_explained() {
+    let mut play = human_vs_random();
+    press(&mut play, KeyCode::Char(':'));
+    typing(&mut play, "Zz9");
+    press(&mut play, KeyCode::Enter);
+    assert!(
+        play.message().contains("cannot read `Zz9`"),
+        "{}",
+        play.message()
+    );
+    assert!(play.session().moves().is_empty());
+    press(&mut play, KeyCode::Char(':'));
+    typing(&mut play, "Sd4");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().record().moves, ["Sd4"]);
+    // Not the human's turn while the computer thinks or until it has played.
+    tick_until(&mut play, |p| p.session().moves().len() == 2);
+    press(&mut play, KeyCode::Char(':'));
+    typing(&mut play, "Sd3");
+    press(&mut play, KeyCode::Enter);
+    if play.session().moves().len() == 2 {
+        assert!(play.message().contains("illegal") || play.message().contains("occupied"));
+    }
+}
+
+#[test]
+fn quantik_marks_where_the_chosen_shape_may_go() {
+    // Player 2's cone at b4 forbids player 1's cones in row 4, column b and that region.
+    let mut play =
+        GamePlay::<Quantik>::new(config::<Quantik>(vec![Seat::Human, Seat::Human], &[], 1))
+            .unwrap();
+    play.play_typed("Ca1 Ob4");
+    assert_eq!(play.session().moves().len(), 2);
+    press(&mut play, KeyCode::Char('O'));
+    assert_eq!(play.template_label().as_deref(), Some("O·"));
+    let lines = screen(&mut play, 80, 24);
+    let board: Vec<String> = lines[2..8]
+        .iter()
+        .map(|l| l.chars().take(20).collect::<String>().trim_end().to_owned())
+        .collect();
+    assert_eq!(
+        board,
+        [
+            "│     a b   c d",
+            "│  1 [■]×   + +",
+            "│  2  + ×   + +",
+            "│",
+            "│  3  × ×   + +",
+            "│  4  × △   × ×",
+        ]
+    );
+    // Moving onto a refused cell says why.
+    press(&mut play, KeyCode::Down);
+    press(&mut play, KeyCode::Right);
+    let lines = screen(&mut play, 80, 24);
+    assert!(lines[22].starts_with("O· (3/4) Ob2:"), "{}", lines[22]);
+}
+
+#[test]
+fn every_game_board_fits_80_by_24_with_cursor_status_and_moves() {
+    fn check<G: Evaluate>(options: &[(&str, &str)], expect: &[&str]) {
+        let mut play =
+            GamePlay::<G>::new(config::<G>(vec![Seat::Human, Seat::Human], options, 3)).unwrap();
+        let lines = screen(&mut play, 80, 24);
+        let text = lines.join("\n");
+        for e in expect {
+            assert!(text.contains(e), "missing {e:?} in\n{text}");
+        }
+        assert!(lines[1].contains(G::INFO.name), "{text}");
+        assert!(lines[21].starts_with("Player 1 to move"), "{text}");
+    }
+    check::<Quantik>(&[], &["│  1 [+]+   + +", "■C cube"]);
+    check::<Nudge>(
+        &[],
+        &[
+            "│    a b c d e",
+            "│ 2  · ◯ ◯ ◯ ·",
+            "│ 4  · ● ● ● ·",
+            "Player 1 to move · move 1 of 2",
+        ],
+    );
+    check::<Taiji>(
+        &[("size", "7")],
+        &["│     a b c d e f g", "│   7 + + + + + + ·", "scores 0 : 0"],
+    );
+    check::<Pushee>(
+        &[("values", "1234/5678/9012/3456"), ("size", "4x4")],
+        &[
+            "│       a   b   c   d",
+            "│   1  [1]  2   3   4",
+            "h· (1/2) ⏎ plays ha1",
+        ],
+    );
+}
+
+#[test]
+fn nudge_cursor_picks_a_disc_and_tab_its_direction() {
+    let mut play =
+        GamePlay::<Nudge>::new(config::<Nudge>(vec![Seat::Human, Seat::Human], &[], 1)).unwrap();
+    // The cursor goes to b2, a white disc; directions cycle u, d, l, r.
+    press(&mut play, KeyCode::Down);
+    press(&mut play, KeyCode::Right);
+    assert_eq!(play.template_label().as_deref(), Some("·u"));
+    press(&mut play, KeyCode::Tab);
+    press(&mut play, KeyCode::Char('L'));
+    assert_eq!(play.template_label().as_deref(), Some("·l"));
+    press(&mut play, KeyCode::Char('D'));
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().record().moves, ["b2d"]);
+    let lines = screen(&mut play, 80, 24);
+    assert!(lines[21].contains("move 2 of 2"), "{}", lines[21]);
+}
+
+#[test]
+fn taiji_shows_the_second_half_of_the_tile_under_the_cursor() {
+    let mut play = GamePlay::<Taiji>::new(config::<Taiji>(
+        vec![Seat::Human, Seat::Human],
+        &[("size", "7")],
+        1,
+    ))
+    .unwrap();
+    assert_eq!(play.template_label().as_deref(), Some("·-→"));
+    let marks = play.marks();
+    let b1 = Cell { column: 1, row: 1 };
+    assert!(marks[&b1].partner, "the dark half of a1-b1");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().record().moves, ["a1-b1"]);
+}
+
+#[test]
+fn the_hint_puts_the_cursor_on_a_good_move() {
+    let mut play =
+        GamePlay::<Quantik>::new(config::<Quantik>(vec![Seat::Human, Seat::Human], &[], 1))
+            .unwrap();
+    // Player 1 can complete row 1 with a sphere at d1.
+    play.play_typed("Ca1 Cc4 Yb1 Yd3 Oc1 Od4");
+    assert_eq!(play.session().moves().len(), 6);
+    press(&mut play, KeyCode::Char('?'));
+    tick_until(&mut play, |p| p.message().starts_with("Hint"));
+    // Two moves win at once: the sphere completing row 1 or the bottom-right region.
+    let cursor = play
+        .cursor()
+        .map(|c| play.picture.name(c))
+        .unwrap_or_default();
+    assert!(["d1", "c3"].contains(&cursor.as_str()), "{cursor}");
+    assert_eq!(play.message(), format!("Hint: S{cursor} — Enter plays it."));
+    press(&mut play, KeyCode::Enter);
+    assert!(play.session().state().outcome().is_some());
+    let lines = screen(&mut play, 80, 24);
+    let text = lines.join("\n");
+    assert!(text.contains("Game over"), "{text}");
+    assert!(text.contains("Player 1 wins"), "{text}");
+    assert_eq!(press(&mut play, KeyCode::Char('q')), GameAction::Quit);
+    assert!(!play.in_progress());
+}
+
+#[test]
+fn computer_against_computer_can_be_paused_stepped_and_sped_up() {
+    let mut play = GamePlay::<Quantik>::new(config::<Quantik>(
+        vec![Seat::Computer(Level::Random), Seat::Computer(Level::Greedy)],
+        &[],
+        5,
+    ))
+    .unwrap();
+    press(&mut play, KeyCode::Char('+'));
+    press(&mut play, KeyCode::Char('+'));
+    assert_eq!(play.message(), "Computer speed: instant.");
+    press(&mut play, KeyCode::Char(' '));
+    assert!(play.paused());
+    for _ in 0..20 {
+        play.tick();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        play.session().moves().is_empty(),
+        "paused before the first move"
+    );
+    press(&mut play, KeyCode::Char('.'));
+    tick_until(&mut play, |p| p.session().moves().len() == 1);
+    press(&mut play, KeyCode::Char('p'));
+    tick_until(&mut play, |p| p.session().state().outcome().is_some());
+    let lines = screen(&mut play, 80, 24);
+    assert!(lines.join("\n").contains("Game over"));
+}
+
+#[test]
+fn saved_games_load_again() {
+    let dir = std::env::temp_dir().join(format!("tabuleiro-tui-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.json");
+    let mut play = human_vs_random();
+    play.play_typed("Ca1");
+    tick_until(&mut play, |p| p.session().moves().len() == 2);
+    press(&mut play, KeyCode::Char('s'));
+    press(&mut play, KeyCode::Char('u'));
+    for _ in 0..40 {
+        press(&mut play, KeyCode::Backspace);
+    }
+    typing(&mut play, path.to_str().unwrap());
+    press(&mut play, KeyCode::Enter);
+    assert!(play.message().starts_with("Saved to"), "{}", play.message());
+    let record =
+        tabuleiro_core::GameRecord::from_json(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let loaded = GamePlay::<Quantik>::from_record(&record).unwrap();
+    assert_eq!(loaded.session().moves(), play.session().moves());
+    press(&mut play, KeyCode::Char('o'));
+    assert_eq!(
+        press(&mut play, KeyCode::Enter),
+        GameAction::Load(path.clone())
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+// A tiny game with hidden information: each player holds a secret digit dealt from the seed
+// and places their mark on a row of three cells; the board shows only the viewer's digit.
+
+static SECRET_INFO: GameInfo = GameInfo {
+    id: "secret",
+    name: "Secret",
+    summary: "",
+    min_players: 2,
+    max_players: 2,
+    chance: true,
+    hidden_information: true,
+    scores: false,
+    solvable: false,
+    search: SearchKind::AlphaBeta,
+    move_syntax: "a cell, e.g. b1",
+    max_moves: Some(3),
+    options: &[],
+    rules: "",
+};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Secret {
+    cells: [Option<u8>; 3],
+    secrets: [u8; 2],
+    mover: u8,
+}
+
+impl Game for Secret {
+    type Move = u8;
+    type View = Secret;
+    const INFO: &'static GameInfo = &SECRET_INFO;
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        Ok(Secret {
+            cells: [None; 3],
+            secrets: [(setup.seed % 10) as u8, (setup.seed / 10 % 10) as u8],
+            mover: 0,
+        })
+    }
+    fn players(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> Option<Player> {
+        self.cells
+            .iter()
+            .any(Option::is_none)
+            .then_some(Player(self.mover))
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.to_move()
+            .is_none()
+            .then(|| Outcome::draw(2, "the row is full"))
+    }
+    fn legal_moves(&self, moves: &mut Vec<u8>) {
+        moves.clear();
+        moves.extend((0..3).filter(|&i| self.cells[usize::from(i)].is_none()));
+    }
+    fn check_move(&self, mv: u8) -> Result<(), IllegalMove> {
+        match self.cells.get(usize::from(mv)) {
+            Some(None) => Ok(()),
+            _ => Err(IllegalMove::new("taken")),
+        }
+    }
+    fn play_unchecked(&mut self, mv: u8) {
+        self.cells[usize::from(mv)] = Some(self.mover);
+        self.mover = 1 - self.mover;
+    }
+    fn format_move(&self, mv: u8) -> String {
+        format!("{}1", char::from(b'a' + mv))
+    }
+    fn parse_notation(&self, text: &str) -> Result<u8, SyntaxError> {
+        match text.trim() {
+            "a1" => Ok(0),
+            "b1" => Ok(1),
+            "c1" => Ok(2),
+            _ => Err(SyntaxError {
+                text: text.to_owned(),
+                reason: "a1, b1 or c1".to_owned(),
+            }),
+        }
+    }
+    fn render(&self, perspective: Perspective) -> String {
+        let cells: Vec<String> = self
+            .cells
+            .iter()
+            .map(|c| c.map_or(".".to_owned(), |p| ["X", "o"][usize::from(p)].to_owned()))
+            .collect();
+        let secret = match perspective {
+            Perspective::Player(p) => format!("your secret: {}", self.secrets[p.index()]),
+            Perspective::Everyone => format!("secrets: {:?}", self.secrets),
+        };
+        format!("    a b c\n 1  {}\n\n {secret}\n", cells.join(" "))
+    }
+    fn view(&self, _player: Player) -> Secret {
+        self.clone()
+    }
+    fn sample_from_view(view: &Secret, _rng: &mut GameRng) -> Self {
+        view.clone()
+    }
+    fn position_key(&self) -> u64 {
+        0
+    }
+}
+
+impl Evaluate for Secret {
+    fn evaluate(&self, _player: Player) -> i32 {
+        0
+    }
+}
+
+#[test]
+fn hotseat_with_hidden_hands_covers_the_board_between_turns() {
+    let mut play = GamePlay::<Secret>::new(GameConfig {
+        setup: Setup {
+            players: 2,
+            options: Options::defaults(&SECRET_INFO),
+            seed: 42,
+        },
+        seats: vec![Seat::Human, Seat::Human],
+        save: None,
+    })
+    .unwrap();
+    assert_eq!(play.handover(), Some(Player(0)));
+    let text = screen(&mut play, 80, 24).join("\n");
+    assert!(text.contains("Pass the keyboard to player 1"), "{text}");
+    assert!(!text.contains("secret"), "{text}");
+    press(&mut play, KeyCode::Enter);
+    let text = screen(&mut play, 80, 24).join("\n");
+    assert!(text.contains("your secret: 2"), "{text}");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().moves().len(), 1);
+    assert_eq!(play.handover(), Some(Player(1)));
+    // Keys other than Enter do not reveal the board.
+    press(&mut play, KeyCode::Char(':'));
+    let text = screen(&mut play, 80, 24).join("\n");
+    assert!(!text.contains("secret"), "{text}");
+    press(&mut play, KeyCode::Enter);
+    let text = screen(&mut play, 80, 24).join("\n");
+    assert!(text.contains("your secret: 4"), "{text}");
+}
+
+#[test]
+fn a_whole_nudge_turn_may_be_typed_on_one_line() {
+    let mut play =
+        GamePlay::<Nudge>::new(config::<Nudge>(vec![Seat::Human, Seat::Human], &[], 1)).unwrap();
+    press(&mut play, KeyCode::Char(':'));
+    typing(&mut play, "b2d d2d");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().record().moves, ["b2d", "d2d"]);
+    assert_eq!(play.session().state().to_move(), Some(Player(1)));
+    // One bad move in a line: the ones before it stay played, and the message says so.
+    press(&mut play, KeyCode::Char(':'));
+    typing(&mut play, "c4u b4u");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().moves().len(), 3);
+    assert!(
+        play.message().contains("the moves before it were played"),
+        "{}",
+        play.message()
+    );
+}

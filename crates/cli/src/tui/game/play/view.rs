@@ -1,0 +1,303 @@
+//! Drawing the game screen: title, board with marks, move list, keys, status and message
+//! lines, and the boxes for the end of the game and for passing the keyboard.
+
+use std::fmt::Write as _;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style, Stylize};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use tabuleiro_core::{Evaluate, Player};
+
+use super::{GamePlay, SPEEDS};
+use crate::play::Seat;
+use crate::tui::board::piece_style;
+use crate::tui::game::worker::spinner;
+use crate::tui::layout::centered;
+
+/// Draws the whole game screen.
+pub fn render<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+    let [title, body, status, selection, message] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(5),
+        Constraint::Length(1),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    frame.render_widget(title_line(play), title);
+
+    let side_width = 28.min(body.width / 2);
+    let board_width = (play.picture.width() as u16 + 2)
+        .max(40)
+        .min(body.width.saturating_sub(side_width));
+    let [board_area, side] =
+        Layout::horizontal([Constraint::Length(board_width), Constraint::Fill(1)]).areas(body);
+
+    if let Some(player) = play.handover {
+        play.board_origin = None;
+        render_handover(frame, body, player);
+    } else {
+        render_board(play, frame, board_area);
+        let keys = key_lines(play);
+        let [moves_area, keys_area] = Layout::vertical([
+            Constraint::Min(3),
+            Constraint::Length(keys.len() as u16 + 2),
+        ])
+        .areas(side);
+        render_moves(play, frame, moves_area);
+        match play.session.state().outcome() {
+            Some(outcome) => render_game_over(
+                frame,
+                keys_area,
+                &outcome.to_string(),
+                play.session.moves().len(),
+            ),
+            None => frame.render_widget(
+                Paragraph::new(keys).block(Block::bordered().title(" Keys ")),
+                keys_area,
+            ),
+        }
+    }
+    frame.render_widget(status_line(play), status);
+    frame.render_widget(selection_line(play), selection);
+    let bottom = match &play.prompt {
+        Some((_, prompt)) => Line::from(prompt.display()).bold(),
+        None => Line::from(play.message.clone()).dark_gray(),
+    };
+    frame.render_widget(Paragraph::new(bottom), message);
+}
+
+fn title_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
+    let seats: Vec<String> = play
+        .config
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("P{} {}", i + 1, s.name()))
+        .collect();
+    Line::from(vec![
+        Span::styled(
+            format!(" {} ", G::INFO.name),
+            Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+        ),
+        Span::raw(format!(
+            " {} · seed {}",
+            seats.join(" vs "),
+            play.config.setup.seed
+        )),
+    ])
+}
+
+fn render_board<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+    let block = Block::bordered().title(format!(" {} ", G::INFO.name));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let marks = play.marks();
+    let mut lines = play.picture.styled_lines(&marks, &play.skin);
+    if !play.skin.legend.is_empty() {
+        lines.push(Line::from(format!("  {}", play.skin.legend)).dark_gray());
+    }
+    play.board_origin = Some((inner.x, inner.y));
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+}
+
+fn render_moves<G: Evaluate>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+    let session = &play.session;
+    let height = area.height.saturating_sub(2) as usize;
+    let total = session.moves().len();
+    let first = total.saturating_sub(height);
+    let lines: Vec<Line<'static>> = (first..total)
+        .map(|i| {
+            let position = &session.positions()[i];
+            let text = position.format_move(session.moves()[i]);
+            let seat = position.to_move().map_or(0, Player::index);
+            let line = Line::from(vec![
+                Span::raw(format!("{:>3}. ", i + 1)),
+                Span::styled(format!("P{} ", seat + 1), piece_style(seat)),
+                Span::raw(text),
+            ]);
+            if i + 1 == total { line.bold() } else { line }
+        })
+        .collect();
+    let title = if total == 0 {
+        " Moves ".to_owned()
+    } else {
+        format!(" Moves ({total}) ")
+    };
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title)),
+        area,
+    );
+}
+
+fn key_lines<G: Evaluate>(play: &GamePlay<G>) -> Vec<Line<'static>> {
+    let mut keys: Vec<(&str, &str)> = Vec::new();
+    if play.humans.is_empty() {
+        keys.extend([
+            ("Space p", "pause / resume"),
+            (".", "one move"),
+            ("+ -", "faster / slower"),
+        ]);
+    } else {
+        keys.extend([
+            ("←↑↓→ hjkl", "cursor"),
+            ("Tab [ ]", "piece/direction"),
+            ("A-Z", "piece by letter"),
+            ("⏎ Space", "play (or click)"),
+            (":", "type a move"),
+            ("?", "hint"),
+        ]);
+    }
+    keys.extend([
+        ("u r", "undo / redo"),
+        ("s o", "save / load"),
+        ("n", "new game"),
+        ("Esc q", "menu / quit"),
+    ]);
+    keys.into_iter()
+        .map(|(k, what)| {
+            Line::from(vec![
+                Span::styled(format!("{k:<10}"), Style::default().fg(Color::LightBlue)),
+                Span::raw(what.to_owned()),
+            ])
+        })
+        .collect()
+}
+
+fn status_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
+    let state = play.session.state();
+    let mut text = match state.to_move() {
+        None => state
+            .outcome()
+            .map_or_else(|| "Game over.".to_owned(), |o| format!("Game over: {o}")),
+        Some(p) => {
+            let seat = &play.config.seats[p.index()];
+            let mut s = match (&play.thinking, seat) {
+                (Some(job), _) => format!(
+                    "{} {} ({}) is thinking… {:.1} s",
+                    spinner(job.elapsed()),
+                    capital(p),
+                    seat.name(),
+                    job.elapsed().as_secs_f64()
+                ),
+                (None, Seat::Computer(_)) if play.paused => {
+                    format!("⏸ Paused before {} ({}) moves", capital(p), seat.name())
+                }
+                (None, Seat::Computer(_)) => format!("{} ({}) to move", capital(p), seat.name()),
+                (None, Seat::Human) => format!("{} to move", capital(p)),
+            };
+            let (k, n) = state.move_in_turn();
+            if n > 1 {
+                let _ = write!(s, " · move {k} of {n}");
+            }
+            s
+        }
+    };
+    if let Some(scores) = state.scores() {
+        let parts: Vec<String> = scores.iter().map(i64::to_string).collect();
+        let _ = write!(text, " · scores {}", parts.join(" : "));
+    }
+    if play.humans.is_empty() {
+        let _ = write!(text, " · speed {}", SPEEDS[play.speed].1);
+    }
+    if play.hint_job.is_some() {
+        text.push_str(" · hint…");
+    }
+    let seat = state.to_move().map_or(0, Player::index);
+    Line::from(Span::styled(text, piece_style(seat)))
+}
+
+/// Up to `n` texts joined by spaces, with how many more there are.
+fn some_of(texts: &[String], n: usize) -> String {
+    let mut out = texts.iter().take(n).cloned().collect::<Vec<_>>().join(" ");
+    if texts.len() > n {
+        let _ = write!(out, " … ({} more)", texts.len() - n);
+    }
+    out
+}
+
+/// The line under the status: what Enter would do at the cursor, or why it is refused.
+fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
+    if play.human_to_move().is_none() {
+        return Line::from("");
+    }
+    let typed: Vec<String> = play.targets.off_board().map(|t| t.text.clone()).collect();
+    let typed = if typed.is_empty() {
+        String::new()
+    } else {
+        format!(" · type : for {}", some_of(&typed, 3))
+    };
+    let (Some(cursor), Some(template)) = (play.cursor, play.template.as_ref()) else {
+        return Line::from(if play.picture.has_grid() {
+            format!("Press : and type a move{typed}.")
+        } else {
+            "Press : and type a move (this board has no cells to point at).".to_owned()
+        });
+    };
+    let templates = play.targets.templates();
+    let index = templates
+        .iter()
+        .position(|t| t == template)
+        .map_or(0, |i| i + 1);
+    let chosen = format!(
+        "{} ({index}/{}) ",
+        template.label(&play.picture),
+        templates.len()
+    );
+    let rest = match play.targets.find(template, cursor) {
+        Some(target) => format!("⏎ plays {}", target.text),
+        None => play.refusal(cursor).unwrap_or_else(|| {
+            let here: Vec<String> = play.targets.at(cursor).map(|t| t.text.clone()).collect();
+            if here.is_empty() {
+                format!("no move at {}", play.picture.name(cursor))
+            } else {
+                format!("here: {}", some_of(&here, 4))
+            }
+        }),
+    };
+    Line::from(vec![
+        Span::raw(chosen).bold(),
+        Span::raw(rest),
+        Span::raw(typed),
+    ])
+}
+
+/// The result where the keys were: the board and the moves stay in sight.
+fn render_game_over(frame: &mut Frame<'_>, area: Rect, outcome: &str, moves: usize) {
+    let text = vec![
+        Line::from(outcome.to_owned()).bold(),
+        Line::from(format!("after {moves} moves")),
+        Line::from(""),
+        Line::from("n new game · u undo").light_blue(),
+        Line::from("s save · Esc menu · q quit").light_blue(),
+    ];
+    frame.render_widget(
+        Paragraph::new(text)
+            .wrap(Wrap { trim: true })
+            .block(Block::bordered().title(" Game over ").yellow()),
+        area,
+    );
+}
+
+fn render_handover(frame: &mut Frame<'_>, area: Rect, player: Player) {
+    let popup = centered(area, 50, 5);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(vec![
+            Line::from(format!("Pass the keyboard to {player}.")).bold(),
+            Line::from(""),
+            Line::from(format!(
+                "{} — press Enter to see your hand.",
+                capital(player)
+            )),
+        ])
+        .block(Block::bordered().title(" Hidden hands ")),
+        popup,
+    );
+}
+
+fn capital(p: Player) -> String {
+    format!("Player {}", p.0 + 1)
+}

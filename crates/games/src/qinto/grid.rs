@@ -122,7 +122,7 @@ impl Grid {
         if code == EMPTY {
             None
         } else {
-            Tile::from_code(code)
+            Some(Tile::from_code_unchecked(code))
         }
     }
 

@@ -345,9 +345,9 @@ impl Qinto {
     /// Draws from the own pile until the hand holds 5 (or the pile is empty).
     fn refill(&mut self, p: usize) {
         let need = HAND - self.hands[p].len();
-        let drawn: Vec<u8> = self.piles[p].draw(need).collect();
-        for code in drawn {
-            self.hands[p].push(code);
+        let (hand, pile) = (&mut self.hands[p], &mut self.piles[p]);
+        for code in pile.draw(need) {
+            hand.push(code);
         }
     }
 
@@ -440,8 +440,9 @@ impl Qinto {
             ));
         }
         let last = play.tiles.iter().rposition(|&c| c != NONE).unwrap_or(0);
-        let mut placed: Vec<(usize, Tile)> = Vec::with_capacity(5);
-        let mut codes = Vec::with_capacity(5);
+        let mut placed_store = [(0usize, Tile::QINTO); 5];
+        let mut codes_store = [NONE; 5];
+        let mut n = 0;
         for (i, &code) in play.tiles.iter().enumerate().take(last + 1) {
             let cell = play
                 .start
@@ -463,10 +464,12 @@ impl Qinto {
                     "cell {cell} already holds {there}"
                 )));
             }
-            placed.push((cell.index(), tile));
-            codes.push(code);
+            placed_store[n] = (cell.index(), tile);
+            codes_store[n] = code;
+            n += 1;
         }
-        if !hand.contains_all(&codes) {
+        let placed = &placed_store[..n];
+        if !hand.contains_all(&codes_store[..n]) {
             let have: Vec<String> = hand.tiles().map(|t| t.to_string()).collect();
             return Err(IllegalMove::new(format!(
                 "the hand ({}) does not hold all of these tiles",
@@ -487,10 +490,10 @@ impl Qinto {
         let along = if play.vertical { DOWN } else { RIGHT };
         let across = if play.vertical { RIGHT } else { DOWN };
         let (first_index, first_tile) = placed[0];
-        let (run, run_start) = self.grid.run_with(first_index, first_tile, along, &placed);
+        let (run, run_start) = self.grid.run_with(first_index, first_tile, along, placed);
         let mut qinto = run.len == 5;
         line_error(run, Cell::from_index(run_start), play.vertical)?;
-        for &(index, tile) in &placed {
+        for &(index, tile) in placed {
             let (run, run_start) = self.grid.run_with(index, tile, across, &[]);
             if run.len >= 2 {
                 line_error(run, Cell::from_index(run_start), !play.vertical)?;
@@ -636,20 +639,22 @@ impl Qinto {
 
 /// The error for a run that is not a line, naming the row or column.
 fn line_error(run: RunSummary, start: Cell, vertical: bool) -> Result<(), IllegalMove> {
+    let Err(fault) = run.check() else {
+        return Ok(());
+    };
     let place = if vertical {
         format!("column {}", start.x)
     } else {
         format!("row {}", start.y)
     };
-    match run.check() {
-        Ok(()) => Ok(()),
-        Err(LineFault::TooLong(n)) => Err(IllegalMove::new(format!(
+    match fault {
+        LineFault::TooLong(n) => Err(IllegalMove::new(format!(
             "the run in {place} would hold {n} tiles (a line has at most 5)"
         ))),
-        Err(LineFault::Colours) => Err(IllegalMove::new(format!(
+        LineFault::Colours => Err(IllegalMove::new(format!(
             "colours in {place} are neither all same nor all different"
         ))),
-        Err(LineFault::Shapes) => Err(IllegalMove::new(format!(
+        LineFault::Shapes => Err(IllegalMove::new(format!(
             "shapes in {place} are neither all same nor all different"
         ))),
     }

@@ -51,6 +51,13 @@ impl Tile {
         Tile::new(code / 6, code % 6)
     }
 
+    /// The tile with a code known to be of the deck (taken from a hand, pile or grid).
+    #[inline]
+    pub(crate) const fn from_code_unchecked(code: u8) -> Tile {
+        debug_assert!(Tile::from_code(code).is_some(), "not a tile code");
+        Tile(code)
+    }
+
     /// The code, below [`Tile::CODES`].
     pub const fn code(self) -> u8 {
         self.0
@@ -177,6 +184,16 @@ impl RunSummary {
             self.shapes |= 1 << s;
             self.shape_count += 1;
         }
+    }
+
+    /// Adds the tiles of another part of the same run.
+    #[inline]
+    pub fn merge(&mut self, other: RunSummary) {
+        self.len += other.len;
+        self.colours |= other.colours;
+        self.colour_count += other.colour_count;
+        self.shapes |= other.shapes;
+        self.shape_count += other.shape_count;
     }
 
     /// The summary with one more tile.

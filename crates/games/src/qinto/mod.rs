@@ -65,6 +65,7 @@
 //! player, plus a small bonus for a playable hand (wilds, and tiles that fit next to the
 //! grid), so one tile more on the grid always outweighs a better hand.
 
+mod arrange;
 pub mod generate;
 pub mod grid;
 pub mod notation;

@@ -7,6 +7,7 @@
 mod bits;
 pub mod nudge;
 pub mod pushee;
+pub mod qinto;
 pub mod quantik;
 mod registry;
 pub mod taiji;

@@ -4,11 +4,18 @@ use tabuleiro_core::{GameInfo, GameVisitor, Registry};
 
 use crate::nudge::{self, Nudge};
 use crate::pushee::{self, Pushee};
+use crate::qinto::{self, Qinto};
 use crate::quantik::{self, Quantik};
 use crate::taiji::{self, Taiji};
 
 /// Facts of every game, in menu order.
-pub static GAMES: [&GameInfo; 4] = [&quantik::INFO, &nudge::INFO, &taiji::INFO, &pushee::INFO];
+pub static GAMES: [&GameInfo; 5] = [
+    &quantik::INFO,
+    &nudge::INFO,
+    &taiji::INFO,
+    &pushee::INFO,
+    &qinto::INFO,
+];
 
 /// The registry of the games in this crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -29,6 +36,7 @@ impl Registry for Games {
             "nudge" => Some(visitor.visit::<Nudge>()),
             "taiji" => Some(visitor.visit::<Taiji>()),
             "pushee" => Some(visitor.visit::<Pushee>()),
+            "qinto" | "q!nto" => Some(visitor.visit::<Qinto>()),
             _ => None,
         }
     }

@@ -1,8 +1,9 @@
 //! Every game passes the generic conformance suite of `tabuleiro_core::conformance`.
 
-use tabuleiro_core::conformance;
+use tabuleiro_core::{Setup, conformance};
 use tabuleiro_games::nudge::Nudge;
 use tabuleiro_games::pushee::Pushee;
+use tabuleiro_games::qinto::Qinto;
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_games::taiji::Taiji;
 
@@ -87,6 +88,28 @@ fn pushee_conforms_on_sizes_walls_and_chains() {
     let games = 20;
     let report = conformance::check::<Pushee>(&setups, games, 0x0090_54EE);
     // Every game ends within 2 x pieces moves, so every game is played to its end.
+    assert_eq!(report.games, setups.len() * games, "{report:?}");
+    assert_eq!(report.finished, setups.len() * games, "{report:?}");
+    assert!(report.refused > 1_000, "{report:?}");
+    assert!(report.syntax_errors > 0, "{report:?}");
+}
+
+#[test]
+fn qinto_conforms_for_two_three_and_four_players() {
+    let with_players = |players: usize, options: &[&str]| Setup {
+        players,
+        ..setup::<Qinto>(options, 0)
+    };
+    let setups = [
+        with_players(2, &[]),
+        with_players(3, &["first=random"]),
+        with_players(4, &["first=3"]),
+        with_players(2, &["max_turns=12"]),
+    ];
+    // Few games: every position tries every move text seen so far, and Q!nto positions
+    // have hundreds of moves.
+    let games = 4;
+    let report = conformance::check::<Qinto>(&setups, games, 0x0051_4E70);
     assert_eq!(report.games, setups.len() * games, "{report:?}");
     assert_eq!(report.finished, setups.len() * games, "{report:?}");
     assert!(report.refused > 1_000, "{report:?}");

@@ -6,6 +6,7 @@ mod nudge_rules;
 mod perft_file;
 mod pushee_perft;
 mod pushee_rules;
+mod qinto_rules;
 mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;

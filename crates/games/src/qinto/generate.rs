@@ -1,0 +1,645 @@
+//! Listing the legal moves, and drawing a random one quickly.
+//!
+//! **Plays** are listed by their final run: for each empty cell `f` next to the grid (the
+//! *anchor*) and each direction, every window of at most 5 cells containing `f` whose cells
+//! beyond both ends stay empty; `f` must be the first anchor among the window's empty cells,
+//! so that each play is listed once. The window's empty cells are then filled with hand tiles
+//! by a depth-first search that checks the run and each crossing run as it goes (adding tiles
+//! never turns a non-line into a line, so a dead branch is cut at once). Hands hold at most
+//! 5 tiles, so the search is bounded by 5! arrangements per window; a single tile is listed
+//! once, as a row play. **Swaps** are listed by a similar search over the wild tiles on the
+//! grid, **passes** as every sub-multiset of the hand (at most 32).
+
+use tabuleiro_core::GameRng;
+use tabuleiro_core::rng::below;
+
+use super::grid::{Cell, DOWN, RIGHT, index_in_range};
+use super::notation::{NONE, Play, QintoMove, Swap, Trade};
+use super::state::{HAND, Qinto};
+use super::tile::{RunSummary, Tile};
+
+/// The distinct tiles of a hand with their counts.
+#[derive(Clone, Copy, Debug)]
+struct Kinds {
+    tiles: [Tile; HAND],
+    counts: [u8; HAND],
+    len: usize,
+}
+
+impl Kinds {
+    fn of(codes: &[u8]) -> Kinds {
+        let mut kinds = Kinds {
+            tiles: [Tile::QINTO; HAND],
+            counts: [0; HAND],
+            len: 0,
+        };
+        for &code in codes {
+            let Some(tile) = Tile::from_code(code) else {
+                continue;
+            };
+            if kinds.len > 0 && kinds.tiles[kinds.len - 1] == tile {
+                kinds.counts[kinds.len - 1] += 1;
+            } else {
+                kinds.tiles[kinds.len] = tile;
+                kinds.counts[kinds.len] = 1;
+                kinds.len += 1;
+            }
+        }
+        kinds
+    }
+}
+
+/// The empty cells of one window, with what must hold there.
+struct Window {
+    /// Window index of each empty cell, in order.
+    cells: [usize; 5],
+    /// Offset of each empty cell from the first.
+    offsets: [u8; 5],
+    /// The crossing run each empty cell would join (without its own tile).
+    across: [RunSummary; 5],
+    len: usize,
+}
+
+impl Qinto {
+    /// Every legal move: plays (by anchor, direction and window), swaps, then passes.
+    pub(super) fn list(&self, out: &mut Vec<QintoMove>) {
+        out.clear();
+        if self.ending.is_some() {
+            return;
+        }
+        self.list_plays(out);
+        self.list_swaps(out);
+        self.list_trades(out);
+    }
+
+    /// The anchors: empty cells next to a tile (or the origin on an empty grid), in order.
+    fn anchors(&self) -> Vec<usize> {
+        if self.grid.is_empty() {
+            return vec![Cell::ORIGIN.index()];
+        }
+        let mut anchors: Vec<usize> = Vec::with_capacity(4 * self.grid.len());
+        for &i in self.grid.occupied() {
+            let i = i as usize;
+            for n in [i - 1, i + 1, i - DOWN as usize, i + DOWN as usize] {
+                if !self.grid.is_occupied(n) && index_in_range(n) {
+                    anchors.push(n);
+                }
+            }
+        }
+        anchors.sort_unstable();
+        anchors.dedup();
+        anchors
+    }
+
+    fn is_anchor(&self, index: usize) -> bool {
+        if self.grid.is_empty() {
+            index == Cell::ORIGIN.index()
+        } else {
+            !self.grid.is_occupied(index) && self.grid.touches(index)
+        }
+    }
+
+    fn list_plays(&self, out: &mut Vec<QintoMove>) {
+        let hand = &self.hands[self.to_move as usize];
+        let kinds = Kinds::of(hand.codes());
+        if kinds.len == 0 {
+            return;
+        }
+        let anchors = self.anchors();
+        for (vertical, step) in [(false, RIGHT), (true, DOWN)] {
+            for &anchor in &anchors {
+                for back in 0..5isize {
+                    let first = anchor.wrapping_add_signed(-back * step);
+                    if !index_in_range(first)
+                        || self.grid.is_occupied(first.wrapping_add_signed(-step))
+                    {
+                        continue;
+                    }
+                    for len in (back + 1)..=5 {
+                        let last = first.wrapping_add_signed((len - 1) * step);
+                        if !index_in_range(last)
+                            || self.grid.is_occupied(last.wrapping_add_signed(step))
+                        {
+                            continue;
+                        }
+                        if let Some(window) =
+                            self.window(first, len as usize, step, anchor, hand.len())
+                        {
+                            if vertical && window.len == 1 {
+                                continue;
+                            }
+                            self.fill(first, len as usize, step, vertical, &window, kinds, out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The empty cells of the window `first`, `len` cells along `step`, if `anchor` is its
+    /// first anchor and the hand can fill it.
+    fn window(
+        &self,
+        first: usize,
+        len: usize,
+        step: isize,
+        anchor: usize,
+        hand: usize,
+    ) -> Option<Window> {
+        let mut window = Window {
+            cells: [0; 5],
+            offsets: [0; 5],
+            across: [RunSummary::default(); 5],
+            len: 0,
+        };
+        let across = if step == RIGHT { DOWN } else { RIGHT };
+        let mut first_empty = None;
+        for k in 0..len {
+            let i = first.wrapping_add_signed(k as isize * step);
+            if self.grid.is_occupied(i) {
+                continue;
+            }
+            if i != anchor && i < anchor && self.is_anchor(i) {
+                return None;
+            }
+            if window.len == hand {
+                return None;
+            }
+            let base = *first_empty.get_or_insert(k);
+            window.cells[window.len] = i;
+            window.offsets[window.len] = (k - base) as u8;
+            window.across[window.len] = self.grid.neighbours_run(i, across);
+            window.len += 1;
+        }
+        (window.len > 0).then_some(window)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        &self,
+        first: usize,
+        len: usize,
+        step: isize,
+        vertical: bool,
+        window: &Window,
+        mut kinds: Kinds,
+        out: &mut Vec<QintoMove>,
+    ) {
+        let mut fixed = RunSummary::default();
+        for k in 0..len {
+            if let Some(t) = self.grid.at(first.wrapping_add_signed(k as isize * step)) {
+                fixed.add(t);
+            }
+        }
+        if !fixed.is_line() {
+            return;
+        }
+        let start = Cell::from_index(window.cells[0]);
+        let mut tiles = [NONE; 5];
+        fill_from(
+            0,
+            fixed,
+            window,
+            &mut kinds,
+            &mut tiles,
+            &mut |tiles: &[u8; 5]| {
+                out.push(QintoMove::Play(Play {
+                    start,
+                    vertical,
+                    tiles: *tiles,
+                }));
+            },
+        );
+    }
+
+    fn list_swaps(&self, out: &mut Vec<QintoMove>) {
+        let hand = &self.hands[self.to_move as usize];
+        let mut kinds = Kinds::of(hand.codes());
+        // Only ordinary tiles take a wild's place.
+        for k in 0..kinds.len {
+            if kinds.tiles[k].is_wild() {
+                kinds.counts[k] = 0;
+            }
+        }
+        if kinds.counts.iter().all(|&c| c == 0) {
+            return;
+        }
+        let mut wilds: Vec<usize> = self
+            .grid
+            .occupied()
+            .iter()
+            .map(|&i| i as usize)
+            .filter(|&i| self.grid.at(i).is_some_and(Tile::is_wild))
+            .collect();
+        if wilds.is_empty() {
+            return;
+        }
+        wilds.sort_unstable_by_key(|&i| Cell::from_index(i));
+        let mut chosen: Vec<(usize, Tile)> = Vec::with_capacity(5);
+        self.swap_from(0, &wilds, &mut kinds, &mut chosen, out);
+    }
+
+    fn swap_from(
+        &self,
+        next: usize,
+        wilds: &[usize],
+        kinds: &mut Kinds,
+        chosen: &mut Vec<(usize, Tile)>,
+        out: &mut Vec<QintoMove>,
+    ) {
+        for w in next..wilds.len() {
+            let index = wilds[w];
+            for k in 0..kinds.len {
+                if kinds.counts[k] == 0 {
+                    continue;
+                }
+                let tile = kinds.tiles[k];
+                chosen.push((index, tile));
+                let fits = [RIGHT, DOWN].into_iter().all(|step| {
+                    let (run, _) = self.grid.run_with(index, tile, step, chosen);
+                    run.len < 2 || run.is_line()
+                });
+                if fits {
+                    let mut swap = Swap {
+                        cells: [Cell::ORIGIN; 5],
+                        tiles: [NONE; 5],
+                        count: chosen.len() as u8,
+                    };
+                    for (slot, &(i, t)) in chosen.iter().enumerate() {
+                        swap.cells[slot] = Cell::from_index(i);
+                        swap.tiles[slot] = t.code();
+                    }
+                    out.push(QintoMove::Swap(swap));
+                    kinds.counts[k] -= 1;
+                    self.swap_from(w + 1, wilds, kinds, chosen, out);
+                    kinds.counts[k] += 1;
+                }
+                chosen.pop();
+            }
+        }
+    }
+
+    fn list_trades(&self, out: &mut Vec<QintoMove>) {
+        let hand = &self.hands[self.to_move as usize];
+        let kinds = Kinds::of(hand.codes());
+        let mut counts = [0u8; HAND];
+        loop {
+            let mut trade = Trade {
+                tiles: [NONE; 5],
+                count: 0,
+            };
+            for (tile, &n) in kinds.tiles.iter().zip(&counts).take(kinds.len) {
+                for _ in 0..n {
+                    trade.tiles[trade.count as usize] = tile.code();
+                    trade.count += 1;
+                }
+            }
+            out.push(QintoMove::Pass(trade));
+            // Next combination of counts (an odometer).
+            let mut k = 0;
+            loop {
+                if k == kinds.len {
+                    return;
+                }
+                if counts[k] < kinds.counts[k] {
+                    counts[k] += 1;
+                    break;
+                }
+                counts[k] = 0;
+                k += 1;
+            }
+        }
+    }
+
+    /// A random legal move, quickly; every legal move can come out, but the draw is not
+    /// uniform.
+    ///
+    /// - On the empty grid, 7 times in 8 a play: every (direction, window covering the origin,
+    ///   arrangement of hand tiles) is equally likely, so every opening play comes out about
+    ///   equally often; else a uniformly random pass.
+    /// - Later, 9 times in 10 a play grown from a random empty cell next to a random tile: a
+    ///   random hand tile that fits there, then, 3 times in 4, one more tile at a random end
+    ///   of the run, and so on (every run that is a line is reached this way, since part of a
+    ///   line is a line). When 24 such tries find no tile that fits, 1 time in 32 a uniformly
+    ///   random move of the full list (so that every move, multiple swaps included, can come
+    ///   out).
+    /// - Otherwise a swap of one random hand tile for a random wild when it fits (half the
+    ///   time), else a pass trading a random part of the hand (each tile with probability ½).
+    pub(super) fn random(&self, rng: &mut GameRng) -> Option<QintoMove> {
+        if self.ending.is_some() {
+            return None;
+        }
+        let opening = self.grid.is_empty();
+        let odds = if opening { 8 } else { 10 };
+        if below(rng, odds) != 0 {
+            for _ in 0..if opening { 200 } else { 24 } {
+                let play = if opening {
+                    self.random_opening(rng)
+                } else {
+                    self.grown_play(rng)
+                };
+                if let Some(play) = play {
+                    return Some(QintoMove::Play(play));
+                }
+            }
+            if below(rng, 32) == 0 {
+                let mut moves = Vec::new();
+                self.list(&mut moves);
+                return moves
+                    .get(below(rng, moves.len().max(1) as u32) as usize)
+                    .copied();
+            }
+        }
+        if below(rng, 2) == 0
+            && let Some(swap) = self.random_swap(rng)
+        {
+            return Some(QintoMove::Swap(swap));
+        }
+        Some(QintoMove::Pass(self.random_trade(rng)))
+    }
+
+    /// A pass trading a random part of the hand (each tile with probability ½).
+    fn random_trade(&self, rng: &mut GameRng) -> Trade {
+        let hand = &self.hands[self.to_move as usize];
+        let mut trade = Trade {
+            tiles: [NONE; 5],
+            count: 0,
+        };
+        let mask = below(rng, 1 << hand.len());
+        for (k, &code) in hand.codes().iter().enumerate() {
+            if mask & (1 << k) != 0 {
+                trade.tiles[trade.count as usize] = code;
+                trade.count += 1;
+            }
+        }
+        trade
+    }
+
+    /// A swap of one random ordinary hand tile for one random wild on the grid, if it fits.
+    fn random_swap(&self, rng: &mut GameRng) -> Option<Swap> {
+        let hand = &self.hands[self.to_move as usize];
+        let occupied = self.grid.occupied();
+        let index = *occupied.get(below(rng, occupied.len().max(1) as u32) as usize)? as usize;
+        if !self.grid.at(index).is_some_and(Tile::is_wild) || hand.is_empty() {
+            return None;
+        }
+        let tile = Tile::from_code(hand.codes()[below(rng, hand.len() as u32) as usize])?;
+        if tile.is_wild() {
+            return None;
+        }
+        let fits = [RIGHT, DOWN].into_iter().all(|step| {
+            let (run, _) = self.grid.run_with(index, tile, step, &[]);
+            run.len < 2 || run.is_line()
+        });
+        fits.then(|| {
+            let mut swap = Swap {
+                cells: [Cell::ORIGIN; 5],
+                tiles: [NONE; 5],
+                count: 1,
+            };
+            swap.cells[0] = Cell::from_index(index);
+            swap.tiles[0] = tile.code();
+            swap
+        })
+    }
+
+    /// A random play grown tile by tile from an empty cell next to a random tile (see
+    /// [`Qinto::random`]), or `None` when the first tile finds no place.
+    fn grown_play(&self, rng: &mut GameRng) -> Option<Play> {
+        let hand = self.hands[self.to_move as usize];
+        let mut avail = hand.padded();
+        let mut left = hand.len();
+        let occupied = self.grid.occupied();
+        let from = *occupied.get(below(rng, occupied.len() as u32) as usize)? as usize;
+        let anchor = match below(rng, 4) {
+            0 => from - 1,
+            1 => from + 1,
+            2 => from - DOWN as usize,
+            _ => from + DOWN as usize,
+        };
+        if self.grid.is_occupied(anchor) || !index_in_range(anchor) {
+            return None;
+        }
+        let vertical = below(rng, 2) == 1;
+        let (step, across) = if vertical {
+            (DOWN, RIGHT)
+        } else {
+            (RIGHT, DOWN)
+        };
+        // The run along `step` through the placed tiles: its ends and its summary.
+        let (mut low, mut high) = (anchor, anchor);
+        while self.grid.is_occupied(low.wrapping_add_signed(-step)) {
+            low = low.wrapping_add_signed(-step);
+        }
+        while self.grid.is_occupied(high.wrapping_add_signed(step)) {
+            high = high.wrapping_add_signed(step);
+        }
+        let mut run = self.grid.neighbours_run(anchor, step);
+        let mut placed = [(0usize, Tile::QINTO); 5];
+        let mut count = 0;
+        let mut cell = anchor;
+        // `beyond`: the tiles past `cell` that join the run when `cell` is filled; `pending`:
+        // which end `cell` extends and the run's new end there.
+        let mut beyond = RunSummary::default();
+        let mut pending: Option<(bool, usize)> = None;
+        let mut retried = false;
+        loop {
+            // Pick a fitting tile for `cell`.
+            let cross = self.grid.neighbours_run(cell, across);
+            let mut fitting = [0usize; 5];
+            let mut fits = 0;
+            for (k, &code) in avail.iter().enumerate().take(left) {
+                let tile = Tile::from_code_unchecked(code);
+                let grown = merge(run.with(tile), beyond);
+                if grown.is_line() && (cross.len == 0 || cross.with(tile).is_line()) {
+                    fitting[fits] = k;
+                    fits += 1;
+                }
+            }
+            if fits == 0 {
+                // Nothing fits here: try the other end once, then stop.
+                let Some((forward, _)) = pending.filter(|_| !retried) else {
+                    break;
+                };
+                retried = true;
+                let (dir, end) = if forward { (-step, low) } else { (step, high) };
+                let Some((next, past, far)) = self.extension(end, dir) else {
+                    break;
+                };
+                (cell, beyond, pending) = (next, past, Some((!forward, far)));
+                continue;
+            }
+            let k = fitting[below(rng, fits as u32) as usize];
+            let tile = Tile::from_code_unchecked(avail[k]);
+            run = merge(run.with(tile), beyond);
+            avail.swap(k, left - 1);
+            left -= 1;
+            placed[count] = (cell, tile);
+            count += 1;
+            match pending {
+                Some((true, far)) => high = far,
+                Some((false, far)) => low = far,
+                None => {}
+            }
+            retried = false;
+            if left == 0 || run.len >= 5 || below(rng, 4) == 0 {
+                break;
+            }
+            // Grow at a random end: the empty cell past it, and the tiles past that.
+            let forward = below(rng, 2) == 1;
+            let (dir, end) = if forward { (step, high) } else { (-step, low) };
+            let Some((next, past, far)) = self.extension(end, dir).or_else(|| {
+                retried = true;
+                let (dir, end) = if forward { (-step, low) } else { (step, high) };
+                self.extension(end, dir)
+            }) else {
+                break;
+            };
+            let forward = if retried { !forward } else { forward };
+            (cell, beyond, pending) = (next, past, Some((forward, far)));
+        }
+        if count == 0 {
+            return None;
+        }
+        let placed = &mut placed[..count];
+        placed.sort_unstable_by_key(|&(i, _)| i);
+        let start = placed[0].0;
+        let mut tiles = [NONE; 5];
+        for &(i, t) in placed.iter() {
+            let offset = (i - start) / step.unsigned_abs();
+            *tiles.get_mut(offset)? = t.code();
+        }
+        let play = Play {
+            start: Cell::from_index(start),
+            vertical: vertical && count > 1,
+            tiles,
+        };
+        debug_assert!(
+            self.check_play(&play).is_ok(),
+            "grown play {play:?} is illegal"
+        );
+        Some(play)
+    }
+
+    /// A random first play: a direction, a window covering the origin and an arrangement of
+    /// hand tiles, each (direction, window, arrangement) equally likely; `None` when the
+    /// arrangement is not a line.
+    fn random_opening(&self, rng: &mut GameRng) -> Option<Play> {
+        let hand = self.hands[self.to_move as usize];
+        let n = hand.len();
+        if n == 0 {
+            return None;
+        }
+        let vertical = below(rng, 2) == 1;
+        // A length in proportion to its arrangements, then a position covering the origin.
+        let len = opening_length(n, rng);
+        let back = below(rng, len as u32) as i8;
+        let start = if vertical {
+            Cell { x: 0, y: -back }
+        } else {
+            Cell { x: -back, y: 0 }
+        };
+        let mut order: [u8; HAND] = hand.padded();
+        let mut tiles = [NONE; 5];
+        let mut run = RunSummary::default();
+        for (used, slot) in tiles.iter_mut().enumerate().take(len) {
+            let pick = used + below(rng, (n - used) as u32) as usize;
+            order.swap(used, pick);
+            run.add(Tile::from_code_unchecked(order[used]));
+            if !run.is_line() {
+                return None;
+            }
+            *slot = order[used];
+        }
+        let play = Play {
+            start,
+            vertical: vertical && len > 1,
+            tiles,
+        };
+        debug_assert!(
+            self.check_play(&play).is_ok(),
+            "opening {play:?} is illegal"
+        );
+        Some(play)
+    }
+}
+
+impl Qinto {
+    /// The empty cell past `end` along `dir` (when in reach), the tiles past it that join the
+    /// run when it is filled, and the run's new end.
+    fn extension(&self, end: usize, dir: isize) -> Option<(usize, RunSummary, usize)> {
+        let cell = end.wrapping_add_signed(dir);
+        if !index_in_range(cell) {
+            return None;
+        }
+        let mut far = cell;
+        let mut beyond = RunSummary::default();
+        loop {
+            let next = far.wrapping_add_signed(dir);
+            match self.grid.at(next) {
+                Some(t) => {
+                    beyond.add(t);
+                    far = next;
+                }
+                None => return Some((cell, beyond, far)),
+            }
+        }
+    }
+}
+
+/// Two parts of one run, joined.
+fn merge(mut a: RunSummary, b: RunSummary) -> RunSummary {
+    a.merge(b);
+    a
+}
+
+/// A window length for the first play with a hand of `n` tiles, drawn in proportion to
+/// `len × n!/(n-len)!` (positions of the window times arrangements).
+fn opening_length(n: usize, rng: &mut GameRng) -> usize {
+    let weight = |len: usize| len * (n + 1 - len..=n).product::<usize>();
+    let total: usize = (1..=n).map(weight).sum();
+    let mut r = below(rng, total as u32) as usize;
+    for len in 1..=n {
+        if r < weight(len) {
+            return len;
+        }
+        r -= weight(len);
+    }
+    n
+}
+
+/// Fills the window's empty cells from `slot` on with hand tiles, calling `emit` for each
+/// complete legal filling.
+fn fill_from(
+    slot: usize,
+    run: RunSummary,
+    window: &Window,
+    kinds: &mut Kinds,
+    tiles: &mut [u8; 5],
+    emit: &mut impl FnMut(&[u8; 5]),
+) {
+    if slot == window.len {
+        emit(tiles);
+        return;
+    }
+    let offset = window.offsets[slot] as usize;
+    for k in 0..kinds.len {
+        if kinds.counts[k] == 0 {
+            continue;
+        }
+        let tile = kinds.tiles[k];
+        let grown = run.with(tile);
+        if !grown.is_line() {
+            continue;
+        }
+        let across = window.across[slot];
+        if across.len > 0 && !across.with(tile).is_line() {
+            continue;
+        }
+        kinds.counts[k] -= 1;
+        tiles[offset] = tile.code();
+        fill_from(slot + 1, grown, window, kinds, tiles, emit);
+        tiles[offset] = NONE;
+        kinds.counts[k] += 1;
+    }
+}

@@ -1,0 +1,253 @@
+//! Q!nto, Light version (Gene Mackles, PDG Games 2014), exactly as `shared/rules/qinto.md`
+//! says: 2–4 players, a shuffled deal (chance) and private hands and piles (hidden
+//! information).
+//!
+//! - **Tiles** ([`tile`]): 60 — two of each of the 25 colour × shape tiles, two fully wild
+//!   Q!nto tiles `**`, wild-colour `*S *D *H *C` and wild-shape `G* R* B* Y*`. Colours
+//!   `R G B Y K`, shapes `S X D H C` (`X` is the "!"; `!` is read too).
+//! - **Deal**: the deck is shuffled with the setup's seed (Xoshiro256++, Fisher–Yates) and
+//!   dealt into one pile per player, 60 / players each (the earlier seats take any extra
+//!   tile, which never happens for 2–4 players); each player draws 5. Player 1 starts unless
+//!   option `first` (1–4 or `random`, from the seed) says otherwise.
+//! - **Grid** ([`grid`]): unbounded; a cell is `x,y`, column then row, `x` growing to the right
+//!   and `y` downwards, both may be negative. Stored as a 128 × 128 window around the origin:
+//!   a tile can never lie more than 59 cells from the origin (see below), so cells beyond ±62
+//!   are refused as out of reach.
+//! - **Lines**: every run of 2 or more tiles must hold at most 5 tiles whose colours are all
+//!   the same or all different and whose shapes are all the same or all different. A wild
+//!   stands for whatever makes its run a line; since five colours and five shapes exist, a run
+//!   of at most 5 is a line exactly when its *fixed* colours are all the same or all distinct,
+//!   and the same for shapes. Row and column are judged separately, so a wild may stand for
+//!   different tiles in its row and its column. As the spec says, identical tiles (`RH RH`,
+//!   all same colour and all same shape) do form a line.
+//!
+//! Choices where the spec leaves room, made as in the published game and tested:
+//!
+//! - **The first play** goes "anywhere": on an unbounded grid every place is the same, so the
+//!   project fixes that it must cover cell `0,0` (this keeps the move list finite and makes
+//!   every later tile lie within 59 cells of the origin).
+//! - **Swaps**: only an ordinary tile (a colour and a shape) takes a wild's place — it
+//!   becomes the tile the wild stood for; a wild is never swapped for another wild. One swap
+//!   move may exchange up to 5 tiles at once; all replacements are judged together.
+//! - **Traded tiles** go under the own pile in the order written (sorted), then the player
+//!   draws from the top; with a short pile the player may draw some of them back. A trade
+//!   always counts as a trade for the end rule, even when the pile was empty.
+//! - **A Q!nto** is completed when a play makes a run (along the play or across it) of exactly
+//!   5 tiles; the same player then moves again (unless the play emptied hand and pile, which
+//!   wins at once). Every action, extra turns included, counts towards `max_turns`.
+//! - **The end by passing** (project addition): after `2 × players` passes in a row without a
+//!   trade (every player, in turn order, twice), the game ends; so does reaching `max_turns`
+//!   moves (option, 1..5000, default 1000). The fewest tiles left (hand + pile) wins; a tie
+//!   is a draw among the tied players (the others lose).
+//!
+//! **Moves** ([`notation`]): a play lists tiles on cells, `RH@0,0 RS@1,0` (any order when
+//! typed; written in order along the line); a swap `swap RH@2,1 GS@0,3` gives the hand tile
+//! for the wild on that cell; a pass is `pass`, or `pass RH GS` to trade those tiles. Any
+//! case is read. A play is **one move** ([`Play`]: first cell, direction, and the tile put at
+//! each of the next 5 offsets), not a sequence of moves: a turn is one action, moves are 10
+//! bytes and `Copy`, and the number of plays stays bounded because a run holds at most 5
+//! tiles — [`generate`] lists them per anchor cell and window with a pruned search (at most
+//! 5! arrangements a window); in practice a few hundred moves. Errors say why
+//! ("colours in row 3 are neither all same nor all different").
+//!
+//! **Information** ([`view`]): a player's [`QintoView`] holds the grid, the own hand, the
+//! number of tiles in every hand and pile, and the public history (a pass shows how many tiles
+//! were traded, not which). The own pile is hidden too (it is face down).
+//! [`Game::sample_from_view`] deals every tile not on the grid and not in the own hand at
+//! random into the other hands and all piles. [`Game::render`] for a player shows only that
+//! view; `Everyone` shows every hand.
+//!
+//! **Randomness**: [`Game::random_move`] is a fast path that is not uniform (see
+//! [`generate`]): mostly a random play found by trying random windows and arrangements, now and
+//! then a uniform draw from the whole list; every legal move can come out.
+//!
+//! **Evaluation** ([`Evaluate`]): 100 per tile the leading opponent has left more than the
+//! player, plus a small bonus for a playable hand (wilds, and tiles that fit next to the
+//! grid), so one tile more on the grid always outweighs a better hand.
+
+mod arrange;
+pub mod generate;
+pub mod grid;
+pub mod notation;
+mod render;
+pub mod state;
+pub mod tile;
+pub mod view;
+
+use tabuleiro_core::{
+    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
+    Player, SearchKind, Setup, SetupError, SyntaxError,
+};
+
+pub use grid::Cell;
+pub use notation::{Play, QintoMove, Swap, Trade, parse_move};
+pub use render::colour;
+pub use state::{Ending, Hand, Pile, PlayEffect, Public, Qinto};
+pub use tile::{Tile, deck, is_line};
+pub use view::QintoView;
+
+use grid::{DOWN, RIGHT};
+
+/// Most turns a game may be given (option `max_turns`).
+pub const MAX_TURNS: usize = 5000;
+
+/// Static facts about Q!nto.
+pub static INFO: GameInfo = GameInfo {
+    id: "qinto",
+    name: "Q!nto",
+    summary: "Play coloured tiles in lines of all same or all different; first to play all their tiles wins (2-4 players, hidden hands).",
+    min_players: 2,
+    max_players: 4,
+    chance: true,
+    hidden_information: true,
+    scores: false,
+    solvable: false,
+    search: SearchKind::MonteCarlo,
+    move_syntax: notation::SYNTAX,
+    max_moves: Some(MAX_TURNS),
+    options: &[
+        OptionSpec {
+            name: "first",
+            description: "who moves first: 1 to 4 (a seat at the table), or random (from the game's seed)",
+            kind: OptionKind::Integer {
+                min: 1,
+                max: 4,
+                words: &["random"],
+            },
+            default: "1",
+        },
+        OptionSpec {
+            name: "max_turns",
+            description: "the game ends after this many moves (project addition); fewest tiles left wins",
+            kind: OptionKind::Integer {
+                min: 1,
+                max: MAX_TURNS as i64,
+                words: &[],
+            },
+            default: "1000",
+        },
+    ],
+    rules: include_str!("rules.txt"),
+};
+
+impl Game for Qinto {
+    type Move = QintoMove;
+    type View = QintoView;
+    const INFO: &'static GameInfo = &INFO;
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        Qinto::start(setup)
+    }
+
+    fn players(&self) -> usize {
+        self.player_count()
+    }
+
+    fn to_move(&self) -> Option<Player> {
+        self.ending().is_none().then(|| self.mover())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result()
+    }
+
+    /// Plays (by direction, anchor cell and window), then swaps, then passes.
+    fn legal_moves(&self, moves: &mut Vec<QintoMove>) {
+        self.list(moves);
+    }
+
+    fn check_move(&self, mv: QintoMove) -> Result<(), IllegalMove> {
+        self.check(mv)
+    }
+
+    fn play_unchecked(&mut self, mv: QintoMove) {
+        self.apply(mv);
+    }
+
+    fn format_move(&self, mv: QintoMove) -> String {
+        mv.to_string()
+    }
+
+    fn parse_notation(&self, text: &str) -> Result<QintoMove, SyntaxError> {
+        parse_move(text).map_err(|reason| SyntaxError {
+            text: text.trim().to_owned(),
+            reason,
+        })
+    }
+
+    fn render(&self, perspective: Perspective) -> String {
+        match perspective {
+            Perspective::Everyone => render::board(self, None),
+            Perspective::Player(p) => render::board(QintoView::of(self, p).known(), Some(p)),
+        }
+    }
+
+    fn view(&self, player: Player) -> QintoView {
+        QintoView::of(self, player)
+    }
+
+    fn sample_from_view(view: &QintoView, rng: &mut GameRng) -> Self {
+        view.sample(rng)
+    }
+
+    fn position_key(&self) -> u64 {
+        self.key()
+    }
+
+    fn random_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
+        self.random(rng)
+    }
+}
+
+impl Evaluate for Qinto {
+    fn evaluate(&self, player: Player) -> i32 {
+        let mine = self.tiles_left(player) as i32;
+        let leader = (0..self.player_count())
+            .filter(|&p| p != player.index())
+            .map(|p| self.tiles_left(Player(p as u8)) as i32)
+            .min()
+            .unwrap_or(mine);
+        100 * (leader - mine) + hand_quality(self, player)
+    }
+}
+
+/// A bonus below 100 for a hand that is easy to play: 15 for a Q!nto tile, 10 for another
+/// wild, and for an ordinary tile 1 per cell next to the grid where it alone would fit (at
+/// most 5).
+fn hand_quality(state: &Qinto, player: Player) -> i32 {
+    let hand = state.hand(player);
+    let grid = state.grid();
+    let mut anchors: Vec<usize> = Vec::new();
+    for &i in grid.occupied() {
+        let i = i as usize;
+        for n in [i - 1, i + 1, i - DOWN as usize, i + DOWN as usize] {
+            if !grid.is_occupied(n) {
+                anchors.push(n);
+            }
+        }
+    }
+    anchors.sort_unstable();
+    anchors.dedup();
+    let mut value = 0;
+    for tile in hand.tiles() {
+        value += if tile == Tile::QINTO {
+            15
+        } else if tile.is_wild() {
+            10
+        } else if grid.is_empty() {
+            5
+        } else {
+            let fits = anchors
+                .iter()
+                .filter(|&&a| {
+                    [RIGHT, DOWN]
+                        .into_iter()
+                        .all(|step| grid.neighbours_run(a, step).with(tile).is_line())
+                })
+                .take(5)
+                .count();
+            fits as i32
+        };
+    }
+    value
+}

@@ -23,8 +23,8 @@ use crate::play::GameConfig;
 pub enum Screen {
     /// The main menu.
     Menu,
-    /// A game's rules; Esc goes back to the menu.
-    Rules(Rules),
+    /// A game's rules; Esc goes back to the game they were opened from, or to the menu.
+    Rules(Rules, Option<Box<dyn GameScreen>>),
     /// A game.
     Game(Box<dyn GameScreen>),
 }
@@ -110,16 +110,16 @@ impl App {
             Screen::Menu => match self.menu.handle_key(key) {
                 MenuAction::None => {}
                 MenuAction::Quit => self.quit = true,
-                MenuAction::Rules(info) => self.screen = Screen::Rules(Rules::new(info)),
+                MenuAction::Rules(info) => self.screen = Screen::Rules(Rules::new(info), None),
                 MenuAction::Start(config) => self.start(*config),
                 MenuAction::Load(path) => match load(Path::new(&path)) {
                     Ok(game) => self.screen = Screen::Game(game),
                     Err(e) => self.menu.message = format!("{e:#}"),
                 },
             },
-            Screen::Rules(rules) => {
+            Screen::Rules(rules, game) => {
                 if !rules.handle_key(key) {
-                    self.screen = Screen::Menu;
+                    self.screen = game.take().map_or(Screen::Menu, Screen::Game);
                 }
             }
             Screen::Game(game) => {
@@ -135,6 +135,12 @@ impl App {
             GameAction::Quit => self.ask(Confirm::Quit),
             GameAction::Menu => self.ask(Confirm::Menu),
             GameAction::NewGame => self.ask(Confirm::NewGame),
+            GameAction::Rules(info) => {
+                let screen = std::mem::replace(&mut self.screen, Screen::Menu);
+                if let Screen::Game(game) = screen {
+                    self.screen = Screen::Rules(Rules::new(info), Some(game));
+                }
+            }
             GameAction::Load(path) => match load(&path) {
                 Ok(game) => self.screen = Screen::Game(game),
                 Err(e) => {
@@ -190,7 +196,7 @@ impl App {
         let area = frame.area();
         match &mut self.screen {
             Screen::Menu => self.menu.render(frame, area),
-            Screen::Rules(rules) => rules.render(frame, area),
+            Screen::Rules(rules, _) => rules.render(frame, area),
             Screen::Game(game) => game.render(frame, area),
         }
         if let Some(confirm) = self.confirm {

@@ -155,3 +155,18 @@ fn any_window_size_draws_without_panicking() {
         press(&mut app, KeyCode::Right);
     }
 }
+
+#[test]
+fn the_rules_open_from_a_game_and_close_back_into_it() {
+    let mut app = App::new();
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::F(1));
+    assert!(matches!(app.screen, Screen::Rules(_, Some(_))));
+    assert!(screen(&mut app).join("\n").contains("Rules of Quantik"));
+    press(&mut app, KeyCode::Esc);
+    let Screen::Game(game) = &app.screen else {
+        panic!("back in the game");
+    };
+    assert!(game.in_progress(), "the move played before is still there");
+}

@@ -11,7 +11,7 @@ use anyhow::Result;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
-use tabuleiro_core::{Evaluate, GameRecord, GameVisitor};
+use tabuleiro_core::{Evaluate, GameInfo, GameRecord, GameVisitor};
 
 use crate::play::GameConfig;
 
@@ -28,6 +28,8 @@ pub enum GameAction {
     Menu,
     /// A new game with the same settings (confirmed likewise).
     NewGame,
+    /// Show the rules of this game, then come back to it.
+    Rules(&'static GameInfo),
     /// Load the game saved in this file, replacing this one.
     Load(PathBuf),
 }

@@ -342,6 +342,7 @@ impl<G: Evaluate> GameScreen for GamePlay<G> {
             KeyCode::Char('q') => return GameAction::Quit,
             KeyCode::Esc => return GameAction::Menu,
             KeyCode::Char('n') => return GameAction::NewGame,
+            KeyCode::F(1) => return GameAction::Rules(G::INFO),
             KeyCode::Left | KeyCode::Char('h') => self.move_cursor(-1, 0),
             KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
             KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),

@@ -153,7 +153,7 @@ fn key_lines<G: Evaluate>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     keys.extend([
         ("u r", "undo / redo"),
         ("s o", "save / load"),
-        ("n", "new game"),
+        ("n F1", "new game / rules"),
         ("Esc q", "menu / quit"),
     ]);
     keys.into_iter()

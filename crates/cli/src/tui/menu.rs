@@ -7,6 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
+use tabuleiro_ai::{LADDER, NamedLevel};
 use tabuleiro_core::{GameInfo, OptionKind, OptionSpec, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
@@ -40,15 +41,13 @@ impl Mode {
     }
 }
 
-/// The computer levels offered, weakest first, as `(level, label)`: the level text is what
-/// [`tabuleiro_ai::Level`] reads. The same ladder as the plain menu's easy / medium / hard.
-pub const LEVELS: [(&str, &str); 5] = [
-    ("random", "random: plays any legal move"),
-    ("greedy", "easy: looks one turn ahead"),
-    ("strong:think=100", "medium: 0.1 s a move"),
-    ("strong", "hard: 1 s a move"),
-    ("perfect", "perfect: never misses a win"),
-];
+/// The level a computer seat starts with: the ladder's `hard`.
+const DEFAULT_LEVEL: &str = "hard";
+
+/// How a ladder level is shown: its name and what it does.
+fn level_label(level: &NamedLevel) -> String {
+    format!("{}: {}", level.name, level.description)
+}
 
 /// One line of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,21 +141,21 @@ impl Menu {
         self.players = self.players.clamp(info.min_players, info.max_players);
         self.human_seat = self.human_seat.min(self.players - 1);
         self.options = info.options.iter().map(|o| o.default.to_owned()).collect();
-        self.levels.resize(info.max_players, "strong");
+        self.levels.resize(info.max_players, DEFAULT_LEVEL);
         let choices = self.level_choices();
         for level in &mut self.levels {
-            if !choices.iter().any(|(l, _)| l == level) {
-                *level = "strong";
+            if !choices.iter().any(|n| n.name == *level) {
+                *level = DEFAULT_LEVEL;
             }
         }
     }
 
-    fn level_choices(&self) -> Vec<(&'static str, &'static str)> {
+    /// The ladder's levels this game offers (`perfect` only where the game is solved).
+    fn level_choices(&self) -> Vec<&'static NamedLevel> {
         let solvable = self.info().solvable;
-        LEVELS
+        LADDER
             .iter()
-            .copied()
-            .filter(|(l, _)| *l != "perfect" || solvable)
+            .filter(|n| n.name != "perfect" || solvable)
             .collect()
     }
 
@@ -213,11 +212,11 @@ impl Menu {
             Row::HumanSeat => ("You play".into(), Player(self.human_seat as u8).to_string()),
             Row::Level(seat) => {
                 let level = self.levels[seat];
-                let label = LEVELS
+                let label = LADDER
                     .iter()
-                    .find(|(l, _)| *l == level)
-                    .map_or(level, |(_, label)| label);
-                (format!("Player {} is", seat + 1), label.to_owned())
+                    .find(|n| n.name == level)
+                    .map_or(level.to_owned(), level_label);
+                (format!("Player {} is", seat + 1), label)
             }
             Row::Option(i) => (info.options[i].name.to_owned(), self.options[i].clone()),
             Row::Start => ("▶ Start".into(), String::new()),
@@ -343,9 +342,9 @@ impl Menu {
                 let choices = self.level_choices();
                 let i = choices
                     .iter()
-                    .position(|(l, _)| *l == self.levels[seat])
+                    .position(|n| n.name == self.levels[seat])
                     .unwrap_or(0);
-                self.levels[seat] = choices[step(i, choices.len())].0;
+                self.levels[seat] = choices[step(i, choices.len())].name;
             }
             Row::Option(i) => {
                 let spec = &self.info().options[i];

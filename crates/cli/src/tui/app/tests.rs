@@ -39,7 +39,7 @@ fn the_menu_at_80_by_24() {
             " │› Game              ◀ Quantik ▶                                             │",
             " │  Mode              ◀ Human vs Computer ▶                                   │",
             " │  You play          ◀ player 1 ▶                                            │",
-            " │  Player 2 is       ◀ hard: 1 s a move ▶                                    │",
+            " │  Player 2 is       ◀ hard: searches a second per move ▶                    │",
             " │  first             ◀ 1 ▶                                                   │",
             " │  ▶ Start                                                                   │",
             " │  Rules                                                                     │",

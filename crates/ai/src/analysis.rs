@@ -1,10 +1,12 @@
 //! Hints and analysis for front ends: for a position, the best move found within a budget and
-//! its evaluation and, for games solved here (Quantik), the exact value of every legal move:
-//! win or loss in so many plies, or a draw.
+//! its evaluation and, for games solved here, the exact value of every legal move: win or
+//! loss in so many plies, or a draw. Quantik is solved by search; a game with its own solved
+//! table ([`tabuleiro_core::Game::oracle`], Nudge) is read from the table, which also rates
+//! every legal whole turn (both moves of a Nudge turn).
 
 use std::time::Duration;
 
-use tabuleiro_core::{Evaluate, Player, PlayerResult, rng_from_seed};
+use tabuleiro_core::{Evaluate, ExactValue, Player, PlayerResult, rng_from_seed};
 
 use crate::alphabeta::{AlphaBeta, Limits};
 use crate::mcts::{MctsLimits, search as mcts_search};
@@ -53,6 +55,16 @@ impl Exact {
             Exact::Win { plies } => 1_000_000 - i64::from(plies),
             Exact::Draw => 0,
             Exact::Loss { plies } => -1_000_000 + i64::from(plies),
+        }
+    }
+}
+
+impl From<ExactValue> for Exact {
+    fn from(value: ExactValue) -> Self {
+        match value {
+            ExactValue::Win { plies } => Exact::Win { plies },
+            ExactValue::Draw => Exact::Draw,
+            ExactValue::Loss { plies } => Exact::Loss { plies },
         }
     }
 }
@@ -115,11 +127,20 @@ pub struct Analysis<M> {
     pub evaluation: Option<Evaluation>,
     /// For games solved here: the exact value of every legal move, best first.
     pub moves: Vec<(M, Exact)>,
+    /// For games with their own solved table: the exact value of every legal whole turn (the
+    /// moves until the other player is to move or the game ends), best first.
+    pub turns: Vec<(Vec<M>, Exact)>,
+    /// Why the game's solved table could not be used, when it could not (the analysis is
+    /// then a search).
+    pub table_error: Option<String>,
 }
 
 /// Analyses the position seen in `view` (for hidden information, the unseen part is sampled
 /// with a generator seeded by `seed`): a search within `budget`, and for solvable games the
-/// exact value of every move (which may take longer than the budget early in the game).
+/// exact value of every move (which may take longer than the budget early in the game). A
+/// game's own solved table is opened with the front end's defaults (loaded, or built on
+/// first use); positions it does not cover, or a table that cannot be used
+/// ([`Analysis::table_error`]), are searched instead.
 pub fn analyse<G: Evaluate>(view: &G::View, budget: Duration, seed: u64) -> Analysis<G::Move> {
     let mut rng = rng_from_seed(seed);
     let state = G::sample_from_view(view, &mut rng);
@@ -128,17 +149,40 @@ pub fn analyse<G: Evaluate>(view: &G::View, budget: Duration, seed: u64) -> Anal
         best: None,
         evaluation: None,
         moves: Vec::new(),
+        turns: Vec::new(),
+        table_error: None,
     };
     if analysis.to_move.is_none() {
         return analysis;
     }
-    if G::INFO.solvable {
-        analysis.moves = exact_moves(&state);
-        if let Some(&(mv, exact)) = analysis.moves.first() {
-            analysis.best = Some(mv);
-            analysis.evaluation = Some(Evaluation::Exact { exact });
+    match crate::oracle_play::open_oracle::<G>() {
+        Some(Ok(oracle)) => {
+            let by_rank = |exact: &Exact| -exact.rank();
+            if let (Some(moves), Some(turns)) = (
+                crate::oracle_play::rate_moves(&*oracle, &state),
+                crate::oracle_play::rate_turns(&*oracle, &state),
+            ) {
+                analysis.moves = moves.into_iter().map(|(m, v)| (m, v.into())).collect();
+                analysis.moves.sort_by_key(|(_, e)| by_rank(e));
+                analysis.turns = turns.into_iter().map(|(t, v)| (t, v.into())).collect();
+                analysis.turns.sort_by_key(|(_, e)| by_rank(e));
+                if let Some(&(mv, exact)) = analysis.moves.first() {
+                    analysis.best = Some(mv);
+                    analysis.evaluation = Some(Evaluation::Exact { exact });
+                }
+                return analysis;
+            }
         }
-        return analysis;
+        Some(Err(e)) => analysis.table_error = Some(e.to_string()),
+        None if G::INFO.solvable => {
+            analysis.moves = exact_moves(&state);
+            if let Some(&(mv, exact)) = analysis.moves.first() {
+                analysis.best = Some(mv);
+                analysis.evaluation = Some(Evaluation::Exact { exact });
+            }
+            return analysis;
+        }
+        None => {}
     }
     match G::INFO.search {
         tabuleiro_core::SearchKind::AlphaBeta => {

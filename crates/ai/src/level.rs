@@ -24,7 +24,8 @@ pub enum Level {
     Greedy,
     /// Alpha-beta search within these limits.
     Strong(Limits),
-    /// Exact play (only for games the solver can solve).
+    /// Exact play (only for games solved here: by the generic solver, or from the game's own
+    /// solved table).
     Perfect,
 }
 
@@ -99,10 +100,14 @@ impl Level {
         }
     }
 
-    /// A computer player of this level for game `G`, seeded with `seed`.
+    /// A computer player of this level for game `G`, seeded with `seed`. `perfect` plays from
+    /// the game's own solved table when it has one ([`tabuleiro_core::Game::oracle`]: opened
+    /// with the front end's defaults, so loaded, or built on first use), else from the generic
+    /// solver.
     ///
     /// # Errors
-    /// When `perfect` is asked for a game that cannot be solved here.
+    /// When `perfect` is asked for a game that cannot be solved here, or whose table file
+    /// cannot be used.
     pub fn build<G: Evaluate>(self, seed: u64) -> Result<Box<dyn Agent<G>>, LevelError> {
         Ok(match self {
             Level::Random => Box::new(RandomAgent::new(seed)),
@@ -114,6 +119,10 @@ impl Level {
                 }
             },
             Level::Perfect => {
+                if let Some(oracle) = crate::oracle_play::open_oracle::<G>() {
+                    let oracle = oracle.map_err(|e| LevelError(e.to_string()))?;
+                    return Ok(Box::new(crate::oracle_play::OracleAgent::new(oracle, seed)));
+                }
                 if !G::INFO.solvable {
                     return Err(LevelError(format!(
                         "{} cannot be solved here, so it has no `perfect` level",

@@ -5,7 +5,7 @@
 //! | `random` | uniformly random legal moves ([`RandomAgent`]) |
 //! | `greedy` | one move ahead: wins at once, avoids giving an immediate win, else best evaluation ([`GreedyAgent`]) |
 //! | `strong` | negamax alpha-beta, iterative deepening, transposition table, time budget ([`StrongAgent`]); for games of large branching, Monte Carlo tree search with UCT ([`MctsAgent`]) |
-//! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]) |
+//! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]); for games with their own solved table ([`tabuleiro_core::Game::oracle`], Nudge), from that table ([`OracleAgent`]) |
 //!
 //! Every player draws its random choices from its own seeded generator, so games replay.
 
@@ -16,6 +16,7 @@ pub mod greedy;
 pub mod level;
 pub mod matchplay;
 pub mod mcts;
+pub mod oracle_play;
 pub mod perfect;
 pub mod random;
 pub mod rating;
@@ -33,6 +34,7 @@ pub use greedy::GreedyAgent;
 pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, NamedLevel};
 pub use matchplay::{MatchGame, MatchResult, PlayError, Tally, agent_seed, play_game, play_match};
 pub use mcts::{MctsAgent, MctsLimits, MctsReport};
+pub use oracle_play::{OracleAgent, open_oracle};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
 pub use rating::{DecidedShare, EloEstimate, Meeting, Rating, Step, fit_ratings};

@@ -4,6 +4,8 @@ mod analysis;
 mod greedy;
 mod matches;
 mod mcts;
+mod nudge_solved;
+mod oracle;
 mod perfect;
 mod search;
 mod solver;

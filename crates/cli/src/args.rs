@@ -15,6 +15,11 @@ pub struct Cli {
     /// What to do; with none, the interactive menu opens.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The solved table of a game that has one (Nudge): read from FILE if it exists, else built
+    /// and saved there (default: nudge-5x5.table in $TABULEIRO_TABLES, else
+    /// $XDG_CACHE_HOME/tabuleiro, else ~/.cache/tabuleiro).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub table: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -34,7 +39,7 @@ pub enum Command {
     Match(MatchArgs),
     /// A round robin of paired matches between several levels, with Elo estimates.
     Tournament(TournamentArgs),
-    /// Solve a game's starting position with perfect play.
+    /// Solve a game's starting position with perfect play (Nudge: the whole table, every start).
     Solve(SolveArgs),
     /// The best move of a position and its evaluation; for solved games, every move's value.
     Analyse(AnalyseArgs),
@@ -225,6 +230,10 @@ pub struct SolveArgs {
     /// Game and options.
     #[command(flatten)]
     pub game: GameOptions,
+    /// For games solved as a whole table (Nudge): save the table to FILE (default: `--table`,
+    /// else the default table file).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -6,6 +6,7 @@ mod commands;
 mod console;
 mod menu;
 mod play;
+mod progress;
 mod tui;
 
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -41,6 +42,8 @@ fn main() -> ExitCode {
 /// Runs one command line.
 fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> {
     let command = cli.command.unwrap_or(Command::Menu);
+    let table = cli.table;
+    tabuleiro_core::oracle::set_default_table(table.clone(), progress::table_progress());
     match command {
         Command::Menu if !cli.plain && io::stdin().is_terminal() && io::stdout().is_terminal() => {
             tui::run()
@@ -181,23 +184,16 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
         }
         Command::Solve(args) => {
             let (info, setup) = commands::setup_from(&args.game, 0)?;
-            let solved = commands::visit(info.id, commands::solve::Solve(setup))??;
+            let solve = commands::solve::Solve {
+                setup,
+                out: args.out.or(table),
+                progress: progress::table_progress(),
+            };
+            let report = commands::visit(info.id, solve)??;
             if args.json {
-                writeln!(output, "{}", serde_json::to_string(&solved)?)?;
+                writeln!(output, "{}", report.json())?;
             } else {
-                writeln!(
-                    output,
-                    "{}: the {} player wins with perfect play.\n  positions stored: {}\n  positions searched: {}\n  time: {:.3} s\n  peak memory: {}",
-                    info.name,
-                    solved.winner,
-                    solved.positions,
-                    solved.nodes,
-                    solved.seconds,
-                    solved.peak_bytes.map_or("unknown".to_owned(), |b| format!(
-                        "{:.1} MiB",
-                        b as f64 / 1_048_576.0
-                    ))
-                )?;
+                write!(output, "{}", report.text(info.name))?;
             }
             Ok(())
         }
@@ -239,7 +235,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                 ) {
                     writeln!(
                         output,
-                        "  perfect player: first move (solve) {first:.3} s; then {} moves: max {max:.2} ms, mean {mean:.3} ms",
+                        "  perfect player: first move (solve, or open the table) {first:.3} s; then {} moves: max {max:.2} ms, mean {mean:.3} ms",
                         result.perfect_moves_timed
                     )?;
                 }

@@ -758,3 +758,95 @@ fn analyse_rates_every_quantik_move_exactly() {
     assert!(searched["best"].is_string(), "{searched}");
     assert!(searched["moves"].as_array().is_some_and(Vec::is_empty));
 }
+
+#[test]
+fn a_bad_nudge_table_is_refused_with_the_reason() {
+    let dir = scratch("table");
+    let bad = dir.join("bad.table");
+    std::fs::write(&bad, b"not a table at all").expect("written");
+    let path = bad.to_str().expect("path");
+    for args in [
+        &["analyse", "nudge", "--table", path][..],
+        &["play", "nudge", "--p2", "perfect", "--table", path],
+        &[
+            "match", "nudge", "perfect", "random", "--games", "2", "--table", path,
+        ],
+    ] {
+        let out = run(args, "");
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            stderr(&out).contains("not a tabuleiro Nudge table"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    // A good header over too few values: refused, never read.
+    let mut truncated = b"TABULEIRO-NUDGE\0".to_vec();
+    truncated.extend(1u32.to_le_bytes());
+    truncated.extend([5, 3, 0, 0]);
+    truncated.extend(3_542_000u64.to_le_bytes());
+    truncated.extend([0; 100]);
+    std::fs::write(&bad, &truncated).expect("written");
+    let out = run(&["analyse", "nudge", "--table", path], "");
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("truncated or damaged"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stderr(&out).contains("solve nudge --out"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// `cargo test --release -p tabuleiro-cli --test cli solve_nudge -- --ignored`
+#[test]
+#[ignore = "solves Nudge in full: seconds in release, longer in a test build"]
+fn solve_nudge_json_lists_every_start_and_saves_the_table() {
+    let dir = scratch("solve-nudge");
+    let table = dir.join("nudge.table");
+    let v = json(&run(
+        &[
+            "solve",
+            "nudge",
+            "--json",
+            "--out",
+            table.to_str().expect("path"),
+        ],
+        "",
+    ));
+    assert_eq!(v["game"], "nudge");
+    assert_eq!(v["positions"], 3_542_000);
+    let results = v["results"].as_array().expect("results");
+    assert_eq!(results.len(), 8);
+    for r in results {
+        assert!(
+            r["start"].as_u64().is_some_and(|s| (1..=4).contains(&s)),
+            "{r}"
+        );
+        assert!(
+            matches!(r["first"].as_str(), Some("white" | "black")),
+            "{r}"
+        );
+        assert!(
+            matches!(r["value"].as_str(), Some("win" | "loss" | "draw")),
+            "{r}"
+        );
+        assert_eq!(r["turns"].is_null(), r["value"] == "draw", "{r}");
+    }
+    assert!(v["seconds"].as_f64().is_some() && v["peak_bytes"].as_u64().is_some());
+    // The saved table answers analysis.
+    let a = json(&run(
+        &[
+            "analyse",
+            "nudge",
+            "--json",
+            "--table",
+            table.to_str().expect("path"),
+        ],
+        "",
+    ));
+    assert!(!a["turns"].as_array().expect("turns").is_empty(), "{a}");
+}

@@ -5,6 +5,7 @@ use std::hash::Hash;
 
 use crate::info::GameInfo;
 use crate::options::Options;
+use crate::oracle::OracleSource;
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::rng::{GameRng, random_index};
@@ -201,6 +202,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// [`Game::position_key`] (no symmetry used).
     fn canonical_key(&self) -> u64 {
         self.position_key()
+    }
+
+    /// The game's own solved table, for games solved by a game-specific method (Nudge, by
+    /// retrograde analysis): opening the source loads or builds an
+    /// [`Oracle`](crate::oracle::Oracle) giving the exact value of positions. The `perfect`
+    /// level, analysis and `tabuleiro solve` use it in preference to the generic solver, and
+    /// the module [`crate::oracle`] says where tables live. Default `None`: no such table.
+    fn oracle() -> Option<&'static dyn OracleSource<Self>> {
+        None
     }
 
     /// A quick look for a move that wins at once for the player to move. When it returns a

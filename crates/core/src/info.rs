@@ -89,7 +89,8 @@ pub struct GameInfo {
     pub hidden_information: bool,
     /// Whether the game has scores besides win / loss / draw.
     pub scores: bool,
-    /// Whether the game can be solved on this machine, so that a `perfect` player exists.
+    /// Whether the game can be solved on this machine, so that a `perfect` player exists: by
+    /// the AI crate's generic solver, or by the game's own table ([`crate::Game::oracle`]).
     pub solvable: bool,
     /// The search the `strong` level runs.
     pub search: SearchKind,

@@ -5,6 +5,7 @@
 //! - [`Game`]: a position with its player to move, legal moves, notation, rendering,
 //!   per-player [`Game::view`] and [`Outcome`]; [`Evaluate`] adds a heuristic for search.
 //! - [`GameRecord`] and [`Session`]: saving, loading, replaying and undoing.
+//! - [`oracle`]: exact values from a game's own solved table ([`Game::oracle`], Nudge).
 //! - [`GameRng`]: the one seeded random number generator (Xoshiro256++).
 //! - [`GameVisitor`]: run generic code on a game chosen by id at run time.
 //! - [`conformance`]: the test suite every game must pass, generic over [`Game`].
@@ -19,6 +20,7 @@ pub mod conformance;
 pub mod game;
 pub mod info;
 pub mod options;
+pub mod oracle;
 pub mod outcome;
 pub mod player;
 pub mod record;
@@ -32,6 +34,7 @@ pub use game::{
 };
 pub use info::{GameInfo, OptionKind, OptionSpec, SearchKind};
 pub use options::{OptionError, Options};
+pub use oracle::{ExactValue, Oracle, OracleError, OracleRequest, OracleSource, OracleSummary};
 pub use outcome::{Outcome, PlayerResult};
 pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT, RecordError};

@@ -3,6 +3,7 @@
 mod conformance;
 mod nudge_perft;
 mod nudge_rules;
+mod nudge_solve;
 mod perft_file;
 mod pushee_perft;
 mod pushee_rules;

@@ -1,6 +1,6 @@
 //! `tabuleiro analyse GAME [--record FILE] [--ply N] [--think-ms T]`: the best move of a
 //! position within a budget and its evaluation, and for games solved here the exact value of
-//! every legal move.
+//! every legal move (and, for games with a solved table such as Nudge, of every whole turn).
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -53,6 +53,9 @@ impl GameVisitor for Analyse<'_> {
             return Ok(Report { text, json });
         };
         let analysis = analyse::<G>(&state.view(player), self.think, self.seed);
+        if let Some(error) = &analysis.table_error {
+            bail!("{error}");
+        }
         let best = analysis.best.map(|mv| state.format_move(mv));
         let _ = writeln!(
             text,
@@ -71,6 +74,24 @@ impl GameVisitor for Analyse<'_> {
                 let _ = writeln!(text, "  {:<10} {exact}", state.format_move(*mv));
             }
         }
+        let turn_text = |turn: &[G::Move]| {
+            let mut at = state.clone();
+            let mut words = Vec::new();
+            for &mv in turn {
+                words.push(at.format_move(mv));
+                at.play_unchecked(mv);
+            }
+            words.join(" ")
+        };
+        if analysis.turns.iter().any(|(turn, _)| turn.len() > 1) {
+            let _ = writeln!(
+                text,
+                "Every whole turn, exact (plies until the game ends, both sides counted):"
+            );
+            for (turn, exact) in &analysis.turns {
+                let _ = writeln!(text, "  {:<10} {exact}", turn_text(turn));
+            }
+        }
         let json = json!({
             "game": G::INFO.id,
             "ply": at,
@@ -79,6 +100,9 @@ impl GameVisitor for Analyse<'_> {
             "evaluation": analysis.evaluation.map(|e: Evaluation| serde_json::to_value(e).ok()),
             "moves": analysis.moves.iter().map(|(mv, exact)| {
                 json!({"move": state.format_move(*mv), "exact": exact})
+            }).collect::<Vec<_>>(),
+            "turns": analysis.turns.iter().map(|(turn, exact)| {
+                json!({"turn": turn_text(turn), "exact": exact})
             }).collect::<Vec<_>>(),
         });
         Ok(Report { text, json })

@@ -46,6 +46,11 @@
 //! any. [`Nudge::from_diagram`] and [`Nudge::from_discs`] build positions for tests and
 //! analysis.
 //!
+//! Solved: [`solve`] labels every position with three discs a side as won, lost or drawn
+//! with perfect play (by retrograde analysis over whole turns) and offers the table to the
+//! `perfect` level and analysis through [`Game::oracle`]. All four layouts are draws, whoever
+//! moves first.
+//!
 //! Random games are long: about 325 moves on average from layout 1 (most end with a disc
 //! pushed off; few by repetition). [`Game::position_key`] is exact on everything that decides
 //! the legal moves.
@@ -53,6 +58,7 @@
 mod board;
 mod render;
 mod seen;
+pub mod solve;
 mod state;
 
 use tabuleiro_core::{
@@ -73,7 +79,7 @@ pub static INFO: GameInfo = GameInfo {
     chance: false,
     hidden_information: false,
     scores: false,
-    solvable: false,
+    solvable: true,
     search: tabuleiro_core::SearchKind::AlphaBeta,
     move_syntax: "tail square and direction u/d/l/r, e.g. c2d; a turn is two moves, one at a time",
     max_moves: None,
@@ -229,6 +235,11 @@ impl Game for Nudge {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// The solved table (see [`solve`]): loaded, or built on first use.
+    fn oracle() -> Option<&'static dyn tabuleiro_core::OracleSource<Self>> {
+        Some(&solve::oracle::SOURCE)
     }
 
     /// Finds a move that pushes an opponent disc off the board (the only way to win at once).

@@ -54,6 +54,26 @@ function parseBoard(text) {
   return { naming: null, columns: [], rows: [], rest: text.trim() };
 }
 
+// A rendering without a grid (an empty board) gets an empty grid over the cells that the
+// legal moves name, so that the first move can be clicked too.
+function gridFromMoves(board, legal) {
+  const pairs = [];
+  const letters = [];
+  for (const mv of legal) {
+    for (const m of mv.matchAll(/(-?\d+),(-?\d+)/g)) pairs.push([Number(m[1]), Number(m[2])]);
+    for (const m of mv.matchAll(/(?:^|[^a-z])([a-z])(\d+)/g)) letters.push([m[1].charCodeAt(0) - 97, Number(m[2])]);
+  }
+  const cells = pairs.length > 0 ? pairs : letters;
+  if (cells.length === 0) return;
+  board.naming = pairs.length > 0 ? "numbers" : "letters";
+  const xs = cells.map((c) => c[0]);
+  const ys = cells.map((c) => c[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  if (x1 - x0 > 20 || y1 - y0 > 20) return;
+  for (let x = x0; x <= x1; x++) board.columns.push(x);
+  for (let y = y0; y <= y1; y++) board.rows.push({ label: y, cells: board.columns.map(() => "") });
+}
+
 function cellName(board, column, row) {
   return board.naming === "letters" ? String.fromCharCode(97 + column) + row : `${column},${row}`;
 }
@@ -154,12 +174,30 @@ function pieceClass(token) {
 
 const TILE_COLOURS = { R: "#c62828", G: "#2e7d32", B: "#1565c0", Y: "#c9a000", K: "#333", "*": "#7b1fa2" };
 
+// In a hotseat game with hidden information, the screen is covered when the turn passes to
+// another player, until that player asks to see it.
+function coverIfPassing() {
+  const s = game.state;
+  const w = game.welcome;
+  const cover = $("cover");
+  if (!w.hidden_information || w.you.length < 2 || s.ending || s.to_move === null) {
+    cover.hidden = true;
+    return;
+  }
+  if (game.shownTo !== s.to_move) {
+    $("cover-text").textContent = `Pass the screen to player ${s.to_move + 1}.`;
+    cover.hidden = false;
+  }
+}
+
 function draw() {
   const s = game.state;
   const w = game.welcome;
   if (!s || !w) return;
+  coverIfPassing();
   const you = w.you;
   const board = parseBoard(s.board);
+  if (board.rows.length === 0) gridFromMoves(board, s.legal);
   board.names = new Set();
   board.rows.forEach((row) => board.columns.forEach((c) => board.names.add(cellName(board, c, row.label))));
   game.board = board;
@@ -420,6 +458,10 @@ function start() {
   game.token = fragment.get("token") || sessionStorage.getItem(key) || null;
   if (game.token) sessionStorage.setItem(key, game.token);
   $("play").hidden = false;
+  $("show").addEventListener("click", () => {
+    game.shownTo = game.state ? game.state.to_move : null;
+    $("cover").hidden = true;
+  });
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });

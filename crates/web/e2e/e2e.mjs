@@ -151,6 +151,35 @@ const tests = {
   },
 };
 
+tests["Every game is drawn as SVG and a first move is played by clicking"] = async (browser, base) => {
+  const catalog = await (await fetch(`${base}/api/catalog`)).json();
+  check(catalog.games.length >= 5, "five games");
+  for (const info of catalog.games) {
+    const answer = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: info.id, mode: "hotseat" }) });
+    const created = await answer.json();
+    check(answer.ok, `${info.id}: ${JSON.stringify(created)}`);
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    await page.goto(base + created.seats[0].link);
+    await page.locator("#status").filter({ hasText: /move|turn/i }).waitFor({ timeout });
+    if (await page.locator("#cover").isVisible()) {
+      check(info.id === "qinto", `${info.id}: only hidden-information games cover the screen`);
+      await page.click("#show");
+    }
+    check(await page.locator("#board rect.cell").count() >= 16, `${info.id}: a grid of cells`);
+    check(await page.locator("#board rect.legal").count() > 0, `${info.id}: legal cells highlighted`);
+    await page.locator("#board rect.legal").first().click();
+    if (await page.locator("#choices button").count() > 0) {
+      await page.locator("#choices button").first().click();
+    } else if (await page.locator("#board rect.partner").count() > 0) {
+      await page.locator("#board rect.partner").first().click();
+    }
+    await waitMoves(page, 1);
+    await shot(page, `first-move-${info.id}`);
+    await page.close();
+  }
+};
+
 const data = mkdtempSync(join(tmpdir(), "tabuleiro-e2e-"));
 const { child, base } = await startServer(data);
 const browser = await chromium.launch({

@@ -88,6 +88,9 @@ pub enum ServerMessage {
         seats: Vec<SeatInfo>,
         /// The seats this connection plays (from 0); empty for spectators.
         you: Vec<usize>,
+        /// Whether players hide things from each other (a hotseat screen is then covered
+        /// between turns).
+        hidden_information: bool,
     },
     /// The position as this connection may see it.
     State {

@@ -159,6 +159,7 @@ impl Room {
                 })
                 .collect(),
             you: seats.to_vec(),
+            hidden_information: self.game.info().hidden_information,
         }
     }
 

@@ -12,11 +12,18 @@ fn own_hand(board: &str) -> Option<String> {
         .find_map(|l| l.split_once("— hand ").map(|(_, h)| h.trim().to_owned()))
 }
 
+/// Reads every message that arrives within 300 ms. The list of the reader's own legal moves
+/// is left out: it is made of the reader's own tiles, which may be copies of another seat's
+/// (the deck holds several of most tiles).
 async fn read_all(socket: &mut GameSocket, into: &mut Vec<String>) {
     while let Ok(Ok(Some(text))) =
         tokio::time::timeout(std::time::Duration::from_millis(300), socket.next_text()).await
     {
-        into.push(text);
+        let mut value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        if let Some(fields) = value.as_object_mut() {
+            fields.remove("legal");
+        }
+        into.push(value.to_string());
     }
 }
 

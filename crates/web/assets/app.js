@@ -172,6 +172,39 @@ function pieceClass(token) {
   return "piece";
 }
 
+// Optional pictures for the pieces of some games, looked up by game id (as the terminal UI's
+// skins): a piece written with one of these characters is drawn as a shape, in its seat's
+// colour (filled for the first seat, outlined for the second). Other games and characters are
+// drawn from their text.
+const SKINS = {
+  quantik: {
+    glyphs: { C: ["square", 0], Y: ["bar", 0], O: ["triangle", 0], S: ["circle", 0],
+      c: ["square", 1], y: ["bar", 1], o: ["triangle", 1], s: ["circle", 1] },
+    legend: "cube ■ C · cylinder ▮ Y · cone ▲ O · sphere ● S — player 1 filled blue, player 2 red outline",
+  },
+  nudge: { glyphs: { W: ["disc", 2], B: ["disc", 3] }, legend: "○ White (player 1) · ● Black (player 2)" },
+  taiji: { glyphs: { O: ["tile", 2], "#": ["tile", 3] }, legend: "□ light half (player 1) · ■ dark half (player 2)" },
+};
+const NO_SKIN = { glyphs: {}, legend: "" };
+
+// Draws a piece: `seat` 0 filled blue, 1 outlined red, 2 white, 3 black.
+function drawGlyph(svg, [shape, seat], cx, cy, size) {
+  const h = size * 0.3;
+  const style = ["fill:#1d4fa0;stroke:#1d4fa0", "fill:#fff;stroke:#b3261e", "fill:#fff;stroke:#444",
+    "fill:#222;stroke:#222"][seat];
+  const common = { style: `${style};stroke-width:3`, "pointer-events": "none" };
+  if (shape === "square" || shape === "tile") {
+    const half = shape === "tile" ? size / 2 - 6 : h;
+    el("rect", { x: cx - half, y: cy - half, width: 2 * half, height: 2 * half, rx: 3, ...common }, svg);
+  } else if (shape === "bar") {
+    el("rect", { x: cx - h * 0.55, y: cy - h * 1.1, width: h * 1.1, height: h * 2.2, rx: 4, ...common }, svg);
+  } else if (shape === "triangle") {
+    el("polygon", { points: `${cx},${cy - h * 1.1} ${cx + h * 1.1},${cy + h * 0.9} ${cx - h * 1.1},${cy + h * 0.9}`, ...common }, svg);
+  } else {
+    el("circle", { cx, cy, r: shape === "disc" ? size / 2 - 7 : h * 1.05, ...common }, svg);
+  }
+}
+
 const TILE_COLOURS = { R: "#c62828", G: "#2e7d32", B: "#1565c0", Y: "#c9a000", K: "#333", "*": "#7b1fa2" };
 
 // In a hotseat game with hidden information, the screen is covered when the turn passes to
@@ -198,6 +231,7 @@ function draw() {
   const you = w.you;
   const board = parseBoard(s.board);
   if (board.rows.length === 0) gridFromMoves(board, s.legal);
+  const skin = SKINS[w.game] || NO_SKIN;
   board.names = new Set();
   board.rows.forEach((row) => board.columns.forEach((c) => board.names.add(cellName(board, c, row.label))));
   game.board = board;
@@ -233,7 +267,7 @@ function draw() {
   }
   moves.scrollTop = moves.scrollHeight;
   $("text").textContent = s.board;
-  $("info").textContent = board.rest;
+  $("info").textContent = (skin.legend ? skin.legend + "\n" : "") + board.rest;
 
   // Which cells start a legal move, and the cells of the selection and hint.
   const anchors = new Map();
@@ -276,14 +310,9 @@ function draw() {
         class: classes.join(" "), "data-cell": name }, svg);
       rect.addEventListener("click", () => clickCell(name));
       const token = row.cells[i];
-      // Discs written `W` and `B` are drawn white and black; a lone `#` (a dark half) as a
-      // dark square.
-      if (token === "W" || token === "B") {
-        el("circle", { cx: margin + i * size + size / 2, cy: margin + r * size + size / 2, r: size / 2 - 7,
-          class: token === "W" ? "light-tile" : "dark-tile", "pointer-events": "none" }, svg);
-      } else if (token === "#") {
-        el("rect", { x: margin + i * size + 6, y: margin + r * size + 6, width: size - 12, height: size - 12,
-          rx: 4, class: "dark-tile", "pointer-events": "none" }, svg);
+      const glyph = skin.glyphs[token];
+      if (glyph) {
+        drawGlyph(svg, glyph, margin + i * size + size / 2, margin + r * size + size / 2, size);
       } else if (token && token !== ".") {
         const label = el("text", { x: margin + i * size + size / 2, y: margin + r * size + size / 2 + 6,
           "text-anchor": "middle", class: pieceClass(token) }, svg);

@@ -1,7 +1,9 @@
 //! One game being played: its seats, its connections, and what each connection is shown.
 
+use std::sync::Arc;
 use tabuleiro_core::{Outcome, PlayerResult};
-use tokio::sync::mpsc;
+
+use tokio::sync::{Notify, mpsc};
 
 use crate::dyngame::DynGame;
 use crate::protocol::{Ending, Mode, SeatInfo, ServerMessage};
@@ -19,6 +21,9 @@ pub struct Subscriber {
     pub seats: Vec<usize>,
     /// Where its messages go (JSON text).
     pub tx: mpsc::Sender<String>,
+    /// Told when the connection falls too far behind: it is then closed (the browser
+    /// reconnects and gets the current state).
+    pub kick: Arc<Notify>,
 }
 
 /// One game with everything the server keeps about it.
@@ -202,7 +207,8 @@ impl Room {
         }
     }
 
-    /// Sends each connection its state; drops connections that are gone or too slow.
+    /// Sends each connection its state; drops connections that are gone, and closes those
+    /// too slow to keep up.
     pub fn broadcast(&mut self) {
         let messages: Vec<String> = self
             .subscribers
@@ -213,6 +219,8 @@ impl Room {
         for (subscriber, text) in self.subscribers.drain(..).zip(messages) {
             if subscriber.tx.try_send(text).is_ok() {
                 kept.push(subscriber);
+            } else {
+                subscriber.kick.notify_one();
             }
         }
         self.subscribers = kept;

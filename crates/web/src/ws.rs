@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
 use crate::hub::{Hub, SharedRoom, lock};
 use crate::protocol::{ClientMessage, MAX_MESSAGE, ServerMessage};
@@ -37,6 +37,7 @@ struct Connection {
     id: u64,
     seats: Option<Vec<usize>>,
     tx: mpsc::Sender<String>,
+    kick: Arc<Notify>,
 }
 
 async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
@@ -54,8 +55,17 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
         id: hub.connection_id(),
         seats: None,
         tx,
+        kick: Arc::new(Notify::new()),
     };
-    while let Some(Ok(message)) = stream.next().await {
+    let kick = Arc::clone(&me.kick);
+    loop {
+        let message = tokio::select! {
+            next = stream.next() => match next {
+                Some(Ok(message)) => message,
+                _ => break,
+            },
+            () = kick.notified() => break,
+        };
         let reply = match message {
             Message::Text(text) => handle(&hub, &room, &mut me, text.as_str()),
             Message::Binary(_) => {
@@ -112,6 +122,7 @@ fn handle(
             id: me.id,
             seats: seats.clone(),
             tx: me.tx.clone(),
+            kick: Arc::clone(&me.kick),
         });
         me.seats = Some(seats);
         return Ok(());

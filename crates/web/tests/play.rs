@@ -190,3 +190,46 @@ async fn resigning_ends_the_game_for_everyone() {
     send_move(&mut first, "d4-d5").await;
     assert!(next_error(&mut first).await.contains("over"));
 }
+
+#[tokio::test]
+async fn a_long_computer_search_delays_no_other_game() {
+    let server = Server::start().await;
+    // The computer (MCTS, 1.5 s a move) moves first in a Taiji game.
+    let slow = server
+        .create(
+            json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "strong:think=1500" }),
+        )
+        .await;
+    let (mut watcher, _, state) = server.join(&slow.id, Some(&token(&slow, 1))).await;
+    let thinking = if state.thinking {
+        state
+    } else {
+        state_until(&mut watcher, |s| s.thinking).await
+    };
+    assert!(thinking.moves.is_empty());
+    let started = std::time::Instant::now();
+    // Meanwhile another game is played at full speed.
+    let other = server
+        .create(json!({ "game": "quantik", "mode": "hotseat" }))
+        .await;
+    let (mut socket, _, mut state) = server.join(&other.id, Some(&token(&other, 0))).await;
+    for _ in 0..6 {
+        let mv = state.legal[0].clone();
+        let sent = std::time::Instant::now();
+        send_move(&mut socket, &mv).await;
+        state = next_state(&mut socket).await;
+        assert!(
+            sent.elapsed() < std::time::Duration::from_millis(500),
+            "a move took {:?} while the computer thought",
+            sent.elapsed()
+        );
+    }
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(1200),
+        "the other game waited for the search: {:?}",
+        started.elapsed()
+    );
+    let moved = state_until(&mut watcher, |s| !s.thinking).await;
+    assert_eq!(moved.moves.len(), 1);
+    assert!(started.elapsed() >= std::time::Duration::from_secs(1));
+}

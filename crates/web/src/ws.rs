@@ -125,6 +125,9 @@ fn handle(
             kick: Arc::clone(&me.kick),
         });
         me.seats = Some(seats);
+        drop(guard);
+        // A computer whose earlier attempt failed gets another chance when someone joins.
+        hub.schedule_computer(room);
         return Ok(());
     }
     let Some(seats) = me.seats.as_deref() else {

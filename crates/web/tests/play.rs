@@ -233,3 +233,28 @@ async fn a_long_computer_search_delays_no_other_game() {
     assert_eq!(moved.moves.len(), 1);
     assert!(started.elapsed() >= std::time::Duration::from_secs(1));
 }
+
+#[tokio::test]
+async fn a_hint_is_a_legal_move_for_the_seat_to_move_only() {
+    let server = Server::start().await;
+    let game = server
+        .create(json!({ "game": "nudge", "mode": "online" }))
+        .await;
+    let (mut first, _, state) = server.join(&game.id, Some(&token(&game, 0))).await;
+    let (mut second, _, _) = server.join(&game.id, Some(&token(&game, 1))).await;
+    first.send(&json!({ "type": "hint" })).await.expect("send");
+    let hint = loop {
+        match crate::util::next(&mut first).await {
+            ServerMessage::Hint { notation } => break notation,
+            ServerMessage::State { .. } => {}
+            other => panic!("expected a hint, got {other:?}"),
+        }
+    };
+    assert!(
+        state.legal.contains(&hint),
+        "{hint} not in {:?}",
+        state.legal
+    );
+    second.send(&json!({ "type": "hint" })).await.expect("send");
+    assert!(next_error(&mut second).await.contains("seat to move"));
+}

@@ -16,7 +16,7 @@ use crate::room::{QUEUE, Subscriber};
 
 /// Messages larger than this close the connection (the WebSocket layer stops reading them);
 /// between [`MAX_MESSAGE`] and this, the connection gets an error message and goes on.
-pub const HARD_LIMIT: usize = 64 * 1024;
+pub const HARD_LIMIT: usize = 1024 * 1024;
 
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(

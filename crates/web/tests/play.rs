@@ -130,7 +130,7 @@ async fn bad_input_gets_an_error_and_the_game_goes_on() {
     assert!(next_error(&mut socket).await.contains("cannot read"));
     let big = format!(
         "{{\"type\":\"move\",\"notation\":\"{}\"}}",
-        "a".repeat(20_000)
+        "a".repeat(300_000)
     );
     socket.send_text(&big).await.expect("send");
     assert!(next_error(&mut socket).await.contains("limit"));
@@ -257,4 +257,26 @@ async fn a_hint_is_a_legal_move_for_the_seat_to_move_only() {
     );
     second.send(&json!({ "type": "hint" })).await.expect("send");
     assert!(next_error(&mut second).await.contains("seat to move"));
+}
+
+#[tokio::test]
+async fn a_message_over_the_hard_limit_closes_only_its_connection() {
+    let server = Server::start().await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "hotseat" }))
+        .await;
+    let seat = token(&game, 0);
+    let (mut socket, _, _) = server.join(&game.id, Some(&seat)).await;
+    let huge = "x".repeat(tabuleiro_web::ws::HARD_LIMIT + 1);
+    // The server stops reading: the send may fail, and the connection ends.
+    let _ = socket.send_text(&huge).await;
+    let end = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next_text()).await;
+    assert!(
+        matches!(end, Ok(Ok(None) | Err(_))),
+        "the connection should end: {end:?}"
+    );
+    let (mut again, _, state) = server.join(&game.id, Some(&seat)).await;
+    assert_eq!(state.legal.len(), 64);
+    send_move(&mut again, "Ca1").await;
+    assert_eq!(next_state(&mut again).await.moves, vec!["Ca1"]);
 }

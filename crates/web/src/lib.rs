@@ -9,6 +9,21 @@
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
 //! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark.
 
+//!
+//! # Protocol
+//!
+//! `POST /api/games` with a [`protocol::CreateRequest`] (`{"game":"quantik","mode":"online"}`)
+//! answers a [`protocol::Created`]: the game's id, one link per seat
+//! (`/?game=ID#token=TOKEN`; the token stays in the fragment, which browsers never send) and
+//! the spectator link (`/?game=ID`). The page then opens `GET /api/games/ID/ws` and sends
+//! `{"type":"join","token":…}` (no token: a spectator). The server answers `welcome` (the
+//! game, the seats, which seats this connection plays) and a `state` as this connection may
+//! see it (the board text from its seat's perspective, the move list as it may read it, the
+//! legal moves when it is to move); every change sends each connection its new `state`.
+//! Requests are `move` (`{"type":"move","notation":"Ca1"}`), `undo`, `hint` and `resign`;
+//! refusals are `error` messages. `GET /api/games/ID/record` gives a finished game's record
+//! and `GET /api/catalog` the games, their options and the computer levels.
+
 pub mod client;
 pub mod dyngame;
 pub mod http;

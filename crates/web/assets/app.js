@@ -388,6 +388,11 @@ function fillSetup() {
   players.textContent = "";
   for (let n = info.min_players; n <= info.max_players; n++) players.add(new Option(String(n), String(n)));
   $("players-label").hidden = info.min_players === info.max_players;
+  // `perfect` exists only for games solved here.
+  for (const option of $("level").options) {
+    option.disabled = option.value === "perfect" && !info.solvable;
+  }
+  if ($("level").selectedOptions[0] && $("level").selectedOptions[0].disabled) $("level").value = "medium";
   const options = $("options");
   options.textContent = "";
   for (const o of info.options) {

@@ -112,3 +112,52 @@ async fn a_finished_game_downloads_as_a_record_that_replays() {
     let reopened = state_until(&mut socket, |s| s.ending.is_none()).await;
     assert!(reopened.moves.len() < state.moves.len());
 }
+
+/// Replays a record with the game's own type.
+struct Replays<'a>(&'a GameRecord);
+
+impl tabuleiro_core::GameVisitor for Replays<'_> {
+    type Output = Result<usize, tabuleiro_core::RecordError>;
+    fn visit<G: tabuleiro_core::Evaluate>(self) -> Self::Output {
+        self.0.replay::<G>().map(|positions| positions.len())
+    }
+}
+
+#[tokio::test]
+async fn every_game_of_the_registry_plays_to_its_end_and_downloads() {
+    use tabuleiro_core::Registry as _;
+    let server = Server::start().await;
+    for info in tabuleiro_games::REGISTRY.games() {
+        let options = if info.id == "qinto" {
+            json!({ "max_turns": "40" })
+        } else if info.id == "nudge" {
+            json!({ "max_turns": "30" })
+        } else {
+            json!({})
+        };
+        let game = server
+            .create(json!({ "game": info.id, "mode": "hotseat", "options": options }))
+            .await;
+        let (mut socket, _, mut state) = server.join(&game.id, Some(&token(&game, 0))).await;
+        let mut k = 0;
+        while state.ending.is_none() {
+            assert!(!state.legal.is_empty(), "{}: no legal move", info.id);
+            let mv = state.legal[(k * 7919) % state.legal.len()].clone();
+            k += 1;
+            send_move(&mut socket, &mv).await;
+            state = next_state(&mut socket).await;
+            assert!(k < 2000, "{}: the game does not end", info.id);
+        }
+        let path = format!("/api/games/{}/record", game.id);
+        let answer = request(server.addr, "GET", &path, None)
+            .await
+            .expect("record");
+        assert_eq!(answer.status, 200, "{}: {}", info.id, answer.body);
+        let record = GameRecord::from_json(&answer.body).expect("a record");
+        let positions = tabuleiro_games::REGISTRY
+            .visit(info.id, Replays(&record))
+            .expect("a game of the registry")
+            .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+        assert_eq!(positions, state.moves.len() + 1, "{}", info.id);
+    }
+}

@@ -231,3 +231,78 @@ impl Room {
         self.subscribers.retain(|s| s.id != id);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use tabuleiro_core::{Options, Registry, Setup};
+    use tabuleiro_games::REGISTRY;
+
+    use super::*;
+    use crate::dyngame::{SeatPlan, build};
+
+    fn quantik_room(tokens: [&str; 2]) -> Room {
+        let info = REGISTRY
+            .games()
+            .iter()
+            .find(|g| g.id == "quantik")
+            .expect("quantik");
+        let setup = Setup {
+            players: 2,
+            options: Options::defaults(info),
+            seed: 1,
+        };
+        let game =
+            build("quantik", setup, &[SeatPlan::Human, SeatPlan::Human], &[]).expect("a game");
+        let seats = tokens
+            .iter()
+            .map(|t| StoredSeat::Human {
+                token_hash: hash_token(t),
+            })
+            .collect();
+        Room::new("g".to_owned(), Mode::Online, seats, game, None)
+    }
+
+    fn legal(message: &ServerMessage) -> usize {
+        match message {
+            ServerMessage::State { legal, .. } => legal.len(),
+            other => panic!("not a state: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_token_opens_its_own_seat_only() {
+        let room = quantik_room(["alpha", "beta"]);
+        assert_eq!(room.seats_of(Some("alpha")), Ok(vec![0]));
+        assert_eq!(room.seats_of(Some("beta")), Ok(vec![1]));
+        assert_eq!(room.seats_of(None), Ok(vec![]));
+        assert!(room.seats_of(Some("gamma")).is_err());
+        assert!(room.seats_of(Some("")).is_err());
+    }
+
+    #[test]
+    fn only_the_seat_to_move_gets_legal_moves() {
+        let mut room = quantik_room(["alpha", "beta"]);
+        assert_eq!(legal(&room.state_for(&[0])), 64);
+        assert_eq!(legal(&room.state_for(&[1])), 0);
+        assert_eq!(legal(&room.state_for(&[])), 0);
+        room.game.play("Ca1").expect("legal");
+        assert_eq!(legal(&room.state_for(&[0])), 0);
+        assert!(legal(&room.state_for(&[1])) > 0);
+        // One screen for both seats sees through the seat to move.
+        assert_eq!(room.perspective(&[0, 1]), Some(1));
+        assert_eq!(room.perspective(&[0]), Some(0));
+        assert_eq!(room.perspective(&[]), None);
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_with_the_reason() {
+        let mut room = quantik_room(["alpha", "beta"]);
+        room.resigned = Some(0);
+        assert!(room.over());
+        assert_eq!(room.to_move(), None);
+        let outcome = room.outcome().expect("over");
+        assert_eq!(outcome.results, vec![PlayerResult::Loss, PlayerResult::Win]);
+        assert!(outcome.reason.contains("player 1 resigned"));
+        assert!(!room.can_undo(&[0]));
+    }
+}

@@ -52,6 +52,9 @@ pub trait DynGame: Send {
     /// # Errors
     /// Bad syntax or an illegal move, with the reason.
     fn check(&self, text: &str) -> Result<String, MoveError>;
+    /// How many moves [`DynGame::undo_turn`] would take back (0: none), without changing
+    /// anything: the storage forgets them first.
+    fn undo_count(&self, human: &[bool]) -> usize;
     /// Takes back to the start of the latest earlier turn of a seat for which `human` is
     /// true; returns how many moves were taken back.
     fn undo_turn(&mut self, human: &[bool]) -> usize;
@@ -194,6 +197,12 @@ impl<G: Evaluate> DynGame for Live<G> {
         let state = self.session.state();
         let mv = state.parse_move(text)?;
         Ok(state.format_move(mv))
+    }
+
+    fn undo_count(&self, human: &[bool]) -> usize {
+        self.session
+            .clone()
+            .undo_turn(|p| human.get(p.index()).copied().unwrap_or(false))
     }
 
     fn undo_turn(&mut self, human: &[bool]) -> usize {

@@ -292,15 +292,15 @@ impl Hub {
                 return Err("there is nothing to take back".to_owned());
             }
             let human = guard.human_seats();
-            if guard.game.undo_turn(&human) == 0 {
+            let count = guard.game.undo_count(&human);
+            if count == 0 {
                 return Err("there is nothing to take back".to_owned());
             }
-            let store = lock(&self.store);
-            store
-                .truncate(&guard.id, guard.game.ply())
-                .and_then(|()| store.set_finished(&guard.id, false))
+            // Forgotten in storage first: a failure leaves the game as it was.
+            lock(&self.store)
+                .truncate(&guard.id, guard.game.ply() - count)
                 .map_err(|e| format!("could not store the undo: {e}"))?;
-            drop(store);
+            guard.game.undo_turn(&human);
             guard.thinking = None;
             guard.version += 1;
             guard.broadcast();

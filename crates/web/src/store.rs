@@ -156,15 +156,19 @@ impl Store {
         Ok(())
     }
 
-    /// Forgets the moves of game `id` from ply `from` on (an undo).
+    /// Forgets the moves of game `id` from ply `from` on (an undo), which reopens the game,
+    /// in one transaction.
     ///
     /// # Errors
-    /// When the write fails.
-    pub fn truncate(&self, id: &str, from: usize) -> Result<(), StoreError> {
-        self.db.execute(
+    /// When the write fails; nothing is then changed.
+    pub fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError> {
+        let tx = self.db.transaction()?;
+        tx.execute(
             "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
             params![id, from as i64],
         )?;
+        tx.execute("UPDATE games SET finished = 0 WHERE id = ?1", params![id])?;
+        tx.commit()?;
         Ok(())
     }
 

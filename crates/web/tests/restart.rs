@@ -32,6 +32,13 @@ async fn every_acknowledged_move_survives_a_restart() {
     } else {
         state_until(&mut human, computer_moved).await
     };
+    // A move, the computer's reply, then an undo of both: the undo is stored too.
+    let mine = before.legal[0].clone();
+    send_move(&mut human, &mine).await;
+    state_until(&mut human, |s| s.moves.len() == 3 && !s.thinking).await;
+    human.send(&json!({ "type": "undo" })).await.expect("send");
+    let undone = state_until(&mut human, |s| s.moves.len() == 1).await;
+    assert_eq!(undone.moves, before.moves);
 
     let data = server.stop().await;
     drop((first, second, human));

@@ -145,3 +145,20 @@ async fn server_state(addr: SocketAddr, id: &str, token: &str) -> (u64, Vec<Stri
     let mut socket = join(addr, id, token).await;
     state(&mut socket).await
 }
+
+#[test]
+fn bench_web_plays_its_games_without_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(["bench-web", "--games", "20"])
+        .output()
+        .expect("the benchmark runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("20 games at once: 20 finished"), "{text}");
+    assert!(text.contains(", 0 errors"), "{text}");
+    assert!(text.contains("p99"), "{text}");
+}

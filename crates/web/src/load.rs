@@ -81,9 +81,12 @@ fn ms(d: Duration) -> f64 {
 /// Why the benchmark could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    /// The server could not start.
+    /// The database could not be opened.
     #[error("server: {0}")]
-    Serve(#[from] crate::ServeError),
+    Store(#[from] crate::store::StoreError),
+    /// The server could not listen.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
     /// Setting up the games failed.
     #[error("client: {0}")]
     Client(#[from] ClientError),
@@ -97,24 +100,20 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
     let (data, temporary) = match &config.data {
         Some(d) => (d.clone(), false),
         None => (
-            std::env::temp_dir().join(format!(
-                "tabuleiro-bench-web-{}",
-                crate::token::random_u64()
-                    .map_err(|e| std::io::Error::other(e.to_string()))
-                    .map_err(crate::ServeError::from)?
-            )),
+            std::env::temp_dir().join(format!("tabuleiro-bench-web-{}", std::process::id())),
             true,
         ),
     };
+    if temporary {
+        // A folder left by an earlier run of a process with the same id.
+        let _ = std::fs::remove_dir_all(&data);
+    }
     let folder = data.clone();
     let hub = tokio::task::spawn_blocking(move || Hub::open(&folder))
         .await
-        .map_err(|e| crate::ServeError::Io(std::io::Error::other(e)))?
-        .map_err(crate::ServeError::from)?;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(crate::ServeError::from)?;
-    let addr = listener.local_addr().map_err(crate::ServeError::from)?;
+        .map_err(std::io::Error::other)??;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
     let server = tokio::spawn(async move {
         let _ = axum::serve(listener, crate::router(hub)).await;
     });

@@ -35,5 +35,8 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
             data: args.data.clone(),
         }))?;
     write!(output, "{report}")?;
+    if report.errors > 0 {
+        anyhow::bail!("{} of {} games failed", report.errors, report.games);
+    }
     Ok(())
 }

@@ -166,11 +166,13 @@ pub struct MatchResult {
     pub games: Vec<MatchGame>,
 }
 
-/// Plays `games` games of a two-player game between levels `a` and `b`, alternating seats
-/// (A sits first in even games). Game `i` has seed `derive_seed(seed, i)` — or, when
-/// `paired`, `derive_seed(seed, i / 2)`, so each seed is played twice with the seats swapped
-/// (the tournament format of games such as Taiji) — and the options of `setup`; `on_game` is
-/// told of each game as it ends.
+/// Plays `games` games between level `a` and level `b`: in a two-player game A and B
+/// alternate seats (A sits first in even games); with more players A plays one seat and B
+/// every other seat, and A's seat rotates (game `i` puts A in seat `i mod players`). Game `i`
+/// has seed `derive_seed(seed, i)` — or, when `paired`, `derive_seed(seed, i / players)`, so
+/// each seed is played once with A in every seat (two players: twice, seats swapped, the
+/// tournament format of games such as Taiji) — and the options and number of players of
+/// `setup`; `on_game` is told of each game as it ends. B's tally counts every B seat.
 ///
 /// # Errors
 /// The first game that cannot be played.
@@ -183,8 +185,13 @@ pub fn play_match<G: Evaluate>(
     paired: bool,
     mut on_game: impl FnMut(&MatchGame),
 ) -> Result<MatchResult, PlayError> {
-    // Seat order for even games: A first. Odd games swap the two boxes round and back.
-    let mut agents = [a.build::<G>(0)?, b.build::<G>(0)?];
+    let players = setup.players.max(2);
+    // A is box 0 between games; it is rotated into its seat for each game and back.
+    let mut agents: Vec<Box<dyn Agent<G>>> = Vec::with_capacity(players);
+    agents.push(a.build::<G>(0)?);
+    for _ in 1..players {
+        agents.push(b.build::<G>(0)?);
+    }
     let limit = G::INFO.max_moves.unwrap_or(100_000);
     let mut result = MatchResult {
         a: Tally::default(),
@@ -192,24 +199,23 @@ pub fn play_match<G: Evaluate>(
         games: Vec::new(),
     };
     for index in 0..games {
-        let stream = if paired { index / 2 } else { index };
+        let stream = if paired { index / players } else { index };
         let game_seed = derive_seed(seed, stream as u64);
         let setup = Setup {
             seed: game_seed,
             ..setup.clone()
         };
-        let a_seat = Player((index % 2) as u8);
-        if a_seat.0 == 1 {
-            agents.swap(0, 1);
-        }
+        let seat = index % players;
+        let a_seat = Player(seat as u8);
+        agents.rotate_right(seat);
         let played = play_game(&setup, &mut agents, limit);
-        if a_seat.0 == 1 {
-            agents.swap(0, 1);
-        }
+        agents.rotate_left(seat);
         let session = played?;
         let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
         result.a.add(outcome.result(a_seat));
-        result.b.add(outcome.result(Player(1 - a_seat.0)));
+        for other in (0..players).filter(|&p| p != seat) {
+            result.b.add(outcome.result(Player(other as u8)));
+        }
         let game = MatchGame {
             index,
             seed: game_seed,

@@ -122,6 +122,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             let level = |text: &str| commands::parse_level(text, think);
             let (a, b) = (level(&args.a)?, level(&args.b)?);
             let games = args.games;
+            let players = setup.players;
             let m = commands::matches::Match {
                 setup,
                 a,
@@ -135,11 +136,16 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             if args.json {
                 let side = |level: Level, t: tabuleiro_ai::Tally| json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses});
                 let value = json!({"game": info.id, "games": games, "seed": args.seed, "paired": args.paired,
-                    "a": side(a, result.a), "b": side(b, result.b)});
+                    "players": players, "a": side(a, result.a), "b": side(b, result.b)});
                 writeln!(output, "{value}")?;
             } else {
                 writeln!(output, "{} — {games} games, seed {}", info.name, args.seed)?;
-                for (name, t) in [(a.to_string(), result.a), (b.to_string(), result.b)] {
+                let b_name = if players > 2 {
+                    format!("{b} (x{})", players - 1)
+                } else {
+                    b.to_string()
+                };
+                for (name, t) in [(a.to_string(), result.a), (b_name, result.b)] {
                     let pct = t
                         .decided_win_percent()
                         .map_or("-".to_owned(), |p| format!("{p:.1}%"));
@@ -147,6 +153,14 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                         output,
                         "  {name:<24} wins {:>5}  draws {:>5}  losses {:>5}  ({pct} of decided games)",
                         t.wins, t.draws, t.losses
+                    )?;
+                }
+                if players > 2 && games > 0 {
+                    writeln!(
+                        output,
+                        "  {a} won {:.1}% of the games, against a fair share of {:.1}% among {players} players (its seat rotates)",
+                        100.0 * result.a.wins as f64 / games as f64,
+                        100.0 / players as f64
                     )?;
                 }
             }

@@ -69,6 +69,7 @@ mod arrange;
 pub mod generate;
 pub mod grid;
 pub mod notation;
+mod policy;
 mod render;
 pub mod state;
 pub mod tile;
@@ -102,7 +103,7 @@ pub static INFO: GameInfo = GameInfo {
     hidden_information: true,
     scores: false,
     solvable: false,
-    search: SearchKind::MonteCarlo,
+    search: SearchKind::Rollouts,
     move_syntax: notation::SYNTAX,
     max_moves: Some(MAX_TURNS),
     options: &[
@@ -196,6 +197,18 @@ impl Game for Qinto {
 
     fn random_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
         self.random(rng)
+    }
+
+    /// See [`policy`]: the most tiles, a Q!nto first, else swaps, else a trade.
+    fn playout_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
+        self.policy_move(rng)
+    }
+
+    /// Only a player whose pile is empty is looked at: with tiles still in the pile, a win
+    /// within one turn needs a chain of Q!ntos laying every tile of hand and pile, which is
+    /// rare enough that greedy play does not search every reply for it.
+    fn may_win_this_turn(&self) -> bool {
+        self.ending().is_none() && self.pile(self.mover()).is_empty()
     }
 }
 

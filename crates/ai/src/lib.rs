@@ -33,7 +33,10 @@ pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use analysis::{Analysis, Evaluation, Exact, analyse};
 pub use greedy::GreedyAgent;
 pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, NamedLevel};
-pub use matchplay::{MatchGame, MatchResult, PlayError, Tally, agent_seed, play_game, play_match};
+pub use matchplay::{
+    MatchGame, MatchResult, PlayError, Tally, ThinkTime, agent_seed, play_game, play_match,
+    play_match_timed,
+};
 pub use mcts::{MctsAgent, MctsLimits, MctsReport};
 pub use oracle_play::{OracleAgent, open_oracle};
 pub use perfect::PerfectAgent;

@@ -1,6 +1,8 @@
 //! Games between computer players, and matches of many games.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use tabuleiro_core::{
     Evaluate, Outcome, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
@@ -183,14 +185,91 @@ pub fn play_match<G: Evaluate>(
     games: usize,
     seed: u64,
     paired: bool,
-    mut on_game: impl FnMut(&MatchGame),
+    on_game: impl FnMut(&MatchGame),
 ) -> Result<MatchResult, PlayError> {
+    play_match_timed::<G>(setup, a, b, games, seed, paired, on_game).map(|(result, _)| result)
+}
+
+/// How long one side of a match took to choose its moves (wall-clock time, so it depends on
+/// the machine and its load).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct ThinkTime {
+    /// Moves chosen.
+    pub moves: usize,
+    /// Seconds spent choosing them.
+    pub total_secs: f64,
+    /// The slowest move, in seconds.
+    pub max_secs: f64,
+}
+
+impl ThinkTime {
+    /// Mean seconds per move (0 before the first move).
+    pub fn mean_secs(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total_secs / self.moves as f64
+        }
+    }
+}
+
+/// An agent whose every choice is timed into a shared [`ThinkTime`].
+struct Timed<G: Evaluate> {
+    inner: Box<dyn Agent<G>>,
+    time: Arc<Mutex<ThinkTime>>,
+}
+
+impl<G: Evaluate> Agent<G> for Timed<G> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.inner.new_game(seed);
+    }
+
+    fn choose(&mut self, view: &G::View) -> Option<G::Move> {
+        let clock = Instant::now();
+        let mv = self.inner.choose(view);
+        let secs = clock.elapsed().as_secs_f64();
+        if let Ok(mut time) = self.time.lock() {
+            time.moves += 1;
+            time.total_secs += secs;
+            time.max_secs = time.max_secs.max(secs);
+        }
+        mv
+    }
+}
+
+/// [`play_match`], also timing every move of A and of B.
+///
+/// # Errors
+/// The first game that cannot be played.
+pub fn play_match_timed<G: Evaluate>(
+    setup: &Setup,
+    a: Level,
+    b: Level,
+    games: usize,
+    seed: u64,
+    paired: bool,
+    mut on_game: impl FnMut(&MatchGame),
+) -> Result<(MatchResult, [ThinkTime; 2]), PlayError> {
     let players = setup.players.max(2);
+    let times = [
+        Arc::new(Mutex::new(ThinkTime::default())),
+        Arc::new(Mutex::new(ThinkTime::default())),
+    ];
     // A is box 0 between games; it is rotated into its seat for each game and back.
     let mut agents: Vec<Box<dyn Agent<G>>> = Vec::with_capacity(players);
-    agents.push(a.build::<G>(0)?);
+    agents.push(Box::new(Timed {
+        inner: a.build::<G>(0)?,
+        time: Arc::clone(&times[0]),
+    }));
     for _ in 1..players {
-        agents.push(b.build::<G>(0)?);
+        agents.push(Box::new(Timed {
+            inner: b.build::<G>(0)?,
+            time: Arc::clone(&times[1]),
+        }));
     }
     let limit = G::INFO.max_moves.unwrap_or(100_000);
     let mut result = MatchResult {
@@ -226,5 +305,6 @@ pub fn play_match<G: Evaluate>(
         on_game(&game);
         result.games.push(game);
     }
-    Ok(result)
+    let time = |t: &Arc<Mutex<ThinkTime>>| t.lock().map(|t| *t).unwrap_or_default();
+    Ok((result, [time(&times[0]), time(&times[1])]))
 }

@@ -78,15 +78,25 @@ fn decided(outcome: &tabuleiro_core::Outcome, me: Player) -> f64 {
 }
 
 /// Plays the game's playout policy from `state` until `me`'s turn has come round `horizon`
-/// times or the game ends, and scores the position reached for `me`.
-fn rollout<G: Evaluate>(mut state: G, me: Player, horizon: usize, rng: &mut GameRng) -> f64 {
+/// times or the game ends, and scores the position reached for `me`; `None` when `deadline`
+/// passes first.
+fn rollout<G: Evaluate>(
+    mut state: G,
+    me: Player,
+    horizon: usize,
+    deadline: Option<Instant>,
+    rng: &mut GameRng,
+) -> Option<f64> {
     let mut turns_of_mine = 0;
     let mut previous = state.to_move();
     // A bound on the moves of one rollout, for games whose policy could pass for ever.
-    let mut budget = 64 * (horizon + 1) * state.players().max(1);
+    let mut budget = 16 * (horizon + 1) * state.players().max(1);
     loop {
         if let Some(outcome) = state.outcome() {
-            return decided(&outcome, me);
+            return Some(decided(&outcome, me));
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return None;
         }
         let mover = state.to_move();
         if mover == Some(me) && previous != Some(me) {
@@ -105,7 +115,7 @@ fn rollout<G: Evaluate>(mut state: G, me: Player, horizon: usize, rng: &mut Game
         };
         state.play_unchecked(mv);
     }
-    f64::from(state.evaluate(me))
+    Some(f64::from(state.evaluate(me)))
 }
 
 /// How wide and how deep the search looks.
@@ -160,12 +170,26 @@ pub fn search_shaped<G: Evaluate>(
     if moves.len() <= 1 {
         return (moves.first().copied(), report);
     }
+    // Scoring may take at most half the time budget; past that, moves are scored by the
+    // evaluation alone (an extra turn they earn is not played out).
+    let scoring_deadline = limits.time.map(|t| start + t / 2);
+    let mut hurried = false;
     let mut scored: Vec<(i32, G::Move)> = moves
         .into_iter()
-        .map(|mv| {
+        .enumerate()
+        .map(|(k, mv)| {
             let mut next = base.clone();
             next.play_unchecked(mv);
-            (candidate_value(next, me, rng), mv)
+            if k % 16 == 0 && scoring_deadline.is_some_and(|d| Instant::now() >= d) {
+                hurried = true;
+            }
+            let value = if hurried || next.to_move() != Some(me) {
+                next.outcome()
+                    .map_or_else(|| next.evaluate(me), |o| (decided(&o, me) / 10.0) as i32)
+            } else {
+                candidate_value(next, me, rng)
+            };
+            (value, mv)
         })
         .collect();
     // Stable, so equal scores keep their shuffled order.
@@ -184,15 +208,32 @@ pub fn search_shaped<G: Evaluate>(
         }
         let sample = G::sample_from_view(view, rng);
         let seed = rng.next_u64();
-        for (i, &mv) in candidates.iter().enumerate() {
+        // A sample counts only when every candidate was rolled out on it in time; without
+        // any, the evaluation's favourite is played.
+        let mut scores = Vec::with_capacity(candidates.len());
+        let mut late = false;
+        for &mv in &candidates {
             if sample.check_move(mv).is_err() {
+                scores.push(None);
                 continue;
             }
             let mut state = sample.clone();
             state.play_unchecked(mv);
             let mut shared = rng_from_seed(seed);
-            sums[i] += rollout(state, me, shape.horizon, &mut shared);
-            counts[i] += 1;
+            let Some(score) = rollout(state, me, shape.horizon, deadline, &mut shared) else {
+                late = true;
+                break;
+            };
+            scores.push(Some(score));
+        }
+        if late {
+            break;
+        }
+        for (i, score) in scores.into_iter().enumerate() {
+            if let Some(score) = score {
+                sums[i] += score;
+                counts[i] += 1;
+            }
         }
         report.samples += 1;
     }

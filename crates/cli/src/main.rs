@@ -132,11 +132,12 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                 verbose: args.verbose,
                 paired: args.paired,
             };
-            let result = commands::visit(info.id, m)??;
+            let (result, think_times) = commands::visit(info.id, m)??;
             if args.json {
                 let side = |level: Level, t: tabuleiro_ai::Tally| json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses});
                 let value = json!({"game": info.id, "games": games, "seed": args.seed, "paired": args.paired,
-                    "players": players, "a": side(a, result.a), "b": side(b, result.b)});
+                    "players": players, "a": side(a, result.a), "b": side(b, result.b),
+                    "think": {"a": think_times[0], "b": think_times[1]}});
                 writeln!(output, "{value}")?;
             } else {
                 writeln!(output, "{} — {games} games, seed {}", info.name, args.seed)?;
@@ -153,6 +154,18 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                         output,
                         "  {name:<24} wins {:>5}  draws {:>5}  losses {:>5}  ({pct} of decided games)",
                         t.wins, t.draws, t.losses
+                    )?;
+                }
+                for (name, t) in [
+                    (a.to_string(), think_times[0]),
+                    (b.to_string(), think_times[1]),
+                ] {
+                    writeln!(
+                        output,
+                        "  {name:<24} thinks {:.1} ms a move on average, {:.1} ms at most ({} moves)",
+                        1e3 * t.mean_secs(),
+                        1e3 * t.max_secs,
+                        t.moves
                     )?;
                 }
                 if players > 2 && games > 0 {
@@ -242,6 +255,12 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     "  Monte Carlo tree search: {:.0} iterations per second",
                     result.mcts_iterations_per_sec
                 )?;
+                if let Some(samples) = result.rollout_samples_per_sec {
+                    writeln!(
+                        output,
+                        "  sampled rollouts (strong): {samples:.0} samples per second from the start"
+                    )?;
+                }
                 if let (Some(first), Some(max), Some(mean)) = (
                     result.perfect_first_move_sec,
                     result.perfect_move_ms_max,

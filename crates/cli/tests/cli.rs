@@ -257,13 +257,26 @@ fn match_json_counts_every_game() {
     }
     assert_eq!(v["a"]["agent"], "greedy");
     assert_eq!(v["a"]["wins"], v["b"]["losses"]);
-    // Reproducible from its seed.
-    let again = json(&run(
+    // Every move was timed: 6 games of Quantik take 2 to 8 moves a side.
+    for side in ["a", "b"] {
+        let moves = v["think"][side]["moves"].as_u64().expect("timed moves");
+        assert!((12..=48).contains(&moves), "{v}");
+        let (max, total) = (
+            v["think"][side]["max_secs"].as_f64().expect("max"),
+            v["think"][side]["total_secs"].as_f64().expect("total"),
+        );
+        assert!(max >= 0.0 && max <= total, "{v}");
+    }
+    // Reproducible from its seed (apart from the time it took).
+    let mut v = v;
+    v["think"] = serde_json::Value::Null;
+    let mut again = json(&run(
         &[
             "match", "quantik", "greedy", "random", "--games", "6", "--seed", "4", "--json",
         ],
         "",
     ));
+    again["think"] = serde_json::Value::Null;
     assert_eq!(v, again);
 }
 

@@ -61,6 +61,12 @@
 //! [`generate`]): mostly a random play found by trying random windows and arrangements, now and
 //! then a uniform draw from the whole list; every legal move can come out.
 //!
+//! **For searches**: [`Game::playout_move`] is a quick sensible policy ([`policy`]: the play
+//! worth most, a Q!nto counting as 4 tiles more; else a swap; else a trade of the ordinary
+//! tiles), which the `strong` level's sampled rollouts use for every player's replies; and
+//! [`Game::may_win_this_turn`] is true only for a player whose pile is empty (a win from
+//! more needs a rare chain of Q!ntos, which greedy play does not look for).
+//!
 //! **Evaluation** ([`Evaluate`]): 100 per tile the leading opponent has left more than the
 //! player, plus a small bonus for a playable hand (wilds, and tiles that fit next to the
 //! grid), so one tile more on the grid always outweighs a better hand.

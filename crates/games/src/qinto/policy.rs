@@ -49,27 +49,6 @@ impl Qinto {
         extent(start, -along) + span + extent(last, along) == 5
     }
 
-    /// The empty cells where one more tile would complete a Q!nto (next to a run of 4 in a
-    /// row or a column), whether or not a tile that fits exists.
-    pub fn qinto_chances(&self) -> usize {
-        let grid = self.grid();
-        let mut cells: Vec<usize> = Vec::new();
-        for &i in grid.occupied() {
-            let i = i as usize;
-            for n in [i - 1, i + 1, i - DOWN as usize, i + DOWN as usize] {
-                if grid.at(n).is_none()
-                    && (grid.neighbours_run(n, RIGHT).len == 4
-                        || grid.neighbours_run(n, DOWN).len == 4)
-                {
-                    cells.push(n);
-                }
-            }
-        }
-        cells.sort_unstable();
-        cells.dedup();
-        cells.len()
-    }
-
     /// The policy's move (see the module docs), or `None` when the game is over.
     pub(super) fn policy_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
         let mut moves = Vec::new();

@@ -49,6 +49,37 @@ pub enum Command {
     Rules(GameArg),
     /// List the games and their options.
     List,
+    /// Serve every game in the browser (HTTP + WebSocket); open the printed address.
+    Serve(ServeArgs),
+    /// Load benchmark of the web server: scripted clients play many games at once over
+    /// loopback WebSockets; prints moves per second and latencies.
+    BenchWeb(BenchWebArgs),
+}
+
+/// Arguments of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on; the default serves this machine only.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: std::net::SocketAddr,
+    /// Folder of the games database (default: $XDG_DATA_HOME/tabuleiro, else
+    /// ~/.local/share/tabuleiro).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+}
+
+/// Arguments of `bench-web`.
+#[derive(Debug, Args)]
+pub struct BenchWebArgs {
+    /// Games played at once.
+    #[arg(long, default_value_t = 500)]
+    pub games: usize,
+    /// The game, e.g. `quantik`.
+    #[arg(long, default_value = "quantik")]
+    pub game: String,
+    /// Folder of the benchmark's database (default: a new temporary folder, removed after).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
 }
 
 /// A game id with its options.

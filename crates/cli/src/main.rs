@@ -284,5 +284,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             write!(output, "{}", commands::info::list())?;
             Ok(())
         }
+        Command::Serve(args) => commands::web::serve(&args),
+        Command::BenchWeb(args) => commands::web::bench(&args, output),
     }
 }

@@ -180,6 +180,23 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// The position as text for a terminal, seen from `perspective`.
     fn render(&self, perspective: Perspective) -> String;
 
+    /// The position as someone who plays no seat may see it while the game goes on (a
+    /// spectator of an online game). Games without hidden information show everything, as
+    /// [`Perspective::Everyone`] does (the default); games with hidden information override
+    /// this to hide every hidden part.
+    fn render_public(&self) -> String {
+        self.render(Perspective::Everyone)
+    }
+
+    /// The move `mv`, about to be played here, as `viewer` may read it in the move list
+    /// (`None`: someone who plays no seat). The default is [`Game::format_move`]; games whose
+    /// notation can name hidden things (a trade of hidden tiles) override it to write only
+    /// what `viewer` may know.
+    fn format_move_for(&self, mv: Self::Move, viewer: Option<Player>) -> String {
+        let _ = viewer;
+        self.format_move(mv)
+    }
+
     /// Running scores of each seat, for games that keep score.
     fn scores(&self) -> Option<Vec<i64>> {
         None

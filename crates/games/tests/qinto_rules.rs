@@ -408,3 +408,29 @@ fn a_player_sees_only_the_own_hand() {
     }
     assert_eq!(sample.view(Player(1)), view);
 }
+
+#[test]
+fn spectators_see_no_hand_and_nobody_reads_another_seats_trade() {
+    let state = new_game(2, 77);
+    let public = state.render_public();
+    for p in 0..2u8 {
+        let text = hand(&state, p);
+        assert!(!public.contains(&text), "{public}");
+    }
+    assert!(public.contains("5 in hand"), "{public}");
+    let traded = hand(&state, 0)
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mv = state
+        .parse_move(&format!("pass {traded}"))
+        .expect("a trade of two own tiles");
+    assert_eq!(
+        state.format_move_for(mv, Some(Player(0))),
+        format!("pass {traded}")
+    );
+    for viewer in [Some(Player(1)), None] {
+        assert_eq!(state.format_move_for(mv, viewer), "pass (traded 2)");
+    }
+}

@@ -10,6 +10,7 @@ pub mod perft;
 pub mod replay;
 pub mod solve;
 pub mod tournament;
+pub mod web;
 
 use anyhow::{Result, bail};
 use tabuleiro_ai::Level;

@@ -184,8 +184,26 @@ impl Game for Qinto {
 
     fn render(&self, perspective: Perspective) -> String {
         match perspective {
-            Perspective::Everyone => render::board(self, None),
-            Perspective::Player(p) => render::board(QintoView::of(self, p).known(), Some(p)),
+            Perspective::Everyone => render::board(self, render::Hands::All),
+            Perspective::Player(p) => {
+                render::board(QintoView::of(self, p).known(), render::Hands::Own(p))
+            }
+        }
+    }
+
+    /// The grid and the size of each hand and pile; no hand tile.
+    fn render_public(&self) -> String {
+        render::board(self, render::Hands::Hidden)
+    }
+
+    /// A pass with a trade names the traded tiles, which only the passing seat has seen:
+    /// anyone else reads how many tiles were traded.
+    fn format_move_for(&self, mv: QintoMove, viewer: Option<Player>) -> String {
+        match mv {
+            QintoMove::Pass(trade) if trade.count > 0 && viewer != Some(self.mover()) => {
+                format!("pass (traded {})", trade.count)
+            }
+            _ => mv.to_string(),
         }
     }
 

@@ -8,8 +8,19 @@ use super::grid::Cell;
 use super::notation::QintoMove;
 use super::state::{Ending, Public, Qinto};
 
-/// Draws `state`; `own` is the seat whose hand may be shown (`None`: every hand).
-pub fn board(state: &Qinto, own: Option<Player>) -> String {
+/// Whose hand tiles a drawing shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hands {
+    /// Every hand (replays, finished games).
+    All,
+    /// Only this seat's hand.
+    Own(Player),
+    /// No hand (spectators of a game in progress): only how many tiles each seat holds.
+    Hidden,
+}
+
+/// Draws `state`, showing the hand tiles that `hands` allows.
+pub fn board(state: &Qinto, hands: Hands) -> String {
     let mut out = String::new();
     match state.grid().bounds() {
         None => out.push_str("The grid is empty: the first play must cover cell 0,0.\n"),
@@ -54,7 +65,12 @@ pub fn board(state: &Qinto, own: Option<Player>) -> String {
             hand.len(),
             state.pile(player).len()
         );
-        if own.is_none_or(|o| o == player) {
+        let shown = match hands {
+            Hands::All => true,
+            Hands::Own(own) => own == player,
+            Hands::Hidden => false,
+        };
+        if shown {
             let tiles: Vec<String> = hand.tiles().map(|t| t.to_string()).collect();
             let _ = write!(out, " — hand {}", tiles.join(" "));
         }

@@ -1,0 +1,42 @@
+//! `serve` and `bench-web`: the web server and its load benchmark, on a tokio runtime.
+
+use std::io::Write;
+
+use anyhow::{Context as _, Result};
+
+use crate::args::{BenchWebArgs, ServeArgs};
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
+}
+
+/// Runs the web server until Ctrl-C.
+pub fn serve(args: &ServeArgs) -> Result<()> {
+    let config = tabuleiro_web::Config {
+        addr: args.addr,
+        data: args
+            .data
+            .clone()
+            .unwrap_or_else(tabuleiro_web::default_data_dir),
+    };
+    runtime()?.block_on(tabuleiro_web::serve(config))?;
+    Ok(())
+}
+
+/// Runs the load benchmark and prints its figures.
+pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
+    let report =
+        runtime()?.block_on(tabuleiro_web::load::run(tabuleiro_web::load::LoadConfig {
+            games: args.games,
+            game: args.game.clone(),
+            data: args.data.clone(),
+        }))?;
+    write!(output, "{report}")?;
+    if report.errors > 0 {
+        anyhow::bail!("{} of {} games failed", report.errors, report.games);
+    }
+    Ok(())
+}

@@ -1,0 +1,164 @@
+//! `tabuleiro serve` as a process: killed with SIGKILL (`kill -9`) while moves are being
+//! played, then started again on the same data folder, it has every acknowledged move.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::json;
+use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_web::protocol::{Created, ServerMessage};
+
+/// A server process, killed with SIGKILL when dropped (also when a test fails).
+struct Server(Child);
+
+impl Server {
+    /// Kills the process with SIGKILL and waits for it.
+    fn kill(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Starts the server on `addr` (default: a free port); returns it once it says it is serving.
+fn start(data: &Path, addr: Option<SocketAddr>) -> (Server, SocketAddr) {
+    let addr = addr.unwrap_or_else(|| {
+        std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+    });
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(["serve", "--addr", &addr.to_string(), "--data"])
+        .arg(data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let server = Server(child);
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the server's first line");
+    assert!(line.contains("serving"), "{line}");
+    (server, addr)
+}
+
+/// The next state's (version, moves, legal), skipping other messages.
+async fn state(socket: &mut GameSocket) -> (u64, Vec<String>, Vec<String>) {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("a message");
+        match message {
+            ServerMessage::State {
+                version,
+                moves,
+                legal,
+                ..
+            } => return (version, moves, legal),
+            ServerMessage::Error { message } => panic!("error: {message}"),
+            _ => {}
+        }
+    }
+}
+
+async fn join(addr: SocketAddr, id: &str, token: &str) -> GameSocket {
+    let mut socket = GameSocket::connect(addr, id).await.expect("connect");
+    socket
+        .send(&json!({ "type": "join", "token": token }))
+        .await
+        .expect("join");
+    socket
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_with_sigkill_the_server_keeps_every_acknowledged_move() {
+    let data = std::env::temp_dir().join(format!("tabuleiro-serve-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (mut server, addr) = start(&data, None);
+    let body = json!({ "game": "taiji", "mode": "online", "options": { "size": "7" } }).to_string();
+    let answer = request(addr, "POST", "/api/games", Some(&body))
+        .await
+        .expect("create");
+    let game: Created = serde_json::from_str(&answer.body).expect("created");
+    let tokens: Vec<String> = game
+        .seats
+        .iter()
+        .map(|s| s.token.clone().expect("token"))
+        .collect();
+    let mut acknowledged: Vec<String> = Vec::new();
+    for round in 0..4 {
+        let mut sockets = Vec::new();
+        for token in &tokens {
+            let mut socket = join(addr, &game.id, token).await;
+            let (_, moves, _) = state(&mut socket).await;
+            assert!(
+                moves.starts_with(&acknowledged) && moves.len() <= acknowledged.len() + 1,
+                "round {round}: stored {moves:?}, acknowledged {acknowledged:?}"
+            );
+            acknowledged = moves;
+            sockets.push(socket);
+        }
+        // A few acknowledged moves, then one more sent and the server killed at once.
+        for k in 0..=3 {
+            let mover = acknowledged.len() % 2;
+            let (_, _, legal) = server_state(addr, &game.id, &tokens[mover]).await;
+            let notation = legal[(round * 7 + k) % legal.len()].clone();
+            sockets[mover]
+                .send(&json!({ "type": "move", "notation": notation }))
+                .await
+                .expect("send");
+            if k == 3 {
+                break;
+            }
+            // States of earlier moves may still be queued: read up to this move's.
+            let expected = acknowledged.len() + 1;
+            let moves = loop {
+                let (_, moves, _) = state(&mut sockets[mover]).await;
+                if moves.len() == expected {
+                    break moves;
+                }
+            };
+            assert_eq!(moves.last(), Some(&notation));
+            acknowledged = moves;
+        }
+        server.kill();
+        server = start(&data, Some(addr)).0;
+    }
+    drop(server);
+    assert!(acknowledged.len() >= 12, "{acknowledged:?}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The state a new connection of `token` sees.
+async fn server_state(addr: SocketAddr, id: &str, token: &str) -> (u64, Vec<String>, Vec<String>) {
+    let mut socket = join(addr, id, token).await;
+    state(&mut socket).await
+}
+
+#[test]
+fn bench_web_plays_its_games_without_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(["bench-web", "--games", "20"])
+        .output()
+        .expect("the benchmark runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("20 games at once: 20 finished"), "{text}");
+    assert!(text.contains(", 0 errors"), "{text}");
+    assert!(text.contains("p99"), "{text}");
+}

@@ -1,0 +1,152 @@
+//! A small client of the server for the load benchmark and the tests: HTTP/1.1 requests on
+//! a plain TCP connection, and WebSocket connections that read [`ServerMessage`]s.
+
+use std::net::SocketAddr;
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::protocol::ServerMessage;
+
+/// A client failure.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The connection failed.
+    #[error("connection: {0}")]
+    Io(#[from] std::io::Error),
+    /// The WebSocket failed.
+    #[error("websocket: {0}")]
+    WebSocket(#[from] tokio_tungstenite::tungstenite::Error),
+    /// The server's answer could not be read.
+    #[error("unexpected answer: {0}")]
+    Answer(String),
+}
+
+/// An HTTP answer: status code and body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Status code, e.g. 200.
+    pub status: u16,
+    /// The body as text.
+    pub body: String,
+}
+
+/// Sends one HTTP request (`body` as JSON when given) and reads the whole answer.
+///
+/// # Errors
+/// When the connection fails or the answer is not HTTP.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> Result<Answer, ClientError> {
+    let mut stream = TcpStream::connect(addr).await?;
+    let body = body.unwrap_or("");
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(body.as_bytes()).await?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await?;
+    let text = String::from_utf8_lossy(&raw);
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| ClientError::Answer(text.to_string()))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| ClientError::Answer(head.to_owned()))?;
+    let chunked = head
+        .lines()
+        .any(|l| l.eq_ignore_ascii_case("transfer-encoding: chunked"));
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_owned()
+    };
+    Ok(Answer { status, body })
+}
+
+/// The body of a chunked answer.
+fn dechunk(mut rest: &str) -> String {
+    let mut body = String::new();
+    while let Some((size, after)) = rest.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || after.len() < size {
+            break;
+        }
+        body.push_str(&after[..size]);
+        rest = after[size..].trim_start_matches("\r\n");
+    }
+    body
+}
+
+/// A WebSocket connection to one game.
+pub struct GameSocket {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl GameSocket {
+    /// Connects to game `id`'s WebSocket.
+    ///
+    /// # Errors
+    /// When the connection or the upgrade fails.
+    pub async fn connect(addr: SocketAddr, id: &str) -> Result<Self, ClientError> {
+        let (socket, _) =
+            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await?;
+        Ok(GameSocket { socket })
+    }
+
+    /// Sends a text message as it is.
+    ///
+    /// # Errors
+    /// When the connection fails.
+    pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
+        self.socket.send(Message::text(text)).await?;
+        Ok(())
+    }
+
+    /// Sends a message given as a JSON value.
+    ///
+    /// # Errors
+    /// When the connection fails.
+    pub async fn send(&mut self, value: &serde_json::Value) -> Result<(), ClientError> {
+        self.send_text(&value.to_string()).await
+    }
+
+    /// Reads the next message as raw text (`None` when the connection closed).
+    ///
+    /// # Errors
+    /// When the connection fails.
+    pub async fn next_text(&mut self) -> Result<Option<String>, ClientError> {
+        while let Some(message) = self.socket.next().await {
+            match message? {
+                Message::Text(text) => return Ok(Some(text.to_string())),
+                Message::Close(_) => return Ok(None),
+                _ => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// Reads the next message.
+    ///
+    /// # Errors
+    /// When the connection fails or closes, or the message is not a [`ServerMessage`].
+    pub async fn next(&mut self) -> Result<ServerMessage, ClientError> {
+        let text = self
+            .next_text()
+            .await?
+            .ok_or_else(|| ClientError::Answer("connection closed".to_owned()))?;
+        serde_json::from_str(&text).map_err(|e| ClientError::Answer(format!("{e}: {text}")))
+    }
+}

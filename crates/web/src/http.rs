@@ -1,0 +1,138 @@
+//! The HTTP routes: the embedded page, the catalogue of games, creating games, records, and
+//! the WebSocket of each game.
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::json;
+use tabuleiro_core::{OptionKind, Registry};
+use tabuleiro_games::REGISTRY;
+
+use crate::hub::Hub;
+use crate::protocol::{CreateRequest, MAX_BODY};
+use crate::ws;
+
+const INDEX_HTML: &str = include_str!("../assets/index.html");
+const APP_JS: &str = include_str!("../assets/app.js");
+const APP_CSS: &str = include_str!("../assets/app.css");
+
+/// The server's routes over `hub`.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route(
+            "/",
+            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+        )
+        .route(
+            "/app.js",
+            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/app.css",
+            get(|| async { asset("text/css; charset=utf-8", APP_CSS) }),
+        )
+        .route("/api/catalog", get(catalog))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(hub)
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, content_type),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// A JSON error answer.
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({ "error": message.into() }))).into_response()
+}
+
+/// `GET /api/catalog`: every game with its options, and the computer levels.
+async fn catalog() -> Response {
+    let games: Vec<serde_json::Value> = REGISTRY
+        .games()
+        .iter()
+        .map(|g| {
+            let options: Vec<serde_json::Value> = g
+                .options
+                .iter()
+                .map(|o| {
+                    let choices: Vec<&str> = match o.kind {
+                        OptionKind::Choice(values) => values.to_vec(),
+                        OptionKind::Integer { .. } | OptionKind::Text => Vec::new(),
+                    };
+                    json!({
+                        "name": o.name,
+                        "description": o.description,
+                        "default": o.default,
+                        "allowed": o.allowed(),
+                        "choices": choices,
+                    })
+                })
+                .collect();
+            json!({
+                "id": g.id,
+                "name": g.name,
+                "summary": g.summary,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "solvable": g.solvable,
+                "scores": g.scores,
+                "move_syntax": g.move_syntax,
+                "rules": g.rules,
+                "options": options,
+            })
+        })
+        .collect();
+    let levels: Vec<serde_json::Value> = tabuleiro_ai::LADDER
+        .iter()
+        .map(|l| json!({ "name": l.name, "description": l.description }))
+        .collect();
+    axum::Json(json!({ "games": games, "levels": levels })).into_response()
+}
+
+/// `POST /api/games`: a new game (JSON [`CreateRequest`]).
+async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Response {
+    let request: CreateRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("malformed request: {e}")),
+    };
+    match hub.create(request).await {
+        Ok(created) => (StatusCode::CREATED, axum::Json(created)).into_response(),
+        Err(message) => error(StatusCode::BAD_REQUEST, message),
+    }
+}
+
+/// `GET /api/games/{id}/record`: a finished game's record, as the CLI's `replay` reads it.
+async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    let Some(room) = hub.room(&id) else {
+        return error(StatusCode::NOT_FOUND, format!("no game `{id}`"));
+    };
+    match hub.record(&room) {
+        Ok(json) => (
+            [
+                (header::CONTENT_TYPE, "application/json".to_owned()),
+                (
+                    header::CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"tabuleiro-{id}.json\""),
+                ),
+            ],
+            json,
+        )
+            .into_response(),
+        Err(message) => error(StatusCode::CONFLICT, message),
+    }
+}

@@ -1,0 +1,459 @@
+//! Every game of the server, the storage behind them, and the actions on a game: each change
+//! is checked, stored, then applied and sent to every connection of the game.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use tabuleiro_core::{Options, Registry, Setup};
+use tabuleiro_games::REGISTRY;
+
+use crate::dyngame::{SeatPlan, build};
+use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
+use crate::room::Room;
+use crate::store::{Store, StoreError, StoredGame, StoredSeat};
+use crate::token::{hash_token, new_game_id, new_token, random_u64};
+
+/// A room shared between connections and computer players.
+pub type SharedRoom = Arc<Mutex<Room>>;
+
+/// The server's games and their storage.
+pub struct Hub {
+    store: Mutex<Store>,
+    rooms: Mutex<HashMap<String, SharedRoom>>,
+    next_connection: AtomicU64,
+}
+
+/// Locks a mutex, going on with the data if a thread panicked while holding it (every
+/// change to a room is complete before its lock is released).
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Hub {
+    /// Opens the database in `folder` and rebuilds every stored game by replaying its moves.
+    /// Games that no longer replay are reported on standard error and left out.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or read.
+    pub fn open(folder: &Path) -> Result<Arc<Self>, StoreError> {
+        let store = Store::open(folder)?;
+        let mut rooms = HashMap::new();
+        for stored in store.load_all()? {
+            match restore(&stored) {
+                Ok(room) => {
+                    rooms.insert(stored.id.clone(), Arc::new(Mutex::new(room)));
+                }
+                Err(e) => eprintln!("tabuleiro serve: game {} not restored: {e}", stored.id),
+            }
+        }
+        Ok(Arc::new(Hub {
+            store: Mutex::new(store),
+            rooms: Mutex::new(rooms),
+            next_connection: AtomicU64::new(1),
+        }))
+    }
+
+    /// Number of games held.
+    pub fn len(&self) -> usize {
+        lock(&self.rooms).len()
+    }
+
+    /// Whether no game is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The room of game `id`.
+    pub fn room(&self, id: &str) -> Option<SharedRoom> {
+        lock(&self.rooms).get(id).cloned()
+    }
+
+    /// A new connection number.
+    pub fn connection_id(&self) -> u64 {
+        self.next_connection.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Starts computer players whose turn it is (after a restart).
+    pub fn wake_computers(self: &Arc<Self>) {
+        let rooms: Vec<SharedRoom> = lock(&self.rooms).values().cloned().collect();
+        for room in rooms {
+            self.schedule_computer(&room);
+        }
+    }
+
+    /// Creates a game: checks the request, builds the game (off the async runtime, as
+    /// computer players may load tables), stores it, and returns its links.
+    ///
+    /// # Errors
+    /// A message saying what is wrong with the request, or a storage failure.
+    pub async fn create(self: &Arc<Self>, request: CreateRequest) -> Result<Created, String> {
+        let info = REGISTRY
+            .games()
+            .iter()
+            .find(|g| g.id.eq_ignore_ascii_case(request.game.trim()))
+            .ok_or_else(|| {
+                let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
+                format!(
+                    "unknown game `{}` (games: {})",
+                    request.game,
+                    known.join(", ")
+                )
+            })?;
+        let players = request.players.unwrap_or(info.min_players);
+        if !(info.min_players..=info.max_players).contains(&players) {
+            return Err(format!(
+                "{} is for {} to {} players, not {players}",
+                info.name, info.min_players, info.max_players
+            ));
+        }
+        let options = Options::new(
+            info,
+            request
+                .options
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str())),
+        )
+        .map_err(|e| e.to_string())?;
+        let random = |e: getrandom::Error| format!("random source: {e}");
+        let seed = random_u64().map_err(random)?;
+        let mut tokens: Vec<Option<String>> = Vec::with_capacity(players);
+        let mut plans = Vec::with_capacity(players);
+        match request.mode {
+            Mode::Computer => {
+                let seat = request.seat.unwrap_or(0);
+                if seat >= players {
+                    return Err(format!("seat {} does not exist (1 to {players})", seat + 1));
+                }
+                let level = request.level.clone().unwrap_or_else(|| "medium".to_owned());
+                let token = new_token().map_err(random)?;
+                for s in 0..players {
+                    if s == seat {
+                        tokens.push(Some(token.clone()));
+                        plans.push(SeatPlan::Human);
+                    } else {
+                        tokens.push(None);
+                        plans.push(SeatPlan::Computer(level.clone()));
+                    }
+                }
+            }
+            Mode::Hotseat => {
+                let token = new_token().map_err(random)?;
+                for _ in 0..players {
+                    tokens.push(Some(token.clone()));
+                    plans.push(SeatPlan::Human);
+                }
+            }
+            Mode::Online => {
+                for _ in 0..players {
+                    tokens.push(Some(new_token().map_err(random)?));
+                    plans.push(SeatPlan::Human);
+                }
+            }
+        }
+        let setup = Setup {
+            players,
+            options: options.clone(),
+            seed,
+        };
+        let game_id = info.id;
+        let built_plans = plans.clone();
+        let game = tokio::task::spawn_blocking(move || build(game_id, setup, &built_plans, &[]))
+            .await
+            .map_err(|e| format!("building the game failed: {e}"))??;
+        let seats: Vec<StoredSeat> = plans
+            .iter()
+            .zip(&tokens)
+            .map(|(plan, token)| match (plan, token) {
+                (SeatPlan::Computer(level), _) => StoredSeat::Computer {
+                    level: level.clone(),
+                },
+                (SeatPlan::Human, token) => StoredSeat::Human {
+                    token_hash: hash_token(token.as_deref().unwrap_or_default()),
+                },
+            })
+            .collect();
+        let id = new_game_id().map_err(random)?;
+        let stored = StoredGame {
+            id: id.clone(),
+            game: info.id.to_owned(),
+            players,
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+            seed,
+            mode: request.mode.name().to_owned(),
+            seats: seats.clone(),
+            resigned: None,
+            moves: Vec::new(),
+        };
+        lock(&self.store)
+            .create(&stored)
+            .map_err(|e| format!("could not store the game: {e}"))?;
+        let room = Arc::new(Mutex::new(Room::new(
+            id.clone(),
+            request.mode,
+            seats,
+            game,
+            None,
+        )));
+        lock(&self.rooms).insert(id.clone(), room.clone());
+        self.schedule_computer(&room);
+        let links = plans
+            .iter()
+            .zip(tokens)
+            .enumerate()
+            .map(|(seat, (plan, token))| SeatLink {
+                seat,
+                name: match plan {
+                    SeatPlan::Human => "human".to_owned(),
+                    SeatPlan::Computer(level) => level.clone(),
+                },
+                link: token.as_ref().map(|t| format!("/?game={id}#token={t}")),
+                token,
+            })
+            .collect();
+        Ok(Created {
+            spectator: format!("/?game={id}"),
+            id,
+            seats: links,
+        })
+    }
+
+    /// Plays a move for a connection playing `seats`: checked, stored, applied, sent.
+    ///
+    /// # Errors
+    /// Why the move is refused; nothing changed.
+    pub fn play(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+        text: &str,
+    ) -> Result<(), String> {
+        {
+            let mut guard = lock(room);
+            let Some(to_move) = guard.to_move() else {
+                return Err("the game is over".to_owned());
+            };
+            if seats.is_empty() {
+                return Err("spectators cannot move".to_owned());
+            }
+            if !seats.contains(&to_move) {
+                return Err(format!(
+                    "it is not your turn: player {} is to move",
+                    to_move + 1
+                ));
+            }
+            if guard.thinking.is_some() {
+                return Err("the computer is thinking".to_owned());
+            }
+            self.apply(&mut guard, text)?;
+        }
+        self.schedule_computer(room);
+        Ok(())
+    }
+
+    /// Checks, stores and applies a move in a locked room, then sends the new state.
+    fn apply(&self, room: &mut Room, text: &str) -> Result<(), String> {
+        if text.len() > 512 {
+            return Err("a move is at most 512 characters".to_owned());
+        }
+        let notation = room.game.check(text).map_err(|e| e.to_string())?;
+        let ply = room.game.ply();
+        lock(&self.store)
+            .add_move(&room.id, ply, &notation)
+            .map_err(|e| format!("could not store the move: {e}"))?;
+        room.game
+            .play(&notation)
+            .map_err(|e| format!("internal error: a checked move failed: {e}"))?;
+        if room.over()
+            && let Err(e) = lock(&self.store).set_finished(&room.id, true)
+        {
+            eprintln!("tabuleiro serve: game {}: {e}", room.id);
+        }
+        room.version += 1;
+        room.broadcast();
+        Ok(())
+    }
+
+    /// Takes back a turn (against the computer, or in hotseat).
+    ///
+    /// # Errors
+    /// When this connection may not, or there is nothing to take back.
+    pub fn undo(self: &Arc<Self>, room: &SharedRoom, seats: &[usize]) -> Result<(), String> {
+        {
+            let mut guard = lock(room);
+            if guard.mode == Mode::Online {
+                return Err("online games have no undo".to_owned());
+            }
+            if !guard.can_undo(seats) {
+                return Err("there is nothing to take back".to_owned());
+            }
+            let human = guard.human_seats();
+            let count = guard.game.undo_count(&human);
+            if count == 0 {
+                return Err("there is nothing to take back".to_owned());
+            }
+            // Forgotten in storage first: a failure leaves the game as it was.
+            lock(&self.store)
+                .truncate(&guard.id, guard.game.ply() - count)
+                .map_err(|e| format!("could not store the undo: {e}"))?;
+            guard.game.undo_turn(&human);
+            guard.thinking = None;
+            guard.version += 1;
+            guard.broadcast();
+        }
+        self.schedule_computer(room);
+        Ok(())
+    }
+
+    /// Resigns for a connection playing `seats` (the seat to move if it plays it).
+    ///
+    /// # Errors
+    /// When the game is over or the connection plays no seat.
+    pub fn resign(&self, room: &SharedRoom, seats: &[usize]) -> Result<(), String> {
+        let mut guard = lock(room);
+        if guard.over() {
+            return Err("the game is over".to_owned());
+        }
+        let Some(seat) = guard.perspective(seats) else {
+            return Err("spectators cannot resign".to_owned());
+        };
+        lock(&self.store)
+            .resign(&guard.id, seat)
+            .map_err(|e| format!("could not store the resignation: {e}"))?;
+        guard.resigned = Some(seat);
+        guard.thinking = None;
+        guard.version += 1;
+        guard.broadcast();
+        Ok(())
+    }
+
+    /// Computes a hint off the async runtime and sends it to `reply` only.
+    ///
+    /// # Errors
+    /// When it is not this connection's turn.
+    pub fn hint(
+        &self,
+        room: &SharedRoom,
+        seats: &[usize],
+        reply: tokio::sync::mpsc::Sender<String>,
+    ) -> Result<(), String> {
+        let guard = lock(room);
+        match guard.to_move() {
+            Some(s) if seats.contains(&s) => {}
+            _ => return Err("a hint is for the seat to move".to_owned()),
+        }
+        let seed = tabuleiro_core::derive_seed(guard.version, guard.game.ply() as u64);
+        let job = guard
+            .game
+            .hint_job(seed)
+            .ok_or_else(|| "no hint here".to_owned())?;
+        drop(guard);
+        tokio::spawn(async move {
+            let message = match tokio::task::spawn_blocking(job).await {
+                Ok(Some(notation)) => ServerMessage::Hint { notation },
+                _ => ServerMessage::error("no hint could be found"),
+            };
+            let _ = reply.send(message.to_json()).await;
+        });
+        Ok(())
+    }
+
+    /// If a computer is to move and not yet thinking, starts it on a blocking thread; its
+    /// move is played unless the game changed meanwhile.
+    pub fn schedule_computer(self: &Arc<Self>, room: &SharedRoom) {
+        let mut guard = lock(room);
+        let Some(seat) = guard.computer_to_move() else {
+            return;
+        };
+        let version = guard.version;
+        if guard.thinking == Some(version) {
+            return;
+        }
+        let Some(job) = guard.game.computer_job(seat) else {
+            return;
+        };
+        guard.thinking = Some(version);
+        guard.broadcast();
+        drop(guard);
+        let hub = Arc::clone(self);
+        let room = Arc::clone(room);
+        tokio::spawn(async move {
+            let chosen = tokio::task::spawn_blocking(job).await;
+            {
+                let mut guard = lock(&room);
+                if guard.thinking != Some(version) || guard.version != version {
+                    return;
+                }
+                guard.thinking = None;
+                let result = match chosen {
+                    Ok(Some(text)) => hub.apply(&mut guard, &text),
+                    Ok(None) => Err("the computer found no move".to_owned()),
+                    Err(e) => Err(format!("the computer player failed: {e}")),
+                };
+                if let Err(message) = result {
+                    eprintln!("tabuleiro serve: game {}: {message}", guard.id);
+                    let text = ServerMessage::error(message).to_json();
+                    for s in &guard.subscribers {
+                        let _ = s.tx.try_send(text.clone());
+                    }
+                    guard.broadcast();
+                    return;
+                }
+            }
+            hub.schedule_computer(&room);
+        });
+    }
+
+    /// The record of a finished game, as JSON.
+    ///
+    /// # Errors
+    /// When the game is still being played.
+    pub fn record(&self, room: &SharedRoom) -> Result<String, String> {
+        let guard = lock(room);
+        if !guard.over() {
+            return Err("the game is not over: its record is available when it ends".to_owned());
+        }
+        Ok(guard.game.record().to_json())
+    }
+}
+
+/// Rebuilds a stored game.
+fn restore(stored: &StoredGame) -> Result<Room, String> {
+    let info = REGISTRY
+        .games()
+        .iter()
+        .find(|g| g.id == stored.game)
+        .ok_or_else(|| format!("unknown game `{}`", stored.game))?;
+    let options = Options::new(
+        info,
+        stored.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    )
+    .map_err(|e| e.to_string())?;
+    let mode =
+        Mode::from_name(&stored.mode).ok_or_else(|| format!("unknown mode `{}`", stored.mode))?;
+    let plans: Vec<SeatPlan> = stored
+        .seats
+        .iter()
+        .map(|s| match s {
+            StoredSeat::Human { .. } => SeatPlan::Human,
+            StoredSeat::Computer { level } => SeatPlan::Computer(level.clone()),
+        })
+        .collect();
+    let setup = Setup {
+        players: stored.players,
+        options,
+        seed: stored.seed,
+    };
+    let game = build(info.id, setup, &plans, &stored.moves)?;
+    Ok(Room::new(
+        stored.id.clone(),
+        mode,
+        stored.seats.clone(),
+        game,
+        stored.resigned,
+    ))
+}

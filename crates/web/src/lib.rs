@@ -1,0 +1,99 @@
+//! tabuleiro in the browser: `tabuleiro serve` runs an HTTP + WebSocket server (axum on
+//! tokio) that serves an embedded page, keeps every game and move in SQLite, and lets people
+//! play any game of the registry against the computer, on one screen, or from two browsers.
+//!
+//! - [`dyngame`]: any game behind one trait, built through the registry's visitor.
+//! - [`store`]: SQLite storage, written before a move is acknowledged.
+//! - [`room`] and [`hub`]: games in play, their connections, and the actions on them.
+//! - [`protocol`]: the JSON messages; [`http`] and [`ws`]: the routes.
+//! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
+//! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark.
+
+//!
+//! # Protocol
+//!
+//! `POST /api/games` with a [`protocol::CreateRequest`] (`{"game":"quantik","mode":"online"}`)
+//! answers a [`protocol::Created`]: the game's id, one link per seat
+//! (`/?game=ID#token=TOKEN`; the token stays in the fragment, which browsers never send) and
+//! the spectator link (`/?game=ID`). The page then opens `GET /api/games/ID/ws` and sends
+//! `{"type":"join","token":…}` (no token: a spectator). The server answers `welcome` (the
+//! game, the seats, which seats this connection plays) and a `state` as this connection may
+//! see it (the board text from its seat's perspective, the move list as it may read it, the
+//! legal moves when it is to move); every change sends each connection its new `state`.
+//! Requests are `move` (`{"type":"move","notation":"Ca1"}`), `undo`, `hint` and `resign`;
+//! refusals are `error` messages. `GET /api/games/ID/record` gives a finished game's record
+//! and `GET /api/catalog` the games, their options and the computer levels.
+
+pub mod client;
+pub mod dyngame;
+pub mod http;
+pub mod hub;
+pub mod load;
+pub mod protocol;
+pub mod room;
+pub mod store;
+pub mod token;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+pub use http::router;
+pub use hub::Hub;
+
+/// Where the server listens and keeps its data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// The address to listen on (default `127.0.0.1:8080`: this machine only).
+    pub addr: SocketAddr,
+    /// The folder of the games database.
+    pub data: PathBuf,
+}
+
+/// Why the server stopped or could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The address could not be bound, or serving failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The default data folder: `$XDG_DATA_HOME/tabuleiro`, else `~/.local/share/tabuleiro`, else
+/// `./tabuleiro-data`.
+pub fn default_data_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("XDG_DATA_HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir).join("tabuleiro");
+    }
+    if let Some(home) = std::env::var_os("HOME").filter(|d| !d.is_empty()) {
+        return PathBuf::from(home).join(".local/share/tabuleiro");
+    }
+    PathBuf::from("tabuleiro-data")
+}
+
+/// Opens the data, binds the address and serves until Ctrl-C. Prints the address to open.
+///
+/// # Errors
+/// When the data cannot be opened or the address cannot be bound.
+pub async fn serve(config: Config) -> Result<(), ServeError> {
+    let data = config.data.clone();
+    let hub = tokio::task::spawn_blocking(move || Hub::open(&data))
+        .await
+        .map_err(std::io::Error::other)??;
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    println!(
+        "tabuleiro: serving {} game(s) from {} — open http://{addr}/ in a browser (Ctrl-C stops)",
+        hub.len(),
+        config.data.display()
+    );
+    hub.wake_computers();
+    axum::serve(listener, router(hub))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,260 @@
+//! The load benchmark: a server on a loopback port and many online games played at once by
+//! scripted clients (two WebSocket connections per game, one per seat), each picking a
+//! random legal move from its own state messages. Reports moves per second and the latency
+//! from sending a move to receiving the state that shows it.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use crate::client::{ClientError, GameSocket, request};
+use crate::hub::Hub;
+use crate::protocol::{Created, ServerMessage};
+
+/// What to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadConfig {
+    /// Games played at once.
+    pub games: usize,
+    /// The game id.
+    pub game: String,
+    /// The database folder (default: a new temporary folder, removed afterwards).
+    pub data: Option<PathBuf>,
+}
+
+/// The figures measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadReport {
+    /// Games played at once.
+    pub games: usize,
+    /// Games played to their end.
+    pub finished: usize,
+    /// Moves played in all.
+    pub moves: usize,
+    /// Errors (error messages, failed connections).
+    pub errors: usize,
+    /// The first error seen, if any.
+    pub first_error: Option<String>,
+    /// Wall time from the first move to the last.
+    pub elapsed: Duration,
+    /// Median latency of a move.
+    pub p50: Duration,
+    /// 99th percentile latency.
+    pub p99: Duration,
+    /// Largest latency.
+    pub max: Duration,
+}
+
+impl fmt::Display for LoadReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.elapsed.as_secs_f64();
+        writeln!(
+            f,
+            "{} games at once: {} finished, {} moves in {secs:.2} s = {:.0} moves/s, {} errors",
+            self.games,
+            self.finished,
+            self.moves,
+            self.moves as f64 / secs.max(1e-9),
+            self.errors
+        )?;
+        writeln!(
+            f,
+            "latency from sending a move to its state: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            ms(self.p50),
+            ms(self.p99),
+            ms(self.max)
+        )?;
+        if let Some(e) = &self.first_error {
+            writeln!(f, "first error: {e}")?;
+        }
+        Ok(())
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Why the benchmark could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The database could not be opened.
+    #[error("server: {0}")]
+    Store(#[from] crate::store::StoreError),
+    /// The server could not listen.
+    #[error("server: {0}")]
+    Io(#[from] std::io::Error),
+    /// Setting up the games failed.
+    #[error("client: {0}")]
+    Client(#[from] ClientError),
+}
+
+/// Runs the benchmark.
+///
+/// # Errors
+/// When the server cannot start or the games cannot be created.
+pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
+    let (data, temporary) = match &config.data {
+        Some(d) => (d.clone(), false),
+        None => (
+            std::env::temp_dir().join(format!("tabuleiro-bench-web-{}", std::process::id())),
+            true,
+        ),
+    };
+    if temporary {
+        // A folder left by an earlier run of a process with the same id.
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    let folder = data.clone();
+    let hub = tokio::task::spawn_blocking(move || Hub::open(&folder))
+        .await
+        .map_err(std::io::Error::other)??;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let addr = listener.local_addr()?;
+    let server = tokio::spawn(async move {
+        let _ = axum::serve(listener, crate::router(hub)).await;
+    });
+    let mut created = Vec::with_capacity(config.games);
+    for _ in 0..config.games {
+        let body = json!({ "game": config.game, "mode": "online" }).to_string();
+        let answer = request(addr, "POST", "/api/games", Some(&body)).await?;
+        let game: Created = serde_json::from_str(&answer.body)
+            .map_err(|e| ClientError::Answer(format!("{e}: {}", answer.body)))?;
+        created.push(game);
+    }
+    let start = Instant::now();
+    let tasks: Vec<_> = created
+        .into_iter()
+        .enumerate()
+        .map(|(i, game)| tokio::spawn(play_one(addr, game, i as u64 + 1)))
+        .collect();
+    let mut latencies = Vec::new();
+    let (mut finished, mut errors, mut first_error) = (0, 0, None);
+    for task in tasks {
+        match task.await {
+            Ok(Ok(played)) => {
+                latencies.extend(played.latencies);
+                finished += usize::from(played.finished);
+            }
+            Ok(Err(e)) => {
+                errors += 1;
+                first_error.get_or_insert(e);
+            }
+            Err(e) => {
+                errors += 1;
+                first_error.get_or_insert(e.to_string());
+            }
+        }
+    }
+    let elapsed = start.elapsed();
+    server.abort();
+    if temporary {
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    latencies.sort_unstable();
+    let at = |q: f64| {
+        latencies
+            .get(((latencies.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or_default()
+    };
+    Ok(LoadReport {
+        games: config.games,
+        finished,
+        moves: latencies.len(),
+        errors,
+        first_error,
+        elapsed,
+        p50: at(0.5),
+        p99: at(0.99),
+        max: latencies.last().copied().unwrap_or_default(),
+    })
+}
+
+/// One game's measurements.
+struct Played {
+    latencies: Vec<Duration>,
+    finished: bool,
+}
+
+/// The latest state a seat's connection received.
+struct Seen {
+    version: u64,
+    to_move: Option<usize>,
+    legal: Vec<String>,
+    over: bool,
+}
+
+/// Reads until a state newer than `after`; an error message is an error.
+async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String> {
+    loop {
+        match socket.next().await.map_err(|e| e.to_string())? {
+            ServerMessage::State {
+                version,
+                to_move,
+                legal,
+                ending,
+                ..
+            } if version > after => {
+                return Ok(Seen {
+                    version,
+                    to_move,
+                    legal,
+                    over: ending.is_some(),
+                });
+            }
+            ServerMessage::Error { message } => return Err(message),
+            _ => {}
+        }
+    }
+}
+
+async fn play_one(addr: SocketAddr, game: Created, seed: u64) -> Result<Played, String> {
+    let mut sockets = Vec::new();
+    let mut seen = Vec::new();
+    for seat in &game.seats {
+        let mut socket = GameSocket::connect(addr, &game.id)
+            .await
+            .map_err(|e| e.to_string())?;
+        socket
+            .send(&json!({ "type": "join", "token": seat.token }))
+            .await
+            .map_err(|e| e.to_string())?;
+        seen.push(next_state(&mut socket, 0).await?);
+        sockets.push(socket);
+    }
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut latencies = Vec::new();
+    loop {
+        let Some(mover) = seen[0].to_move else {
+            return Ok(Played {
+                latencies,
+                finished: seen[0].over,
+            });
+        };
+        let legal = &seen[mover].legal;
+        if legal.is_empty() {
+            return Err(format!("seat {mover} is to move but has no legal move"));
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let notation = legal[(rng % legal.len() as u64) as usize].clone();
+        let version = seen[mover].version;
+        let sent = Instant::now();
+        sockets[mover]
+            .send(&json!({ "type": "move", "notation": notation }))
+            .await
+            .map_err(|e| e.to_string())?;
+        seen[mover] = next_state(&mut sockets[mover], version).await?;
+        latencies.push(sent.elapsed());
+        for (seat, socket) in sockets.iter_mut().enumerate() {
+            if seat != mover {
+                seen[seat] = next_state(socket, version).await?;
+            }
+        }
+    }
+}

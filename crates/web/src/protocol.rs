@@ -1,0 +1,219 @@
+//! The JSON messages of the WebSocket and of the HTTP API.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use tabuleiro_core::{Outcome, PlayerResult};
+
+/// Largest WebSocket message the server reads; a larger one gets an error message.
+pub const MAX_MESSAGE: usize = 8 * 1024;
+
+/// Largest HTTP request body.
+pub const MAX_BODY: usize = 16 * 1024;
+
+/// A message from a browser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Joins the game of the connection, with a seat token (none: as a spectator). Must come
+    /// first.
+    Join {
+        /// The seat token from the seat's link.
+        #[serde(default)]
+        token: Option<String>,
+    },
+    /// Plays a move in the game's notation.
+    Move {
+        /// The move, e.g. `Ca1`.
+        notation: String,
+    },
+    /// Takes back the last turn (against the computer and in hotseat games).
+    Undo,
+    /// Asks for a suggested move.
+    Hint,
+    /// Gives up the game.
+    Resign,
+}
+
+/// One seat as everybody may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// `human` or the computer's level.
+    pub name: String,
+    /// Whether a computer plays it.
+    pub computer: bool,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ending {
+    /// Each seat's result.
+    pub results: Vec<PlayerResult>,
+    /// Final scores, if the game keeps score.
+    pub scores: Option<Vec<i64>>,
+    /// Why the game ended.
+    pub reason: String,
+    /// The result in one sentence.
+    pub text: String,
+}
+
+impl From<&Outcome> for Ending {
+    fn from(outcome: &Outcome) -> Self {
+        Ending {
+            results: outcome.results.clone(),
+            scores: outcome.scores.clone(),
+            reason: outcome.reason.clone(),
+            text: outcome.to_string(),
+        }
+    }
+}
+
+/// A message to a browser.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The answer to `join`: what the game is and which seats this connection plays.
+    Welcome {
+        /// The game's public id.
+        id: String,
+        /// Game id, e.g. `quantik`.
+        game: String,
+        /// Game name.
+        name: String,
+        /// `computer`, `hotseat` or `online`.
+        mode: String,
+        /// Option values.
+        options: BTreeMap<String, String>,
+        /// The seats.
+        seats: Vec<SeatInfo>,
+        /// The seats this connection plays (from 0); empty for spectators.
+        you: Vec<usize>,
+        /// Whether players hide things from each other (a hotseat screen is then covered
+        /// between turns).
+        hidden_information: bool,
+    },
+    /// The position as this connection may see it.
+    State {
+        /// Increases with every change of the game.
+        version: u64,
+        /// The board as text (column and row labels, then status lines).
+        board: String,
+        /// The seat to move (from 0), none when the game is over.
+        to_move: Option<usize>,
+        /// (which move of the turn, moves per turn).
+        move_in_turn: (usize, usize),
+        /// The moves so far, as this connection may read them.
+        moves: Vec<String>,
+        /// The moves this connection may play now (empty when it is not its turn).
+        legal: Vec<String>,
+        /// Running scores, for games that keep score.
+        scores: Option<Vec<i64>>,
+        /// The result, when the game is over.
+        ending: Option<Ending>,
+        /// A computer player is choosing its move.
+        thinking: bool,
+        /// This connection may take back a turn.
+        can_undo: bool,
+    },
+    /// A suggested move for this connection's seat.
+    Hint {
+        /// The move, in notation.
+        notation: String,
+    },
+    /// A request was refused; nothing changed.
+    Error {
+        /// What was wrong.
+        message: String,
+    },
+}
+
+impl ServerMessage {
+    /// The message as JSON text.
+    pub fn to_json(&self) -> String {
+        // Only strings, numbers, lists and maps with string keys: serialising cannot fail.
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// An error message.
+    pub fn error(message: impl Into<String>) -> Self {
+        ServerMessage::Error {
+            message: message.into(),
+        }
+    }
+}
+
+/// How a new game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// One person against computer players.
+    Computer,
+    /// Everyone on one screen.
+    Hotseat,
+    /// Each seat from its own browser, by its link.
+    Online,
+}
+
+impl Mode {
+    /// The mode's name as stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Hotseat => "hotseat",
+            Mode::Online => "online",
+        }
+    }
+
+    /// The mode of a stored name.
+    pub fn from_name(name: &str) -> Option<Self> {
+        [Mode::Computer, Mode::Hotseat, Mode::Online]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+}
+
+/// `POST /api/games`: a new game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    /// Game id, e.g. `quantik`.
+    pub game: String,
+    /// Number of seats (default: the game's fewest).
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// Option values by name (others keep their defaults).
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// How the game is played.
+    pub mode: Mode,
+    /// The computer's level (mode `computer`), e.g. `medium` (default `medium`).
+    #[serde(default)]
+    pub level: Option<String>,
+    /// The seat the person plays against the computer, from 0 (default 0).
+    #[serde(default)]
+    pub seat: Option<usize>,
+}
+
+/// One seat's link in the answer to a new game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatLink {
+    /// The seat, from 0.
+    pub seat: usize,
+    /// `human` or the computer's level.
+    pub name: String,
+    /// The seat's secret token (none for computer seats).
+    pub token: Option<String>,
+    /// The page address that plays this seat (path and fragment).
+    pub link: Option<String>,
+}
+
+/// The answer to `POST /api/games`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    /// The game's public id.
+    pub id: String,
+    /// Each seat's link.
+    pub seats: Vec<SeatLink>,
+    /// The read-only link.
+    pub spectator: String,
+}

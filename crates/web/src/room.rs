@@ -1,0 +1,308 @@
+//! One game being played: its seats, its connections, and what each connection is shown.
+
+use std::sync::Arc;
+use tabuleiro_core::{Outcome, PlayerResult};
+
+use tokio::sync::{Notify, mpsc};
+
+use crate::dyngame::DynGame;
+use crate::protocol::{Ending, Mode, SeatInfo, ServerMessage};
+use crate::store::StoredSeat;
+use crate::token::hash_token;
+
+/// How many messages may wait for a slow connection before it is dropped.
+pub const QUEUE: usize = 64;
+
+/// A connection watching a room.
+pub struct Subscriber {
+    /// The connection's number.
+    pub id: u64,
+    /// The seats it plays (from 0); empty for spectators.
+    pub seats: Vec<usize>,
+    /// Where its messages go (JSON text).
+    pub tx: mpsc::Sender<String>,
+    /// Told when the connection falls too far behind: it is then closed (the browser
+    /// reconnects and gets the current state).
+    pub kick: Arc<Notify>,
+}
+
+/// One game with everything the server keeps about it.
+pub struct Room {
+    /// Public id.
+    pub id: String,
+    /// How it is played.
+    pub mode: Mode,
+    /// Who sits where.
+    pub seats: Vec<StoredSeat>,
+    /// The game itself.
+    pub game: Box<dyn DynGame>,
+    /// The seat that resigned, if one did.
+    pub resigned: Option<usize>,
+    /// Increases with every change.
+    pub version: u64,
+    /// The version a computer player is choosing a move for.
+    pub thinking: Option<u64>,
+    /// Connections watching.
+    pub subscribers: Vec<Subscriber>,
+}
+
+impl Room {
+    /// A room for a game.
+    pub fn new(
+        id: String,
+        mode: Mode,
+        seats: Vec<StoredSeat>,
+        game: Box<dyn DynGame>,
+        resigned: Option<usize>,
+    ) -> Self {
+        Room {
+            id,
+            mode,
+            seats,
+            game,
+            resigned,
+            version: 1,
+            thinking: None,
+            subscribers: Vec::new(),
+        }
+    }
+
+    /// The seats a token opens: none without a token (a spectator).
+    ///
+    /// # Errors
+    /// When a token is given but opens no seat.
+    pub fn seats_of(&self, token: Option<&str>) -> Result<Vec<usize>, String> {
+        let Some(token) = token else {
+            return Ok(Vec::new());
+        };
+        let hash = hash_token(token.trim());
+        let seats: Vec<usize> = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| matches!(s, StoredSeat::Human { token_hash } if *token_hash == hash))
+            .map(|(i, _)| i)
+            .collect();
+        if seats.is_empty() {
+            Err("this token opens no seat of this game (check the link)".to_owned())
+        } else {
+            Ok(seats)
+        }
+    }
+
+    /// The result: the game's own, or a resignation.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(seat) = self.resigned {
+            let players = self.game.players();
+            let results = (0..players)
+                .map(|p| {
+                    if p == seat {
+                        PlayerResult::Loss
+                    } else {
+                        PlayerResult::Win
+                    }
+                })
+                .collect();
+            return Some(Outcome {
+                results,
+                scores: self.game.outcome().and_then(|o| o.scores),
+                reason: format!("player {} resigned", seat + 1),
+            });
+        }
+        self.game.outcome()
+    }
+
+    /// Whether the game is over (ended by its rules or by a resignation).
+    pub fn over(&self) -> bool {
+        self.resigned.is_some() || self.game.to_move().is_none()
+    }
+
+    /// The seat to move, unless the game is over.
+    pub fn to_move(&self) -> Option<usize> {
+        if self.resigned.is_some() {
+            None
+        } else {
+            self.game.to_move()
+        }
+    }
+
+    /// The computer seat to move, if a computer is to move.
+    pub fn computer_to_move(&self) -> Option<usize> {
+        self.to_move()
+            .filter(|&s| matches!(self.seats.get(s), Some(StoredSeat::Computer { .. })))
+    }
+
+    /// Which seats people play.
+    pub fn human_seats(&self) -> Vec<bool> {
+        self.seats
+            .iter()
+            .map(|s| matches!(s, StoredSeat::Human { .. }))
+            .collect()
+    }
+
+    /// The welcome message for a connection playing `seats`.
+    pub fn welcome(&self, seats: &[usize]) -> ServerMessage {
+        let record = self.game.record();
+        ServerMessage::Welcome {
+            id: self.id.clone(),
+            game: self.game.info().id.to_owned(),
+            name: self.game.info().name.to_owned(),
+            mode: self.mode.name().to_owned(),
+            options: record.options,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| match s {
+                    StoredSeat::Human { .. } => SeatInfo {
+                        name: "human".to_owned(),
+                        computer: false,
+                    },
+                    StoredSeat::Computer { level } => SeatInfo {
+                        name: level.clone(),
+                        computer: true,
+                    },
+                })
+                .collect(),
+            you: seats.to_vec(),
+            hidden_information: self.game.info().hidden_information,
+        }
+    }
+
+    /// Whose eyes a connection playing `seats` sees through: the seat to move if it plays
+    /// it, else its first seat; `None` for spectators.
+    pub fn perspective(&self, seats: &[usize]) -> Option<usize> {
+        match self.to_move() {
+            Some(s) if seats.contains(&s) => Some(s),
+            _ => seats.first().copied(),
+        }
+    }
+
+    /// Whether a connection playing `seats` may take back a turn.
+    pub fn can_undo(&self, seats: &[usize]) -> bool {
+        self.mode != Mode::Online
+            && self.resigned.is_none()
+            && !seats.is_empty()
+            && self.game.ply() > 0
+    }
+
+    /// The state message for a connection playing `seats`.
+    pub fn state_for(&self, seats: &[usize]) -> ServerMessage {
+        let shown = self.game.shown(self.perspective(seats));
+        let to_move = self.to_move();
+        let legal = match to_move {
+            Some(s) if seats.contains(&s) && self.thinking.is_none() => self.game.legal_moves(),
+            _ => Vec::new(),
+        };
+        ServerMessage::State {
+            version: self.version,
+            board: shown.board,
+            to_move,
+            move_in_turn: self.game.move_in_turn(),
+            moves: shown.moves,
+            legal,
+            scores: shown.scores,
+            ending: self.outcome().as_ref().map(Ending::from),
+            thinking: self.thinking.is_some(),
+            can_undo: self.can_undo(seats),
+        }
+    }
+
+    /// Sends each connection its state; drops connections that are gone, and closes those
+    /// too slow to keep up.
+    pub fn broadcast(&mut self) {
+        let messages: Vec<String> = self
+            .subscribers
+            .iter()
+            .map(|s| self.state_for(&s.seats).to_json())
+            .collect();
+        let mut kept = Vec::with_capacity(self.subscribers.len());
+        for (subscriber, text) in self.subscribers.drain(..).zip(messages) {
+            if subscriber.tx.try_send(text).is_ok() {
+                kept.push(subscriber);
+            } else {
+                subscriber.kick.notify_one();
+            }
+        }
+        self.subscribers = kept;
+    }
+
+    /// Stops sending to connection `id`.
+    pub fn unsubscribe(&mut self, id: u64) {
+        self.subscribers.retain(|s| s.id != id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabuleiro_core::{Options, Registry, Setup};
+    use tabuleiro_games::REGISTRY;
+
+    use super::*;
+    use crate::dyngame::{SeatPlan, build};
+
+    fn quantik_room(tokens: [&str; 2]) -> Room {
+        let info = REGISTRY
+            .games()
+            .iter()
+            .find(|g| g.id == "quantik")
+            .expect("quantik");
+        let setup = Setup {
+            players: 2,
+            options: Options::defaults(info),
+            seed: 1,
+        };
+        let game =
+            build("quantik", setup, &[SeatPlan::Human, SeatPlan::Human], &[]).expect("a game");
+        let seats = tokens
+            .iter()
+            .map(|t| StoredSeat::Human {
+                token_hash: hash_token(t),
+            })
+            .collect();
+        Room::new("g".to_owned(), Mode::Online, seats, game, None)
+    }
+
+    fn legal(message: &ServerMessage) -> usize {
+        match message {
+            ServerMessage::State { legal, .. } => legal.len(),
+            other => panic!("not a state: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_token_opens_its_own_seat_only() {
+        let room = quantik_room(["alpha", "beta"]);
+        assert_eq!(room.seats_of(Some("alpha")), Ok(vec![0]));
+        assert_eq!(room.seats_of(Some("beta")), Ok(vec![1]));
+        assert_eq!(room.seats_of(None), Ok(vec![]));
+        assert!(room.seats_of(Some("gamma")).is_err());
+        assert!(room.seats_of(Some("")).is_err());
+    }
+
+    #[test]
+    fn only_the_seat_to_move_gets_legal_moves() {
+        let mut room = quantik_room(["alpha", "beta"]);
+        assert_eq!(legal(&room.state_for(&[0])), 64);
+        assert_eq!(legal(&room.state_for(&[1])), 0);
+        assert_eq!(legal(&room.state_for(&[])), 0);
+        room.game.play("Ca1").expect("legal");
+        assert_eq!(legal(&room.state_for(&[0])), 0);
+        assert!(legal(&room.state_for(&[1])) > 0);
+        // One screen for both seats sees through the seat to move.
+        assert_eq!(room.perspective(&[0, 1]), Some(1));
+        assert_eq!(room.perspective(&[0]), Some(0));
+        assert_eq!(room.perspective(&[]), None);
+    }
+
+    #[test]
+    fn a_resignation_ends_the_game_with_the_reason() {
+        let mut room = quantik_room(["alpha", "beta"]);
+        room.resigned = Some(0);
+        assert!(room.over());
+        assert_eq!(room.to_move(), None);
+        let outcome = room.outcome().expect("over");
+        assert_eq!(outcome.results, vec![PlayerResult::Loss, PlayerResult::Win]);
+        assert!(outcome.reason.contains("player 1 resigned"));
+        assert!(!room.can_undo(&[0]));
+    }
+}

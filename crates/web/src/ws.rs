@@ -1,0 +1,143 @@
+//! One WebSocket connection: it joins a game with its token (or as a spectator), then sends
+//! moves and other requests; every refusal is an error message, and the connection goes on.
+
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{Notify, mpsc};
+
+use crate::hub::{Hub, SharedRoom, lock};
+use crate::protocol::{ClientMessage, MAX_MESSAGE, ServerMessage};
+use crate::room::{QUEUE, Subscriber};
+
+/// Messages larger than this close the connection (the WebSocket layer stops reading them);
+/// between [`MAX_MESSAGE`] and this, the connection gets an error message and goes on.
+pub const HARD_LIMIT: usize = 1024 * 1024;
+
+/// `GET /api/games/{id}/ws`.
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Response {
+    let Some(room) = hub.room(&id) else {
+        return (StatusCode::NOT_FOUND, format!("no game `{id}`")).into_response();
+    };
+    ws.max_message_size(HARD_LIMIT)
+        .max_frame_size(HARD_LIMIT)
+        .on_upgrade(move |socket| connection(hub, room, socket))
+}
+
+/// What a connection knows about itself.
+struct Connection {
+    id: u64,
+    seats: Option<Vec<usize>>,
+    tx: mpsc::Sender<String>,
+    kick: Arc<Notify>,
+}
+
+async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
+    let writer = tokio::spawn(async move {
+        while let Some(text) = rx.recv().await {
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut me = Connection {
+        id: hub.connection_id(),
+        seats: None,
+        tx,
+        kick: Arc::new(Notify::new()),
+    };
+    let kick = Arc::clone(&me.kick);
+    loop {
+        let message = tokio::select! {
+            next = stream.next() => match next {
+                Some(Ok(message)) => message,
+                _ => break,
+            },
+            () = kick.notified() => break,
+        };
+        let reply = match message {
+            Message::Text(text) => handle(&hub, &room, &mut me, text.as_str()),
+            Message::Binary(_) => {
+                Err("binary messages are not understood; send JSON text".to_owned())
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => Ok(()),
+        };
+        if let Err(message) = reply
+            && me
+                .tx
+                .send(ServerMessage::error(message).to_json())
+                .await
+                .is_err()
+        {
+            break;
+        }
+    }
+    lock(&room).unsubscribe(me.id);
+    drop(me);
+    let _ = writer.await;
+}
+
+fn handle(
+    hub: &Arc<Hub>,
+    room: &SharedRoom,
+    me: &mut Connection,
+    text: &str,
+) -> Result<(), String> {
+    if text.len() > MAX_MESSAGE {
+        return Err(format!(
+            "message of {} bytes refused: the limit is {MAX_MESSAGE} bytes",
+            text.len()
+        ));
+    }
+    let message: ClientMessage =
+        serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))?;
+    if let ClientMessage::Join { token } = message {
+        if me.seats.is_some() {
+            return Err("already joined".to_owned());
+        }
+        let mut guard = lock(room);
+        let seats = guard.seats_of(token.as_deref())?;
+        let greeting = [
+            guard.welcome(&seats).to_json(),
+            guard.state_for(&seats).to_json(),
+        ];
+        for text in greeting {
+            me.tx
+                .try_send(text)
+                .map_err(|_| "connection too slow".to_owned())?;
+        }
+        guard.subscribers.push(Subscriber {
+            id: me.id,
+            seats: seats.clone(),
+            tx: me.tx.clone(),
+            kick: Arc::clone(&me.kick),
+        });
+        me.seats = Some(seats);
+        drop(guard);
+        // A computer whose earlier attempt failed gets another chance when someone joins.
+        hub.schedule_computer(room);
+        return Ok(());
+    }
+    let Some(seats) = me.seats.as_deref() else {
+        return Err("join the game first: {\"type\":\"join\",\"token\":…}".to_owned());
+    };
+    match message {
+        ClientMessage::Join { .. } => Ok(()),
+        ClientMessage::Move { notation } => hub.play(room, seats, &notation),
+        ClientMessage::Undo => hub.undo(room, seats),
+        ClientMessage::Hint => hub.hint(room, seats, me.tx.clone()),
+        ClientMessage::Resign => hub.resign(room, seats),
+    }
+}

@@ -1,0 +1,163 @@
+//! The HTTP side: the page, the catalogue, creating games and downloading records.
+
+use serde_json::json;
+use tabuleiro_core::GameRecord;
+use tabuleiro_games::quantik::Quantik;
+use tabuleiro_web::client::request;
+
+use crate::util::{Server, next_state, send_move, state_until, token};
+
+#[tokio::test]
+async fn the_page_and_catalogue_are_served() {
+    let server = Server::start().await;
+    let page = request(server.addr, "GET", "/", None).await.expect("page");
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("<svg") || page.body.contains("app.js"),
+        "{}",
+        page.body
+    );
+    for asset in ["/app.js", "/app.css"] {
+        let answer = request(server.addr, "GET", asset, None).await.expect(asset);
+        assert_eq!(answer.status, 200, "{asset}");
+        assert!(!answer.body.is_empty(), "{asset}");
+    }
+    let catalog = request(server.addr, "GET", "/api/catalog", None)
+        .await
+        .expect("catalog");
+    let value: serde_json::Value = serde_json::from_str(&catalog.body).expect("json");
+    let ids: Vec<&str> = value["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .filter_map(|g| g["id"].as_str())
+        .collect();
+    for id in ["quantik", "nudge", "taiji", "pushee", "qinto"] {
+        assert!(ids.contains(&id), "{ids:?}");
+    }
+}
+
+#[tokio::test]
+async fn bad_requests_are_refused_with_a_reason() {
+    let server = Server::start().await;
+    let cases = [
+        (
+            json!({ "game": "chess", "mode": "online" }).to_string(),
+            "unknown game",
+        ),
+        (
+            json!({ "game": "quantik", "mode": "online", "options": { "first": "9" } }).to_string(),
+            "bad value",
+        ),
+        (
+            json!({ "game": "quantik", "mode": "online", "players": 3 }).to_string(),
+            "2 to 2 players",
+        ),
+        (
+            json!({ "game": "quantik", "mode": "computer", "level": "genius" }).to_string(),
+            "level",
+        ),
+        ("{\"game\":".to_owned(), "malformed"),
+        (
+            json!({ "game": "quantik", "mode": "online", "x": 1 }).to_string(),
+            "unknown field",
+        ),
+    ];
+    for (body, expected) in cases {
+        let answer = request(server.addr, "POST", "/api/games", Some(&body))
+            .await
+            .expect("request");
+        assert_eq!(answer.status, 400, "{body}: {}", answer.body);
+        assert!(answer.body.contains(expected), "{body}: {}", answer.body);
+    }
+    let huge = format!("{{\"game\":\"{}\"}}", "q".repeat(100_000));
+    let answer = request(server.addr, "POST", "/api/games", Some(&huge))
+        .await
+        .expect("request");
+    assert_eq!(answer.status, 413);
+    let missing = request(server.addr, "GET", "/api/games/nope/record", None)
+        .await
+        .expect("request");
+    assert_eq!(missing.status, 404);
+}
+
+#[tokio::test]
+async fn a_finished_game_downloads_as_a_record_that_replays() {
+    let server = Server::start().await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "hotseat" }))
+        .await;
+    let path = format!("/api/games/{}/record", game.id);
+    let early = request(server.addr, "GET", &path, None)
+        .await
+        .expect("record");
+    assert_eq!(early.status, 409, "{}", early.body);
+    let (mut socket, _, mut state) = server.join(&game.id, Some(&token(&game, 0))).await;
+    while state.ending.is_none() {
+        let mv = state.legal.first().expect("a legal move").clone();
+        send_move(&mut socket, &mv).await;
+        state = next_state(&mut socket).await;
+    }
+    let answer = request(server.addr, "GET", &path, None)
+        .await
+        .expect("record");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let record = GameRecord::from_json(&answer.body).expect("a record");
+    assert_eq!(record.moves, state.moves);
+    let positions = record.replay::<Quantik>().expect("replays");
+    assert_eq!(positions.len(), state.moves.len() + 1);
+    assert!(record.result.is_some());
+    // Undo after the end is possible in hotseat and reopens the game.
+    socket.send(&json!({ "type": "undo" })).await.expect("send");
+    let reopened = state_until(&mut socket, |s| s.ending.is_none()).await;
+    assert!(reopened.moves.len() < state.moves.len());
+}
+
+/// Replays a record with the game's own type.
+struct Replays<'a>(&'a GameRecord);
+
+impl tabuleiro_core::GameVisitor for Replays<'_> {
+    type Output = Result<usize, tabuleiro_core::RecordError>;
+    fn visit<G: tabuleiro_core::Evaluate>(self) -> Self::Output {
+        self.0.replay::<G>().map(|positions| positions.len())
+    }
+}
+
+#[tokio::test]
+async fn every_game_of_the_registry_plays_to_its_end_and_downloads() {
+    use tabuleiro_core::Registry as _;
+    let server = Server::start().await;
+    for info in tabuleiro_games::REGISTRY.games() {
+        let options = if info.id == "qinto" {
+            json!({ "max_turns": "40" })
+        } else if info.id == "nudge" {
+            json!({ "max_turns": "30" })
+        } else {
+            json!({})
+        };
+        let game = server
+            .create(json!({ "game": info.id, "mode": "hotseat", "options": options }))
+            .await;
+        let (mut socket, _, mut state) = server.join(&game.id, Some(&token(&game, 0))).await;
+        let mut k = 0;
+        while state.ending.is_none() {
+            assert!(!state.legal.is_empty(), "{}: no legal move", info.id);
+            let mv = state.legal[(k * 7919) % state.legal.len()].clone();
+            k += 1;
+            send_move(&mut socket, &mv).await;
+            state = next_state(&mut socket).await;
+            assert!(k < 2000, "{}: the game does not end", info.id);
+        }
+        let path = format!("/api/games/{}/record", game.id);
+        let answer = request(server.addr, "GET", &path, None)
+            .await
+            .expect("record");
+        assert_eq!(answer.status, 200, "{}: {}", info.id, answer.body);
+        let record = GameRecord::from_json(&answer.body).expect("a record");
+        let positions = tabuleiro_games::REGISTRY
+            .visit(info.id, Replays(&record))
+            .expect("a game of the registry")
+            .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+        assert_eq!(positions, state.moves.len() + 1, "{}", info.id);
+    }
+}

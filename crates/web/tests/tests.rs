@@ -1,0 +1,8 @@
+//! Server tests over real HTTP and WebSocket connections on loopback ports.
+
+mod util;
+
+mod http_api;
+mod play;
+mod qinto_privacy;
+mod restart;

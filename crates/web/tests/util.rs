@@ -1,0 +1,167 @@
+//! A server on an ephemeral port with its own data folder, and helpers to talk to it.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tabuleiro_web::Hub;
+use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_web::protocol::{Created, ServerMessage};
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub data: PathBuf,
+    task: tokio::task::JoinHandle<()>,
+}
+
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// A new empty data folder.
+pub fn data_folder() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "tabuleiro-web-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+impl Server {
+    /// A server on a new data folder.
+    pub async fn start() -> Server {
+        Server::on(data_folder()).await
+    }
+
+    /// A server on `data`.
+    pub async fn on(data: PathBuf) -> Server {
+        let folder = data.clone();
+        let hub = tokio::task::spawn_blocking(move || Hub::open(&folder))
+            .await
+            .expect("open task")
+            .expect("open the data folder");
+        hub.wake_computers();
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, tabuleiro_web::router(hub)).await;
+        });
+        Server { addr, data, task }
+    }
+
+    /// Stops the server abruptly (its games are only what it stored), keeping the data.
+    pub async fn stop(self) -> PathBuf {
+        self.task.abort();
+        let _ = self.task.await;
+        self.data
+    }
+
+    /// Creates a game; panics unless the server accepts.
+    pub async fn create(&self, body: Value) -> Created {
+        let answer = request(self.addr, "POST", "/api/games", Some(&body.to_string()))
+            .await
+            .expect("request");
+        assert_eq!(answer.status, 201, "{}", answer.body);
+        serde_json::from_str(&answer.body).expect("created")
+    }
+
+    /// A connection to game `id`, joined with `token`; returns it with its welcome and state.
+    pub async fn join(&self, id: &str, token: Option<&str>) -> (GameSocket, ServerMessage, State) {
+        let mut socket = GameSocket::connect(self.addr, id).await.expect("connect");
+        socket
+            .send(&json!({ "type": "join", "token": token }))
+            .await
+            .expect("send");
+        let welcome = socket.next().await.expect("welcome");
+        assert!(
+            matches!(welcome, ServerMessage::Welcome { .. }),
+            "{welcome:?}"
+        );
+        let state = next_state(&mut socket).await;
+        (socket, welcome, state)
+    }
+}
+
+/// The fields of a state message the tests look at.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub version: u64,
+    pub board: String,
+    pub to_move: Option<usize>,
+    pub moves: Vec<String>,
+    pub legal: Vec<String>,
+    pub thinking: bool,
+    pub ending: Option<String>,
+    pub can_undo: bool,
+}
+
+/// The next message, within 20 s.
+pub async fn next(socket: &mut GameSocket) -> ServerMessage {
+    tokio::time::timeout(Duration::from_secs(20), socket.next())
+        .await
+        .expect("a message within 20 s")
+        .expect("a message")
+}
+
+/// The next message, which must be a state.
+pub async fn next_state(socket: &mut GameSocket) -> State {
+    match next(socket).await {
+        ServerMessage::State {
+            version,
+            board,
+            to_move,
+            moves,
+            legal,
+            thinking,
+            ending,
+            can_undo,
+            ..
+        } => State {
+            version,
+            board,
+            to_move,
+            moves,
+            legal,
+            thinking,
+            ending: ending.map(|e| e.text),
+            can_undo,
+        },
+        other => panic!("expected a state, got {other:?}"),
+    }
+}
+
+/// The next message, which must be an error; returns its text.
+pub async fn next_error(socket: &mut GameSocket) -> String {
+    match next(socket).await {
+        ServerMessage::Error { message } => message,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+/// Reads states until one satisfies `done`.
+pub async fn state_until(socket: &mut GameSocket, done: impl Fn(&State) -> bool) -> State {
+    loop {
+        let state = next_state(socket).await;
+        if done(&state) {
+            return state;
+        }
+    }
+}
+
+/// Sends a move.
+pub async fn send_move(socket: &mut GameSocket, notation: &str) {
+    socket
+        .send(&json!({ "type": "move", "notation": notation }))
+        .await
+        .expect("send");
+}
+
+/// The token of seat `seat`.
+pub fn token(created: &Created, seat: usize) -> String {
+    created.seats[seat].token.clone().expect("a human seat")
+}

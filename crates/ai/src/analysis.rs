@@ -102,6 +102,13 @@ pub enum Evaluation {
         /// Playouts run.
         iterations: u64,
     },
+    /// The mean score of the best move's rollouts over samples of the hidden information.
+    Rollouts {
+        /// The mean evaluation a few turns later, in the game's units (positive is good).
+        score: f64,
+        /// Samples drawn.
+        samples: u64,
+    },
 }
 
 impl std::fmt::Display for Evaluation {
@@ -111,6 +118,12 @@ impl std::fmt::Display for Evaluation {
             Evaluation::Score { score, depth } => write!(f, "score {score:+} at depth {depth}"),
             Evaluation::WinRate { rate, iterations } => {
                 write!(f, "wins {:.1}% of {iterations} playouts", 100.0 * rate)
+            }
+            Evaluation::Rollouts { score, samples } => {
+                write!(
+                    f,
+                    "score {score:+.0} a few turns on, over {samples} samples"
+                )
             }
         }
     }
@@ -204,6 +217,15 @@ pub fn analyse<G: Evaluate>(view: &G::View, budget: Duration, seed: u64) -> Anal
             analysis.evaluation = Some(Evaluation::WinRate {
                 rate: report.win_rate,
                 iterations: report.iterations,
+            });
+        }
+        tabuleiro_core::SearchKind::Rollouts => {
+            let limits = MctsLimits::from(Limits::time(budget));
+            let (best, report) = crate::rollouts::search::<G>(view, &limits, &mut rng);
+            analysis.best = best;
+            analysis.evaluation = Some(Evaluation::Rollouts {
+                score: report.score,
+                samples: report.samples,
             });
         }
     }

@@ -117,6 +117,11 @@ impl Level {
                 SearchKind::MonteCarlo => {
                     Box::new(MctsAgent::new(limits.into(), seed, self.to_string()))
                 }
+                SearchKind::Rollouts => Box::new(crate::rollouts::RolloutAgent::new(
+                    limits.into(),
+                    seed,
+                    self.to_string(),
+                )),
             },
             Level::Perfect => {
                 if let Some(oracle) = crate::oracle_play::open_oracle::<G>() {

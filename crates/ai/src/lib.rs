@@ -4,7 +4,7 @@
 //! |---|---|
 //! | `random` | uniformly random legal moves ([`RandomAgent`]) |
 //! | `greedy` | one move ahead: wins at once, avoids giving an immediate win, else best evaluation ([`GreedyAgent`]) |
-//! | `strong` | negamax alpha-beta, iterative deepening, transposition table, time budget ([`StrongAgent`]); for games of large branching, Monte Carlo tree search with UCT ([`MctsAgent`]) |
+//! | `strong` | negamax alpha-beta, iterative deepening, transposition table, time budget ([`StrongAgent`]); for games of large branching, Monte Carlo tree search with UCT ([`MctsAgent`]); for games of hidden information, sampled rollouts of the evaluation's favourite moves ([`RolloutAgent`]) |
 //! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]); for games with their own solved table ([`tabuleiro_core::Game::oracle`], Nudge), from that table ([`OracleAgent`]) |
 //!
 //! Every player draws its random choices from its own seeded generator, so games replay.
@@ -21,6 +21,7 @@ pub mod perfect;
 pub mod random;
 pub mod rating;
 pub mod reference;
+pub mod rollouts;
 pub mod score;
 pub mod solver;
 pub mod strong;
@@ -32,12 +33,16 @@ pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use analysis::{Analysis, Evaluation, Exact, analyse};
 pub use greedy::GreedyAgent;
 pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, NamedLevel};
-pub use matchplay::{MatchGame, MatchResult, PlayError, Tally, agent_seed, play_game, play_match};
+pub use matchplay::{
+    MatchGame, MatchResult, PlayError, Tally, ThinkTime, agent_seed, play_game, play_match,
+    play_match_timed,
+};
 pub use mcts::{MctsAgent, MctsLimits, MctsReport};
 pub use oracle_play::{OracleAgent, open_oracle};
 pub use perfect::PerfectAgent;
 pub use random::RandomAgent;
 pub use rating::{DecidedShare, EloEstimate, Meeting, Rating, Step, fit_ratings};
+pub use rollouts::{RolloutAgent, RolloutReport};
 pub use solver::{Solver, Value};
 pub use strong::StrongAgent;
 pub use tournament::{Schedule, Tournament, TournamentResult};

@@ -1,6 +1,8 @@
 //! Games between computer players, and matches of many games.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use tabuleiro_core::{
     Evaluate, Outcome, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
@@ -166,11 +168,13 @@ pub struct MatchResult {
     pub games: Vec<MatchGame>,
 }
 
-/// Plays `games` games of a two-player game between levels `a` and `b`, alternating seats
-/// (A sits first in even games). Game `i` has seed `derive_seed(seed, i)` — or, when
-/// `paired`, `derive_seed(seed, i / 2)`, so each seed is played twice with the seats swapped
-/// (the tournament format of games such as Taiji) — and the options of `setup`; `on_game` is
-/// told of each game as it ends.
+/// Plays `games` games between level `a` and level `b`: in a two-player game A and B
+/// alternate seats (A sits first in even games); with more players A plays one seat and B
+/// every other seat, and A's seat rotates (game `i` puts A in seat `i mod players`). Game `i`
+/// has seed `derive_seed(seed, i)` — or, when `paired`, `derive_seed(seed, i / players)`, so
+/// each seed is played once with A in every seat (two players: twice, seats swapped, the
+/// tournament format of games such as Taiji) — and the options and number of players of
+/// `setup`; `on_game` is told of each game as it ends. B's tally counts every B seat.
 ///
 /// # Errors
 /// The first game that cannot be played.
@@ -181,10 +185,92 @@ pub fn play_match<G: Evaluate>(
     games: usize,
     seed: u64,
     paired: bool,
-    mut on_game: impl FnMut(&MatchGame),
+    on_game: impl FnMut(&MatchGame),
 ) -> Result<MatchResult, PlayError> {
-    // Seat order for even games: A first. Odd games swap the two boxes round and back.
-    let mut agents = [a.build::<G>(0)?, b.build::<G>(0)?];
+    play_match_timed::<G>(setup, a, b, games, seed, paired, on_game).map(|(result, _)| result)
+}
+
+/// How long one side of a match took to choose its moves (wall-clock time, so it depends on
+/// the machine and its load).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
+pub struct ThinkTime {
+    /// Moves chosen.
+    pub moves: usize,
+    /// Seconds spent choosing them.
+    pub total_secs: f64,
+    /// The slowest move, in seconds.
+    pub max_secs: f64,
+}
+
+impl ThinkTime {
+    /// Mean seconds per move (0 before the first move).
+    pub fn mean_secs(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total_secs / self.moves as f64
+        }
+    }
+}
+
+/// An agent whose every choice is timed into a shared [`ThinkTime`].
+struct Timed<G: Evaluate> {
+    inner: Box<dyn Agent<G>>,
+    time: Arc<Mutex<ThinkTime>>,
+}
+
+impl<G: Evaluate> Agent<G> for Timed<G> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+
+    fn new_game(&mut self, seed: u64) {
+        self.inner.new_game(seed);
+    }
+
+    fn choose(&mut self, view: &G::View) -> Option<G::Move> {
+        let clock = Instant::now();
+        let mv = self.inner.choose(view);
+        let secs = clock.elapsed().as_secs_f64();
+        if let Ok(mut time) = self.time.lock() {
+            time.moves += 1;
+            time.total_secs += secs;
+            time.max_secs = time.max_secs.max(secs);
+        }
+        mv
+    }
+}
+
+/// [`play_match`], also timing every move of A and of B.
+///
+/// # Errors
+/// The first game that cannot be played.
+pub fn play_match_timed<G: Evaluate>(
+    setup: &Setup,
+    a: Level,
+    b: Level,
+    games: usize,
+    seed: u64,
+    paired: bool,
+    mut on_game: impl FnMut(&MatchGame),
+) -> Result<(MatchResult, [ThinkTime; 2]), PlayError> {
+    let players = setup.players.max(2);
+    let times = [
+        Arc::new(Mutex::new(ThinkTime::default())),
+        Arc::new(Mutex::new(ThinkTime::default())),
+    ];
+    // A is box 0 between games; it is rotated into its seat for each game and back.
+    let mut agents: Vec<Box<dyn Agent<G>>> = Vec::with_capacity(players);
+    agents.push(Box::new(Timed {
+        inner: a.build::<G>(0)?,
+        time: Arc::clone(&times[0]),
+    }));
+    for _ in 1..players {
+        agents.push(Box::new(Timed {
+            inner: b.build::<G>(0)?,
+            time: Arc::clone(&times[1]),
+        }));
+    }
     let limit = G::INFO.max_moves.unwrap_or(100_000);
     let mut result = MatchResult {
         a: Tally::default(),
@@ -192,24 +278,23 @@ pub fn play_match<G: Evaluate>(
         games: Vec::new(),
     };
     for index in 0..games {
-        let stream = if paired { index / 2 } else { index };
+        let stream = if paired { index / players } else { index };
         let game_seed = derive_seed(seed, stream as u64);
         let setup = Setup {
             seed: game_seed,
             ..setup.clone()
         };
-        let a_seat = Player((index % 2) as u8);
-        if a_seat.0 == 1 {
-            agents.swap(0, 1);
-        }
+        let seat = index % players;
+        let a_seat = Player(seat as u8);
+        agents.rotate_right(seat);
         let played = play_game(&setup, &mut agents, limit);
-        if a_seat.0 == 1 {
-            agents.swap(0, 1);
-        }
+        agents.rotate_left(seat);
         let session = played?;
         let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
         result.a.add(outcome.result(a_seat));
-        result.b.add(outcome.result(Player(1 - a_seat.0)));
+        for other in (0..players).filter(|&p| p != seat) {
+            result.b.add(outcome.result(Player(other as u8)));
+        }
         let game = MatchGame {
             index,
             seed: game_seed,
@@ -220,5 +305,6 @@ pub fn play_match<G: Evaluate>(
         on_game(&game);
         result.games.push(game);
     }
-    Ok(result)
+    let time = |t: &Arc<Mutex<ThinkTime>>| t.lock().map(|t| *t).unwrap_or_default();
+    Ok((result, [time(&times[0]), time(&times[1])]))
 }

@@ -2,14 +2,14 @@
 //! with many moves per position (Taiji).
 //!
 //! Each iteration walks down the tree choosing the child with the best upper confidence bound,
-//! adds one new child, plays uniformly random moves to the end of the game
-//! ([`Game::random_move`], each game's fast path), and credits every node on the way with the
+//! adds one new child, plays the game's playout policy to the end of the game
+//! ([`Game::playout_move`]: uniformly random moves by default, each game's fast path), and credits every node on the way with the
 //! result for the player who made that node's move (1 for a win, ½ for a draw, 0 for a loss),
 //! so it works for any number of players. The move played is the most visited one.
 
 use std::time::{Duration, Instant};
 
-use tabuleiro_core::{Game, GameRng, Player, random_playout, rng_from_seed};
+use tabuleiro_core::{Game, GameRng, Player, rng_from_seed};
 
 use crate::agent::Agent;
 use crate::alphabeta::{Limits, shuffle};
@@ -73,6 +73,7 @@ pub fn search<G: Game>(
         reward: 0.0,
     }];
     let limit = G::INFO.max_moves.unwrap_or(10_000);
+    let hidden = G::INFO.hidden_information;
     let deadline = limits.time.map(|t| start + t);
     loop {
         if limits.iterations.is_some_and(|n| report.iterations >= n)
@@ -95,13 +96,22 @@ pub fn search<G: Game>(
                     best = (score, c);
                 }
             }
-            node = best.1;
-            if let Some(mv) = nodes[node].mv {
+            // With hidden information the tree was grown on other samples: a move that is
+            // not legal in this one ends the descent here.
+            let mv = nodes[best.1].mv;
+            if let Some(mv) = mv {
+                if hidden && state.check_move(mv).is_err() {
+                    break;
+                }
                 state.play_unchecked(mv);
             }
+            node = best.1;
         }
-        // Expansion: one untried move (they were shuffled when the node was made).
-        if let Some(mv) = nodes[node].untried.pop() {
+        // Expansion: one untried move (they were shuffled when the node was made), unless it
+        // is not legal in this sample.
+        let untried = nodes[node].untried.last().copied();
+        if let Some(mv) = untried.filter(|&mv| !hidden || state.check_move(mv).is_ok()) {
+            nodes[node].untried.pop();
             let mover = state.to_move();
             state.play_unchecked(mv);
             let mut untried = Vec::new();
@@ -121,7 +131,7 @@ pub fn search<G: Game>(
             node = child;
         }
         // Simulation.
-        let (end, _) = random_playout(state, rng, limit);
+        let end = policy_playout(state, rng, limit);
         let outcome = end.outcome();
         // Backpropagation.
         loop {
@@ -148,6 +158,18 @@ pub fn search<G: Game>(
     };
     report.win_rate = nodes[best].reward / f64::from(nodes[best].visits.max(1));
     (nodes[best].mv, report)
+}
+
+/// Plays the game's playout policy ([`Game::playout_move`]) from `state` to the end, or for
+/// at most `limit` moves.
+fn policy_playout<G: Game>(mut state: G, rng: &mut GameRng, limit: usize) -> G {
+    for _ in 0..limit {
+        let Some(mv) = state.playout_move(rng) else {
+            break;
+        };
+        state.play_unchecked(mv);
+    }
+    state
 }
 
 /// How long an MCTS player thinks.

@@ -7,6 +7,7 @@ mod mcts;
 mod nudge_solved;
 mod oracle;
 mod perfect;
+mod qinto;
 mod search;
 mod solver;
 mod tournaments;

@@ -163,9 +163,9 @@ pub struct MatchArgs {
     pub game: GameOptions,
     /// Level of player A: random, greedy, strong[:think=MS][:depth=D], perfect.
     pub a: String,
-    /// Level of player B.
+    /// Level of player B (every seat but A's, in games of more players).
     pub b: String,
-    /// Number of games (A starts the even-numbered ones).
+    /// Number of games (A starts the even-numbered ones; with more players A's seat rotates).
     #[arg(long, default_value_t = 10)]
     pub games: usize,
     /// Base seed; game i uses a seed derived from it (printed per game with --verbose).

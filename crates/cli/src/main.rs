@@ -122,6 +122,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             let level = |text: &str| commands::parse_level(text, think);
             let (a, b) = (level(&args.a)?, level(&args.b)?);
             let games = args.games;
+            let players = setup.players;
             let m = commands::matches::Match {
                 setup,
                 a,
@@ -131,15 +132,21 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                 verbose: args.verbose,
                 paired: args.paired,
             };
-            let result = commands::visit(info.id, m)??;
+            let (result, think_times) = commands::visit(info.id, m)??;
             if args.json {
                 let side = |level: Level, t: tabuleiro_ai::Tally| json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses});
                 let value = json!({"game": info.id, "games": games, "seed": args.seed, "paired": args.paired,
-                    "a": side(a, result.a), "b": side(b, result.b)});
+                    "players": players, "a": side(a, result.a), "b": side(b, result.b),
+                    "think": {"a": think_times[0], "b": think_times[1]}});
                 writeln!(output, "{value}")?;
             } else {
                 writeln!(output, "{} — {games} games, seed {}", info.name, args.seed)?;
-                for (name, t) in [(a.to_string(), result.a), (b.to_string(), result.b)] {
+                let b_name = if players > 2 {
+                    format!("{b} (x{})", players - 1)
+                } else {
+                    b.to_string()
+                };
+                for (name, t) in [(a.to_string(), result.a), (b_name, result.b)] {
                     let pct = t
                         .decided_win_percent()
                         .map_or("-".to_owned(), |p| format!("{p:.1}%"));
@@ -147,6 +154,26 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                         output,
                         "  {name:<24} wins {:>5}  draws {:>5}  losses {:>5}  ({pct} of decided games)",
                         t.wins, t.draws, t.losses
+                    )?;
+                }
+                for (name, t) in [
+                    (a.to_string(), think_times[0]),
+                    (b.to_string(), think_times[1]),
+                ] {
+                    writeln!(
+                        output,
+                        "  {name:<24} thinks {:.1} ms a move on average, {:.1} ms at most ({} moves)",
+                        1e3 * t.mean_secs(),
+                        1e3 * t.max_secs,
+                        t.moves
+                    )?;
+                }
+                if players > 2 && games > 0 {
+                    writeln!(
+                        output,
+                        "  {a} won {:.1}% of the games, against a fair share of {:.1}% among {players} players (its seat rotates)",
+                        100.0 * result.a.wins as f64 / games as f64,
+                        100.0 / players as f64
                     )?;
                 }
             }
@@ -228,6 +255,12 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     "  Monte Carlo tree search: {:.0} iterations per second",
                     result.mcts_iterations_per_sec
                 )?;
+                if let Some(samples) = result.rollout_samples_per_sec {
+                    writeln!(
+                        output,
+                        "  sampled rollouts (strong): {samples:.0} samples per second from the start"
+                    )?;
+                }
                 if let (Some(first), Some(max), Some(mean)) = (
                     result.perfect_first_move_sec,
                     result.perfect_move_ms_max,

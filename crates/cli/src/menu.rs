@@ -9,10 +9,11 @@ use crate::console::Console;
 use crate::play::{Ending, GameConfig, PlayVisitor, Seat, clock_seed};
 
 /// The modes of play.
-const MODES: [&str; 3] = [
+const MODES: [&str; 4] = [
     "Human vs Human",
     "Human vs Computer",
     "Computer vs Computer",
+    "Choose each seat (any mix of humans and computer levels)",
 ];
 
 /// Runs the menu until the user quits or input ends.
@@ -76,7 +77,15 @@ fn configure(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<GameCo
         let computer = match mode {
             0 => false,
             1 => human_seat != Some(i),
-            _ => true,
+            2 => true,
+            _ => {
+                let title = format!("Who plays {}?", Player(i as u8));
+                let kinds = ["a human".to_owned(), "the computer".to_owned()];
+                let Some(k) = console.choose(&title, &kinds, Some(0))? else {
+                    return Ok(None);
+                };
+                k == 1
+            }
         };
         if computer {
             let Some(level) = ask_level(console, info, Player(i as u8))? else {

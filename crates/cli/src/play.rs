@@ -126,8 +126,26 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
         console.say(HELP)?;
     }
     let mut redraw = true;
+    // With hidden hands and several humans at one screen, whose hand was shown last.
+    let hotseat = G::INFO.hidden_information && humans.len() > 1;
+    let mut shown: Option<Player> = None;
     loop {
         let state = session.state().clone();
+        if hotseat
+            && let Some(p) = state.to_move().filter(|&p| is_human(p))
+            && shown != Some(p)
+        {
+            console.say(format!(
+                "\n{HIDE}Pass the screen to {p}, and only {p} — press Enter to show {p}'s hand."
+            ))?;
+            if console.ask("")?.is_none() {
+                console.say("End of input: the game is left unfinished.")?;
+                save_if_asked(console, &session, config.save.as_deref())?;
+                return Ok(Ending::EndOfInput);
+            }
+            shown = Some(p);
+            redraw = true;
+        }
         if redraw {
             console.say("")?;
             console.say(state.render(perspective(&state)))?;
@@ -219,6 +237,11 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
         }
     }
 }
+
+/// Pushes the last hand shown off the screen before the next player looks: a screenful of
+/// blank lines, which works on any terminal and in any pipe.
+const HIDE: &str =
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n";
 
 /// Plays the moves of one turn typed on one line, stopping at the first refused one (the moves
 /// before it stay played). Returns whether any move was played.

@@ -257,13 +257,26 @@ fn match_json_counts_every_game() {
     }
     assert_eq!(v["a"]["agent"], "greedy");
     assert_eq!(v["a"]["wins"], v["b"]["losses"]);
-    // Reproducible from its seed.
-    let again = json(&run(
+    // Every move was timed: 6 games of Quantik take 2 to 8 moves a side.
+    for side in ["a", "b"] {
+        let moves = v["think"][side]["moves"].as_u64().expect("timed moves");
+        assert!((12..=48).contains(&moves), "{v}");
+        let (max, total) = (
+            v["think"][side]["max_secs"].as_f64().expect("max"),
+            v["think"][side]["total_secs"].as_f64().expect("total"),
+        );
+        assert!(max >= 0.0 && max <= total, "{v}");
+    }
+    // Reproducible from its seed (apart from the time it took).
+    let mut v = v;
+    v["think"] = serde_json::Value::Null;
+    let mut again = json(&run(
         &[
             "match", "quantik", "greedy", "random", "--games", "6", "--seed", "4", "--json",
         ],
         "",
     ));
+    again["think"] = serde_json::Value::Null;
     assert_eq!(v, again);
 }
 
@@ -849,4 +862,89 @@ fn solve_nudge_json_lists_every_start_and_saves_the_table() {
         "",
     ));
     assert!(!a["turns"].as_array().expect("turns").is_empty(), "{a}");
+}
+
+#[test]
+fn qinto_hotseat_hides_each_hand_until_its_player_is_at_the_screen() {
+    // Two humans: the first play must cover 0,0; `?` lists the moves, the first line of which
+    // is a legal play. Player 1 passes; then Player 2 must be asked to take the screen before
+    // their hand is shown.
+    let out = run(
+        &[
+            "play", "qinto", "--p1", "human", "--p2", "human", "--seed", "3", "--plain",
+        ],
+        "\npass\n\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let to_p1 = text.find("Pass the screen to player 1").expect(&text);
+    let to_p2 = text.find("Pass the screen to player 2").expect(&text);
+    assert!(to_p1 < to_p2, "{text}");
+    // Player 1's hand shows only after their prompt, Player 2's only after theirs.
+    let hand_lines = |from: usize, to: usize| -> Vec<String> {
+        text[from..to]
+            .lines()
+            .filter(|l| l.contains("— hand "))
+            .map(str::to_owned)
+            .collect()
+    };
+    let first = hand_lines(to_p1, to_p2);
+    assert!(
+        first.iter().any(|l| l.contains("Player 1")),
+        "player 1 sees their hand: {first:?}"
+    );
+    assert!(
+        first.iter().all(|l| !l.contains("Player 2")),
+        "player 1 does not see player 2's hand: {first:?}"
+    );
+    let second = hand_lines(to_p2, text.len());
+    assert!(
+        second.iter().all(|l| !l.contains("Player 1")),
+        "player 2 does not see player 1's hand: {second:?}"
+    );
+}
+
+#[test]
+fn a_match_of_three_players_reports_the_fair_share() {
+    let v = json(&run(
+        &[
+            "match",
+            "qinto",
+            "greedy",
+            "random",
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v["players"], 3);
+    let count = |side: &str| {
+        ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| v[side][k].as_u64().expect("count"))
+            .sum::<u64>()
+    };
+    assert_eq!(count("a"), 3);
+    assert_eq!(count("b"), 6, "B sits in two seats of each game");
+    let text = stdout(&run(
+        &[
+            "match",
+            "qinto",
+            "greedy",
+            "random",
+            "--players",
+            "3",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+        ],
+        "",
+    ));
+    assert!(text.contains("fair share of 33.3%"), "{text}");
 }

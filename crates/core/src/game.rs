@@ -245,6 +245,22 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         })
     }
 
+    /// Whether the player to move might win before their turn passes: a cheap filter that lets
+    /// greedy play and search skip looking for the opponent's immediate wins where there can
+    /// be none. `false` promises no such win exists, or (where the game documents it) that one
+    /// is too unlikely to be worth the search. The default, `true`, always looks.
+    fn may_win_this_turn(&self) -> bool {
+        true
+    }
+
+    /// The move a simulated player makes in a search's playouts: the default is
+    /// [`Game::random_move`]; a game whose random games say little about a position (Q!nto,
+    /// where a random player hardly ever lays more than one tile) offers a cheap sensible
+    /// policy instead. It must return a legal move, and `None` only when the game is over.
+    fn playout_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
+        self.random_move(rng)
+    }
+
     /// A uniformly random legal move, or `None` when the game is over. Games override this with
     /// a fast path; the default lists the moves.
     fn random_move(&self, rng: &mut GameRng) -> Option<Self::Move> {

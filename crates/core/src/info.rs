@@ -68,6 +68,11 @@ pub enum SearchKind {
     AlphaBeta,
     /// Monte Carlo tree search with random playouts: games of large branching.
     MonteCarlo,
+    /// Sampled rollouts, for games of hidden information and chance (Q!nto): the moves the
+    /// game's evaluation likes best are each tried on many samples of what the player cannot
+    /// see, followed by a few turns of the game's playout policy
+    /// ([`crate::Game::playout_move`]), and judged by the evaluation at the end.
+    Rollouts,
 }
 
 /// Everything a front end or computer player needs to know about a game without playing it.

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use tabuleiro_ai::mcts::{self, MctsLimits};
+use tabuleiro_ai::rollouts;
 use tabuleiro_ai::{Agent, AlphaBeta, Limits, PerfectAgent};
 use tabuleiro_core::{Evaluate, GameVisitor, Setup, derive_seed, random_playout, rng_from_seed};
 
@@ -30,6 +31,9 @@ pub struct BenchResult {
     pub search_depth: u32,
     /// Monte Carlo tree search iterations (each one a playout) per second, from the start.
     pub mcts_iterations_per_sec: f64,
+    /// For games searched by sampled rollouts (Q!nto): samples of the hidden information
+    /// (each candidate rolled out once on each) per second, from the start.
+    pub rollout_samples_per_sec: Option<f64>,
     /// For solvable games: seconds to solve the start (the perfect player's first move).
     pub perfect_first_move_sec: Option<f64>,
     /// For solvable games: slowest perfect move afterwards, over positions from random games.
@@ -87,6 +91,13 @@ impl GameVisitor for Bench {
         let mover = start_state.to_move().unwrap_or(tabuleiro_core::Player(0));
         let (_, report) = mcts::search::<G>(&start_state.view(mover), &limits, &mut rng);
 
+        let rollout_samples_per_sec = (G::INFO.search == tabuleiro_core::SearchKind::Rollouts)
+            .then(|| {
+                let (_, report) =
+                    rollouts::search::<G>(&start_state.view(mover), &limits, &mut rng);
+                report.samples as f64 / report.seconds.max(1e-9)
+            });
+
         let mut result = BenchResult {
             game: G::INFO.id,
             playouts_per_sec: best_rate,
@@ -95,6 +106,7 @@ impl GameVisitor for Bench {
             search_nodes_per_sec: found.nodes as f64 / search_secs,
             search_depth: found.depth,
             mcts_iterations_per_sec: report.iterations as f64 / report.seconds.max(1e-9),
+            rollout_samples_per_sec,
             perfect_first_move_sec: None,
             perfect_move_ms_max: None,
             perfect_move_ms_mean: None,

@@ -1,7 +1,7 @@
 //! `tabuleiro match GAME A B --games N`: two computer levels, alternating who starts.
 
 use anyhow::Result;
-use tabuleiro_ai::{Level, MatchGame, MatchResult, play_match};
+use tabuleiro_ai::{Level, MatchGame, MatchResult, ThinkTime, play_match_timed};
 use tabuleiro_core::{Evaluate, GameVisitor, Setup};
 
 /// A match to play.
@@ -23,8 +23,8 @@ pub struct Match {
 }
 
 impl GameVisitor for Match {
-    type Output = Result<MatchResult>;
-    fn visit<G: Evaluate>(self) -> Result<MatchResult> {
+    type Output = Result<(MatchResult, [ThinkTime; 2])>;
+    fn visit<G: Evaluate>(self) -> Result<(MatchResult, [ThinkTime; 2])> {
         let verbose = self.verbose;
         let report = |g: &MatchGame| {
             if verbose {
@@ -38,7 +38,7 @@ impl GameVisitor for Match {
                 );
             }
         };
-        Ok(play_match::<G>(
+        Ok(play_match_timed::<G>(
             &self.setup,
             self.a,
             self.b,

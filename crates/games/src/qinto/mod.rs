@@ -61,6 +61,12 @@
 //! [`generate`]): mostly a random play found by trying random windows and arrangements, now and
 //! then a uniform draw from the whole list; every legal move can come out.
 //!
+//! **For searches**: [`Game::playout_move`] is a quick sensible policy ([`policy`]: the play
+//! worth most, a Q!nto counting as 4 tiles more; else a swap; else a trade of the ordinary
+//! tiles), which the `strong` level's sampled rollouts use for every player's replies; and
+//! [`Game::may_win_this_turn`] is true only for a player whose pile is empty (a win from
+//! more needs a rare chain of Q!ntos, which greedy play does not look for).
+//!
 //! **Evaluation** ([`Evaluate`]): 100 per tile the leading opponent has left more than the
 //! player, plus a small bonus for a playable hand (wilds, and tiles that fit next to the
 //! grid), so one tile more on the grid always outweighs a better hand.
@@ -69,6 +75,7 @@ mod arrange;
 pub mod generate;
 pub mod grid;
 pub mod notation;
+mod policy;
 mod render;
 pub mod state;
 pub mod tile;
@@ -102,7 +109,7 @@ pub static INFO: GameInfo = GameInfo {
     hidden_information: true,
     scores: false,
     solvable: false,
-    search: SearchKind::MonteCarlo,
+    search: SearchKind::Rollouts,
     move_syntax: notation::SYNTAX,
     max_moves: Some(MAX_TURNS),
     options: &[
@@ -214,6 +221,18 @@ impl Game for Qinto {
 
     fn random_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
         self.random(rng)
+    }
+
+    /// See [`policy`]: the most tiles, a Q!nto first, else swaps, else a trade.
+    fn playout_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
+        self.policy_move(rng)
+    }
+
+    /// Only a player whose pile is empty is looked at: with tiles still in the pile, a win
+    /// within one turn needs a chain of Q!ntos laying every tile of hand and pile, which is
+    /// rare enough that greedy play does not search every reply for it.
+    fn may_win_this_turn(&self) -> bool {
+        self.ending().is_none() && self.pile(self.mover()).is_empty()
     }
 }
 

@@ -90,10 +90,11 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         config.data.display()
     );
     hub.wake_computers();
-    axum::serve(listener, router(hub))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    // Ctrl-C stops at once: every acknowledged change is already stored, and waiting for open
+    // WebSocket connections to close would wait for every browser to leave.
+    tokio::select! {
+        served = axum::serve(listener, router(hub)) => served?,
+        _ = tokio::signal::ctrl_c() => println!("tabuleiro: stopped"),
+    }
     Ok(())
 }

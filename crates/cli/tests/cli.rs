@@ -906,22 +906,19 @@ fn qinto_hotseat_hides_each_hand_until_its_player_is_at_the_screen() {
 
 #[test]
 fn a_match_of_three_players_reports_the_fair_share() {
-    let v = json(&run(
-        &[
-            "match",
-            "qinto",
-            "greedy",
-            "random",
-            "--players",
-            "3",
-            "--games",
-            "3",
-            "--seed",
-            "2",
-            "--json",
-        ],
-        "",
-    ));
+    let args = [
+        "match",
+        "qinto",
+        "greedy",
+        "random",
+        "--players",
+        "3",
+        "--games",
+        "3",
+        "--seed",
+        "2",
+    ];
+    let v = json(&run(&[&args[..], &["--json"]].concat(), ""));
     assert_eq!(v["players"], 3);
     let count = |side: &str| {
         ["wins", "draws", "losses"]
@@ -931,20 +928,6 @@ fn a_match_of_three_players_reports_the_fair_share() {
     };
     assert_eq!(count("a"), 3);
     assert_eq!(count("b"), 6, "B sits in two seats of each game");
-    let text = stdout(&run(
-        &[
-            "match",
-            "qinto",
-            "greedy",
-            "random",
-            "--players",
-            "3",
-            "--games",
-            "3",
-            "--seed",
-            "2",
-        ],
-        "",
-    ));
+    let text = stdout(&run(&args, ""));
     assert!(text.contains("fair share of 33.3%"), "{text}");
 }

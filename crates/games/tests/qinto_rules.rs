@@ -434,3 +434,49 @@ fn spectators_see_no_hand_and_nobody_reads_another_seats_trade() {
         assert_eq!(state.format_move_for(mv, viewer), "pass (traded 2)");
     }
 }
+
+#[test]
+fn the_frontier_is_every_empty_cell_next_to_a_tile() {
+    let mut rng = rng_from_seed(11);
+    for seed in 0..40 {
+        let mut state = new_game(2 + seed as usize % 3, seed);
+        while let Some(mv) = state.random_move(&mut rng) {
+            state.play_unchecked(mv);
+            let grid = state.grid();
+            let mut expected: Vec<u16> = grid
+                .occupied()
+                .iter()
+                .flat_map(|&i| [i - 1, i + 1, i - 128, i + 128])
+                .filter(|&n| !grid.is_occupied(n as usize))
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            let mut frontier = grid.frontier().to_vec();
+            frontier.sort_unstable();
+            assert_eq!(frontier, expected, "seed {seed}, turn {}", state.turn());
+        }
+    }
+}
+
+#[test]
+fn a_pile_keeps_its_order_over_many_trades() {
+    // Player 2 trades 3 tiles 30 times: each trade goes under the pile, in order, and the
+    // hand draws from the top.
+    let mut state = position("RS@0,0", &["RX", "BS BX BD BH BC"], &["", "YC YD YH"]);
+    let mut expected: Vec<String> = ["YC", "YD", "YH"].map(String::from).to_vec();
+    for _ in 0..30 {
+        let hand_now = hand(&state, 1);
+        let traded: Vec<&str> = hand_now.split(' ').take(3).collect();
+        play(&mut state, &format!("pass;pass {}", traded.join(" ")));
+        expected.extend(traded.iter().map(|t| t.to_string()));
+        expected.drain(..3);
+        let pile: Vec<String> = state
+            .pile(Player(1))
+            .codes()
+            .iter()
+            .filter_map(|&c| Tile::from_code(c))
+            .map(|t| t.to_string())
+            .collect();
+        assert_eq!(pile, expected);
+    }
+}

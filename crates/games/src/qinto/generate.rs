@@ -77,17 +77,8 @@ impl Qinto {
         if self.grid.is_empty() {
             return vec![Cell::ORIGIN.index()];
         }
-        let mut anchors: Vec<usize> = Vec::with_capacity(4 * self.grid.len());
-        for &i in self.grid.occupied() {
-            let i = i as usize;
-            for n in [i - 1, i + 1, i - DOWN as usize, i + DOWN as usize] {
-                if !self.grid.is_occupied(n) && index_in_range(n) {
-                    anchors.push(n);
-                }
-            }
-        }
+        let mut anchors: Vec<usize> = self.grid.frontier().iter().map(|&i| i as usize).collect();
         anchors.sort_unstable();
-        anchors.dedup();
         anchors
     }
 
@@ -257,7 +248,7 @@ impl Qinto {
                 chosen.push((index, tile));
                 let fits = [RIGHT, DOWN].into_iter().all(|step| {
                     let (run, _) = self.grid.run_with(index, tile, step, chosen);
-                    run.len < 2 || run.is_line()
+                    run.len() < 2 || run.is_line()
                 });
                 if fits {
                     let mut swap = Swap {
@@ -317,10 +308,11 @@ impl Qinto {
     /// - On the empty grid, 7 times in 8 a play: every (direction, window covering the origin,
     ///   arrangement of hand tiles) is equally likely, so every opening play comes out about
     ///   equally often; else a uniformly random pass.
-    /// - Later, 9 times in 10 a play grown from a random empty cell next to a random tile: a
-    ///   random hand tile that fits there, then, 3 times in 4, one more tile at a random end
-    ///   of the run, and so on (every run that is a line is reached this way, since part of a
-    ///   line is a line). When 24 such tries find no tile that fits, 1 time in 32 a uniformly
+    /// - Later, 9 times in 10 a play grown from a random cell of the frontier (the empty cells
+    ///   next to a tile): a random hand tile that fits there, then, 3 times in 4, one more
+    ///   tile at a random end of the run, and so on (every run that is a line is reached this
+    ///   way, since part of a line is a line). When 12 such tries find no tile that fits, 1
+    ///   time in 32 a uniformly
     ///   random move of the full list (so that every move, multiple swaps included, can come
     ///   out).
     /// - Otherwise a swap of one random hand tile for a random wild when it fits (half the
@@ -332,7 +324,7 @@ impl Qinto {
         let opening = self.grid.is_empty();
         let odds = if opening { 8 } else { 10 };
         if below(rng, odds) != 0 {
-            for _ in 0..if opening { 200 } else { 24 } {
+            for _ in 0..if opening { 200 } else { 12 } {
                 let play = if opening {
                     self.random_opening(rng)
                 } else {
@@ -389,7 +381,7 @@ impl Qinto {
         }
         let fits = [RIGHT, DOWN].into_iter().all(|step| {
             let (run, _) = self.grid.run_with(index, tile, step, &[]);
-            run.len < 2 || run.is_line()
+            run.len() < 2 || run.is_line()
         });
         fits.then(|| {
             let mut swap = Swap {
@@ -403,23 +395,14 @@ impl Qinto {
         })
     }
 
-    /// A random play grown tile by tile from an empty cell next to a random tile (see
+    /// A random play grown tile by tile from a random frontier cell (see
     /// [`Qinto::random`]), or `None` when the first tile finds no place.
     fn grown_play(&self, rng: &mut GameRng) -> Option<Play> {
         let hand = self.hands[self.to_move as usize];
         let mut avail = hand.padded();
         let mut left = hand.len();
-        let occupied = self.grid.occupied();
-        let from = *occupied.get(below(rng, occupied.len() as u32) as usize)? as usize;
-        let anchor = match below(rng, 4) {
-            0 => from - 1,
-            1 => from + 1,
-            2 => from - DOWN as usize,
-            _ => from + DOWN as usize,
-        };
-        if self.grid.is_occupied(anchor) || !index_in_range(anchor) {
-            return None;
-        }
+        let frontier = self.grid.frontier();
+        let anchor = *frontier.get(below(rng, frontier.len() as u32) as usize)? as usize;
         let vertical = below(rng, 2) == 1;
         let (step, across) = if vertical {
             (DOWN, RIGHT)
@@ -427,14 +410,7 @@ impl Qinto {
             (RIGHT, DOWN)
         };
         // The run along `step` through the placed tiles: its ends and its summary.
-        let (mut low, mut high) = (anchor, anchor);
-        while self.grid.is_occupied(low.wrapping_add_signed(-step)) {
-            low = low.wrapping_add_signed(-step);
-        }
-        while self.grid.is_occupied(high.wrapping_add_signed(step)) {
-            high = high.wrapping_add_signed(step);
-        }
-        let mut run = self.grid.neighbours_run(anchor, step);
+        let (mut run, mut low, mut high) = self.grid.neighbours_span(anchor, step);
         let mut placed = [(0usize, Tile::QINTO); 5];
         let mut count = 0;
         let mut cell = anchor;
@@ -451,7 +427,7 @@ impl Qinto {
             for (k, &code) in avail.iter().enumerate().take(left) {
                 let tile = Tile::from_code_unchecked(code);
                 let grown = merge(run.with(tile), beyond);
-                if grown.is_line() && (cross.len == 0 || cross.with(tile).is_line()) {
+                if grown.is_line() && (cross.len() == 0 || cross.with(tile).is_line()) {
                     fitting[fits] = k;
                     fits += 1;
                 }
@@ -482,7 +458,7 @@ impl Qinto {
                 None => {}
             }
             retried = false;
-            if left == 0 || run.len >= 5 || below(rng, 4) == 0 {
+            if left == 0 || run.len() >= 5 || below(rng, 4) == 0 {
                 break;
             }
             // Grow at a random end: the empty cell past it, and the tiles past that.
@@ -633,7 +609,7 @@ fn fill_from(
             continue;
         }
         let across = window.across[slot];
-        if across.len > 0 && !across.with(tile).is_line() {
+        if across.len() > 0 && !across.with(tile).is_line() {
             continue;
         }
         kinds.counts[k] -= 1;

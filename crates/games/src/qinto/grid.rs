@@ -1,5 +1,6 @@
-//! The unbounded square grid, stored as a window of 128 × 128 cells around the origin, and the
-//! runs through a cell.
+//! The unbounded square grid, stored as a window of 128 × 128 cells around the origin, the
+//! runs through a cell, and the *frontier*: the empty cells next to a tile, kept up to date as
+//! tiles are placed so that move generation never searches for them.
 //!
 //! Every play after the first touches the tiles already placed and the first covers the origin,
 //! so with 60 tiles no tile can lie more than 59 cells from the origin: cells with a coordinate
@@ -14,7 +15,14 @@ pub const LIMIT: i8 = 62;
 
 const SIDE: usize = 128;
 const AREA: usize = SIDE * SIDE;
+/// The code of an empty cell that touches no tile.
 const EMPTY: u8 = u8::MAX;
+/// Codes from this up (below [`EMPTY`]) mark an empty cell on the frontier: the code minus
+/// this is its place in [`Grid::frontier`].
+const FRONTIER: u8 = 128;
+/// Room for the frontier: each tile adds at most 4 cells to it and takes one away, so 60 tiles
+/// leave at most 2 × 60 + 2 cells.
+const FRONTIER_ROOM: usize = 124;
 
 /// One step to the right (along a row).
 pub const RIGHT: isize = 1;
@@ -82,12 +90,18 @@ pub fn index_in_range(index: usize) -> bool {
 }
 
 /// The tiles on the grid.
+///
+/// Each stored cell holds a tile code (below [`Tile::CODES`]), [`EMPTY`], or `FRONTIER + k`
+/// for the `k`-th cell of the frontier list.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     cells: Box<[u8; AREA]>,
     /// Occupied cells in the order their tiles were placed.
     occupied: [u16; 60],
     count: u8,
+    /// Empty cells next to a tile, in no particular order.
+    frontier: [u16; FRONTIER_ROOM],
+    frontier_len: u8,
     hash: u64,
 }
 
@@ -104,6 +118,8 @@ impl Default for Grid {
             cells: Box::new([EMPTY; AREA]),
             occupied: [0; 60],
             count: 0,
+            frontier: [0; FRONTIER_ROOM],
+            frontier_len: 0,
             hash: 0,
         }
     }
@@ -119,17 +135,23 @@ impl Grid {
     #[inline]
     pub fn at(&self, index: usize) -> Option<Tile> {
         let code = self.cells[index];
-        if code == EMPTY {
-            None
-        } else {
+        if (code as usize) < Tile::CODES {
             Some(Tile::from_code_unchecked(code))
+        } else {
+            None
         }
     }
 
     /// Whether the cell of `index` holds a tile.
     #[inline]
     pub fn is_occupied(&self, index: usize) -> bool {
-        self.cells[index] != EMPTY
+        (self.cells[index] as usize) < Tile::CODES
+    }
+
+    /// The empty cells next to a tile (window indices within range), in no particular order.
+    #[inline]
+    pub fn frontier(&self) -> &[u16] {
+        &self.frontier[..self.frontier_len as usize]
     }
 
     /// The tile on `cell`.
@@ -172,10 +194,29 @@ impl Grid {
     /// Puts `tile` on the empty cell of `index`.
     pub fn place(&mut self, index: usize, tile: Tile) {
         debug_assert!(!self.is_occupied(index), "placing on an occupied cell");
+        let code = self.cells[index];
+        if code != EMPTY {
+            // Take the cell off the frontier: the last frontier cell takes its place.
+            let k = (code - FRONTIER) as usize;
+            self.frontier_len -= 1;
+            let last = self.frontier[self.frontier_len as usize];
+            self.frontier[k] = last;
+            if k != self.frontier_len as usize {
+                self.cells[last as usize] = FRONTIER + k as u8;
+            }
+        }
         self.cells[index] = tile.code();
         self.occupied[self.count as usize] = index as u16;
         self.count += 1;
         self.hash ^= cell_hash(index, tile);
+        for n in [index - 1, index + 1, index - SIDE, index + SIDE] {
+            if self.cells[n] == EMPTY && index_in_range(n) {
+                let k = self.frontier_len;
+                self.frontier[k as usize] = n as u16;
+                self.cells[n] = FRONTIER + k;
+                self.frontier_len += 1;
+            }
+        }
     }
 
     /// Replaces the tile on the cell of `index` (which must hold one) by `tile`; returns the
@@ -208,7 +249,7 @@ impl Grid {
         let mut summary = RunSummary::default().with(tile);
         let mut first = index;
         let mut i = index;
-        while summary.len <= 6 {
+        while summary.len() <= 6 {
             i = i.wrapping_add_signed(-step);
             match look(i) {
                 Some(t) => {
@@ -219,7 +260,7 @@ impl Grid {
             }
         }
         let mut i = index;
-        while summary.len <= 6 {
+        while summary.len() <= 6 {
             i = i.wrapping_add_signed(step);
             match look(i) {
                 Some(t) => summary.add(t),
@@ -235,7 +276,7 @@ impl Grid {
     pub fn neighbours_run(&self, index: usize, step: isize) -> RunSummary {
         let mut summary = RunSummary::default();
         let mut i = index;
-        while summary.len <= 6 {
+        while summary.len() <= 6 {
             i = i.wrapping_add_signed(-step);
             match self.at(i) {
                 Some(t) => summary.add(t),
@@ -243,7 +284,7 @@ impl Grid {
             }
         }
         let mut i = index;
-        while summary.len <= 6 {
+        while summary.len() <= 6 {
             i = i.wrapping_add_signed(step);
             match self.at(i) {
                 Some(t) => summary.add(t),
@@ -253,13 +294,35 @@ impl Grid {
         summary
     }
 
+    /// Like [`Grid::neighbours_run`] (without its cap on length), also giving the first and
+    /// last cells of the run the cell would join (the cell itself when it has no neighbour on
+    /// that side).
+    #[inline]
+    pub fn neighbours_span(&self, index: usize, step: isize) -> (RunSummary, usize, usize) {
+        let mut summary = RunSummary::default();
+        let mut low = index;
+        while let Some(t) = self.at(low.wrapping_add_signed(-step)) {
+            summary.add(t);
+            low = low.wrapping_add_signed(-step);
+        }
+        let mut high = index;
+        while let Some(t) = self.at(high.wrapping_add_signed(step)) {
+            summary.add(t);
+            high = high.wrapping_add_signed(step);
+        }
+        (summary, low, high)
+    }
+
     /// Whether the cell of `index` has an occupied orthogonal neighbour.
     #[inline]
     pub fn touches(&self, index: usize) -> bool {
-        self.is_occupied(index - 1)
-            || self.is_occupied(index + 1)
-            || self.is_occupied(index - SIDE)
-            || self.is_occupied(index + SIDE)
+        let code = self.cells[index];
+        (FRONTIER..EMPTY).contains(&code)
+            || (self.is_occupied(index)
+                && (self.is_occupied(index - 1)
+                    || self.is_occupied(index + 1)
+                    || self.is_occupied(index - SIDE)
+                    || self.is_occupied(index + SIDE)))
     }
 
     /// The smallest and largest occupied columns and rows, if any tile is placed.

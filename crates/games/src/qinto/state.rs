@@ -93,9 +93,13 @@ impl Hand {
 }
 
 /// A face-down pile: tiles are drawn from the top and traded tiles go to the bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// The tiles are `codes[top..top + len]`, top first, so drawing moves no tile; a trade that
+/// finds no room at the end moves the pile to the front first.
+#[derive(Clone, Copy, Debug)]
 pub struct Pile {
     codes: [u8; PILE],
+    top: u8,
     len: u8,
 }
 
@@ -103,15 +107,30 @@ impl Default for Pile {
     fn default() -> Self {
         Pile {
             codes: [NONE; PILE],
+            top: 0,
             len: 0,
         }
+    }
+}
+
+impl PartialEq for Pile {
+    fn eq(&self, other: &Pile) -> bool {
+        self.codes() == other.codes()
+    }
+}
+
+impl Eq for Pile {}
+
+impl std::hash::Hash for Pile {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.codes().hash(state);
     }
 }
 
 impl Pile {
     /// The codes from the top down.
     pub fn codes(&self) -> &[u8] {
-        &self.codes[..self.len as usize]
+        &self.codes[self.top as usize..(self.top + self.len) as usize]
     }
 
     /// Number of tiles.
@@ -125,20 +144,25 @@ impl Pile {
     }
 
     pub(super) fn push_bottom(&mut self, code: u8) {
-        self.codes[self.len as usize] = code;
+        if (self.top + self.len) as usize == PILE {
+            self.codes
+                .copy_within(self.top as usize..(self.top + self.len) as usize, 0);
+            self.top = 0;
+        }
+        self.codes[(self.top + self.len) as usize] = code;
         self.len += 1;
     }
 
-    fn draw(&mut self, n: usize) -> impl Iterator<Item = u8> + '_ {
-        let n = n.min(self.len as usize);
-        let drawn: [u8; HAND] = std::array::from_fn(|i| if i < n { self.codes[i] } else { NONE });
-        self.codes.copy_within(n..self.len as usize, 0);
-        self.len -= n as u8;
-        drawn.into_iter().take(n)
+    fn draw(&mut self, n: usize) -> &[u8] {
+        let n = n.min(self.len as usize) as u8;
+        let top = self.top as usize;
+        self.top += n;
+        self.len -= n;
+        &self.codes[top..top + n as usize]
     }
 
     pub(super) fn codes_mut(&mut self) -> &mut [u8] {
-        &mut self.codes[..self.len as usize]
+        &mut self.codes[self.top as usize..(self.top + self.len) as usize]
     }
 }
 
@@ -346,7 +370,7 @@ impl Qinto {
     fn refill(&mut self, p: usize) {
         let need = HAND - self.hands[p].len();
         let (hand, pile) = (&mut self.hands[p], &mut self.piles[p]);
-        for code in pile.draw(need) {
+        for &code in pile.draw(need) {
             hand.push(code);
         }
     }
@@ -354,7 +378,11 @@ impl Qinto {
     fn end_turn(&mut self, again: bool) {
         self.turn = self.turn.saturating_add(1);
         if !again {
-            self.to_move = (self.to_move + 1) % self.players;
+            self.to_move = if self.to_move + 1 == self.players {
+                0
+            } else {
+                self.to_move + 1
+            };
         }
         if self.ending.is_none() && self.idle >= 2 * self.players {
             self.ending = Some(Ending::AllPassed);
@@ -370,17 +398,23 @@ impl Qinto {
         let mut public = mv;
         match mv {
             QintoMove::Play(play) => {
-                let mut qinto = false;
+                let (along, across) = if play.vertical {
+                    (DOWN, RIGHT)
+                } else {
+                    (RIGHT, DOWN)
+                };
+                let mut last = None;
                 for (cell, tile) in play.placements() {
                     self.hands[p].remove(tile.code());
-                    self.grid.place(cell.index(), tile);
-                }
-                for (cell, _) in play.placements() {
                     let index = cell.index();
-                    for step in [RIGHT, DOWN] {
-                        let run = self.grid.neighbours_run(index, step);
-                        qinto |= run.len == 4;
-                    }
+                    self.grid.place(index, tile);
+                    last = Some(index);
+                }
+                // A Q!nto is a run of 5 through a placed tile: the one run along the play, or
+                // a crossing run of one of its tiles.
+                let mut qinto = last.is_some_and(|i| self.grid.neighbours_run(i, along).len() == 4);
+                for (cell, _) in play.placements() {
+                    qinto |= self.grid.neighbours_run(cell.index(), across).len() == 4;
                 }
                 self.refill(p);
                 self.idle = 0;
@@ -491,13 +525,13 @@ impl Qinto {
         let across = if play.vertical { RIGHT } else { DOWN };
         let (first_index, first_tile) = placed[0];
         let (run, run_start) = self.grid.run_with(first_index, first_tile, along, placed);
-        let mut qinto = run.len == 5;
+        let mut qinto = run.len() == 5;
         line_error(run, Cell::from_index(run_start), play.vertical)?;
         for &(index, tile) in placed {
             let (run, run_start) = self.grid.run_with(index, tile, across, &[]);
-            if run.len >= 2 {
+            if run.len() >= 2 {
                 line_error(run, Cell::from_index(run_start), !play.vertical)?;
-                qinto |= run.len == 5;
+                qinto |= run.len() == 5;
             }
         }
         Ok(PlayEffect { qinto })
@@ -552,7 +586,7 @@ impl Qinto {
         for &(index, tile) in &pairs {
             for (step, vertical) in [(RIGHT, false), (DOWN, true)] {
                 let (run, start) = self.grid.run_with(index, tile, step, &pairs);
-                if run.len >= 2 {
+                if run.len() >= 2 {
                     line_error(run, Cell::from_index(start), vertical).map_err(|e| {
                         IllegalMove::new(format!(
                             "{tile} cannot take the place of the wild on {}: {}",

@@ -468,7 +468,7 @@ fn a_pile_keeps_its_order_over_many_trades() {
         let hand_now = hand(&state, 1);
         let traded: Vec<&str> = hand_now.split(' ').take(3).collect();
         play(&mut state, &format!("pass;pass {}", traded.join(" ")));
-        expected.extend(traded.iter().map(|t| t.to_string()));
+        expected.extend(traded.iter().map(ToString::to_string));
         expected.drain(..3);
         let pile: Vec<String> = state
             .pile(Player(1))

@@ -13,7 +13,7 @@
 use tabuleiro_core::GameRng;
 use tabuleiro_core::rng::below;
 
-use super::grid::{Cell, DOWN, RIGHT, index_in_range};
+use super::grid::{Cell, DOWN, FRONTIER_ROOM, RIGHT, index_in_range};
 use super::notation::{NONE, Play, QintoMove, Swap, Trade};
 use super::state::{HAND, Qinto};
 use super::tile::{RunSummary, Tile};
@@ -50,14 +50,30 @@ impl Kinds {
 }
 
 /// The empty cells of one window, with what must hold there.
-struct Window {
+#[derive(Clone, Copy)]
+pub(super) struct Window {
     /// Window index of each empty cell, in order.
-    cells: [usize; 5],
+    pub(super) cells: [usize; 5],
     /// Offset of each empty cell from the first.
-    offsets: [u8; 5],
+    pub(super) offsets: [u8; 5],
     /// The crossing run each empty cell would join (without its own tile).
-    across: [RunSummary; 5],
-    len: usize,
+    pub(super) across: [RunSummary; 5],
+    /// Number of empty cells.
+    pub(super) len: usize,
+}
+
+/// A window found by [`Qinto::for_each_window`].
+#[derive(Clone, Copy)]
+pub(super) struct FoundWindow {
+    /// Cells from the first to the last (tiles already there included): the length of the
+    /// run along the play once it is filled.
+    pub(super) len: usize,
+    /// Along a column.
+    pub(super) vertical: bool,
+    /// The tiles already in the window.
+    pub(super) fixed: RunSummary,
+    /// Its empty cells.
+    pub(super) window: Window,
 }
 
 impl Qinto {
@@ -91,13 +107,44 @@ impl Qinto {
     }
 
     fn list_plays(&self, out: &mut Vec<QintoMove>) {
+        let kinds = Kinds::of(self.hands[self.to_move as usize].codes());
+        self.for_each_window(|found| {
+            let start = Cell::from_index(found.window.cells[0]);
+            let mut kinds = kinds;
+            let mut tiles = [NONE; 5];
+            fill_from(
+                0,
+                found.fixed,
+                &found.window,
+                &mut kinds,
+                &mut tiles,
+                &mut |tiles: &[u8; 5]| {
+                    out.push(QintoMove::Play(Play {
+                        start,
+                        vertical: found.vertical,
+                        tiles: *tiles,
+                    }));
+                },
+            );
+        });
+    }
+
+    /// Calls `visit` for every window a play of the mover could fill: each is listed once
+    /// (see the module docs), its tiles already on the grid form a line, and the hand holds
+    /// enough tiles for its empty cells (whether they fit is for the filling to find out).
+    pub(super) fn for_each_window(&self, mut visit: impl FnMut(&FoundWindow)) {
         let hand = &self.hands[self.to_move as usize];
-        let kinds = Kinds::of(hand.codes());
-        if kinds.len == 0 {
+        if hand.is_empty() {
             return;
         }
         let anchors = self.anchors();
+        let mut crossing = [RunSummary::default(); FRONTIER_ROOM];
         for (vertical, step) in [(false, RIGHT), (true, DOWN)] {
+            // The crossing run of every frontier cell (other empty cells have none).
+            let across = if vertical { RIGHT } else { DOWN };
+            for (slot, &cell) in self.grid.frontier().iter().enumerate() {
+                crossing[slot] = self.grid.neighbours_run(cell as usize, across);
+            }
             for &anchor in &anchors {
                 for back in 0..5isize {
                     let first = anchor.wrapping_add_signed(-back * step);
@@ -113,13 +160,27 @@ impl Qinto {
                         {
                             continue;
                         }
-                        if let Some(window) =
-                            self.window(first, len as usize, step, anchor, hand.len())
-                        {
-                            if vertical && window.len == 1 {
-                                continue;
+                        let Some(window) =
+                            self.window(first, len as usize, step, anchor, hand.len(), &crossing)
+                        else {
+                            continue;
+                        };
+                        if vertical && window.len == 1 {
+                            continue;
+                        }
+                        let mut fixed = RunSummary::default();
+                        for k in 0..len {
+                            if let Some(t) = self.grid.at(first.wrapping_add_signed(k * step)) {
+                                fixed.add(t);
                             }
-                            self.fill(first, len as usize, step, vertical, &window, kinds, out);
+                        }
+                        if fixed.is_line() {
+                            visit(&FoundWindow {
+                                len: len as usize,
+                                vertical,
+                                fixed,
+                                window,
+                            });
                         }
                     }
                 }
@@ -128,7 +189,8 @@ impl Qinto {
     }
 
     /// The empty cells of the window `first`, `len` cells along `step`, if `anchor` is its
-    /// first anchor and the hand can fill it.
+    /// first anchor and the hand can fill it; `crossing` holds the crossing run of each
+    /// frontier cell.
     fn window(
         &self,
         first: usize,
@@ -136,6 +198,7 @@ impl Qinto {
         step: isize,
         anchor: usize,
         hand: usize,
+        crossing: &[RunSummary],
     ) -> Option<Window> {
         let mut window = Window {
             cells: [0; 5],
@@ -143,7 +206,6 @@ impl Qinto {
             across: [RunSummary::default(); 5],
             len: 0,
         };
-        let across = if step == RIGHT { DOWN } else { RIGHT };
         let mut first_empty = None;
         for k in 0..len {
             let i = first.wrapping_add_signed(k as isize * step);
@@ -159,51 +221,16 @@ impl Qinto {
             let base = *first_empty.get_or_insert(k);
             window.cells[window.len] = i;
             window.offsets[window.len] = (k - base) as u8;
-            window.across[window.len] = self.grid.neighbours_run(i, across);
+            window.across[window.len] = self
+                .grid
+                .frontier_slot(i)
+                .map_or_else(RunSummary::default, |slot| crossing[slot]);
             window.len += 1;
         }
         (window.len > 0).then_some(window)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn fill(
-        &self,
-        first: usize,
-        len: usize,
-        step: isize,
-        vertical: bool,
-        window: &Window,
-        mut kinds: Kinds,
-        out: &mut Vec<QintoMove>,
-    ) {
-        let mut fixed = RunSummary::default();
-        for k in 0..len {
-            if let Some(t) = self.grid.at(first.wrapping_add_signed(k as isize * step)) {
-                fixed.add(t);
-            }
-        }
-        if !fixed.is_line() {
-            return;
-        }
-        let start = Cell::from_index(window.cells[0]);
-        let mut tiles = [NONE; 5];
-        fill_from(
-            0,
-            fixed,
-            window,
-            &mut kinds,
-            &mut tiles,
-            &mut |tiles: &[u8; 5]| {
-                out.push(QintoMove::Play(Play {
-                    start,
-                    vertical,
-                    tiles: *tiles,
-                }));
-            },
-        );
-    }
-
-    fn list_swaps(&self, out: &mut Vec<QintoMove>) {
+    pub(super) fn list_swaps(&self, out: &mut Vec<QintoMove>) {
         let hand = &self.hands[self.to_move as usize];
         let mut kinds = Kinds::of(hand.codes());
         // Only ordinary tiles take a wild's place.
@@ -270,7 +297,7 @@ impl Qinto {
         }
     }
 
-    fn list_trades(&self, out: &mut Vec<QintoMove>) {
+    pub(super) fn list_trades(&self, out: &mut Vec<QintoMove>) {
         let hand = &self.hands[self.to_move as usize];
         let kinds = Kinds::of(hand.codes());
         let mut counts = [0u8; HAND];
@@ -427,7 +454,7 @@ impl Qinto {
             for (k, &code) in avail.iter().enumerate().take(left) {
                 let tile = Tile::from_code_unchecked(code);
                 let grown = merge(run.with(tile), beyond);
-                if grown.is_line() && (cross.len() == 0 || cross.with(tile).is_line()) {
+                if grown.is_line() && (cross.is_empty() || cross.with(tile).is_line()) {
                     fitting[fits] = k;
                     fits += 1;
                 }
@@ -609,7 +636,7 @@ fn fill_from(
             continue;
         }
         let across = window.across[slot];
-        if across.len() > 0 && !across.with(tile).is_line() {
+        if !across.is_empty() && !across.with(tile).is_line() {
             continue;
         }
         kinds.counts[k] -= 1;

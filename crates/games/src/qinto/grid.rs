@@ -22,7 +22,7 @@ const EMPTY: u8 = u8::MAX;
 const FRONTIER: u8 = 128;
 /// Room for the frontier: each tile adds at most 4 cells to it and takes one away, so 60 tiles
 /// leave at most 2 × 60 + 2 cells.
-const FRONTIER_ROOM: usize = 124;
+pub const FRONTIER_ROOM: usize = 124;
 
 /// One step to the right (along a row).
 pub const RIGHT: isize = 1;
@@ -146,6 +146,15 @@ impl Grid {
     #[inline]
     pub fn is_occupied(&self, index: usize) -> bool {
         (self.cells[index] as usize) < Tile::CODES
+    }
+
+    /// The place in [`Grid::frontier`] of the cell of `index`, if it is on the frontier.
+    #[inline]
+    pub fn frontier_slot(&self, index: usize) -> Option<usize> {
+        let code = self.cells[index];
+        (FRONTIER..EMPTY)
+            .contains(&code)
+            .then(|| (code - FRONTIER) as usize)
     }
 
     /// The empty cells next to a tile (window indices within range), in no particular order.

@@ -3,16 +3,133 @@
 //! say little about a position.
 //!
 //! It makes the play worth most — a tile for each tile laid, and 4 more for completing a
-//! Q!nto, about what the extra turn lays; with no play it swaps as many wilds as it can take; otherwise it passes,
-//! trading every ordinary tile of its hand (keeping its wilds, which always fit somewhere).
-//! Ties are broken at random.
+//! Q!nto, about what the extra turn lays; with no play it swaps as many wilds as it can take;
+//! otherwise it passes, trading every ordinary tile of its hand (keeping its wilds, which
+//! always fit somewhere). Ties are broken at random.
+//!
+//! A play's worth depends only on the cells it fills, not on which hand tile goes where, so
+//! the policy never lists plays: it ranks the *windows* of move generation (the cells a play
+//! fills) by worth, takes a random one of the best that some arrangement of the hand can
+//! fill, and fills it with a random such arrangement.
 
 use tabuleiro_core::GameRng;
-use tabuleiro_core::rng::random_index;
+use tabuleiro_core::rng::{below, random_index};
 
-use super::grid::{DOWN, RIGHT};
-use super::notation::{Play, QintoMove};
-use super::state::Qinto;
+use super::generate::FoundWindow;
+use super::grid::{Cell, DOWN, RIGHT};
+use super::notation::{NONE, Play, QintoMove};
+use super::state::{HAND, Hand, Qinto};
+use super::tile::{RunSummary, Tile};
+
+/// What a play filling `found` is worth to the policy: its tiles, and 4 more when it
+/// completes a Q!nto (the run along it, or a crossing run, reaches 5).
+fn worth(found: &FoundWindow) -> usize {
+    let window = &found.window;
+    let crossing = window.across[..window.len].iter().any(|a| a.len() == 4);
+    window.len + if found.len == 5 || crossing { 4 } else { 0 }
+}
+
+/// The hand as the policy sees it: its tiles, and the run summary of every subset of them
+/// (by bit mask), since whether tiles make a line does not depend on their order.
+struct HandSets {
+    tiles: [Tile; HAND],
+    len: usize,
+    subsets: [RunSummary; 1 << HAND],
+}
+
+impl HandSets {
+    fn of(hand: Hand) -> HandSets {
+        let mut sets = HandSets {
+            tiles: [Tile::QINTO; HAND],
+            len: 0,
+            subsets: [RunSummary::default(); 1 << HAND],
+        };
+        for tile in hand.tiles() {
+            sets.tiles[sets.len] = tile;
+            sets.len += 1;
+        }
+        for mask in 1..1usize << sets.len {
+            let low = mask.trailing_zeros() as usize;
+            sets.subsets[mask] = sets.subsets[mask & (mask - 1)].with(sets.tiles[low]);
+        }
+        sets
+    }
+
+    /// A random filling of the window's empty cells by hand tiles that keeps the run and every
+    /// crossing run a line: a random subset of the right size that makes a line with the
+    /// tiles already there, whose tiles can each go to a cell where they fit across.
+    fn fill(&self, found: &FoundWindow, rng: &mut GameRng) -> Option<[u8; HAND]> {
+        let window = &found.window;
+        let (n, k) = (self.len, window.len);
+        if k > n {
+            return None;
+        }
+        // For each empty cell, the hand tiles (bit mask) that fit its crossing run.
+        let mut fits = [0u32; HAND];
+        for (slot, fit) in fits.iter_mut().enumerate().take(k) {
+            let across = window.across[slot];
+            for (i, &tile) in self.tiles[..n].iter().enumerate() {
+                if across.is_empty() || across.with(tile).is_line() {
+                    *fit |= 1 << i;
+                }
+            }
+            if *fit == 0 {
+                return None;
+            }
+        }
+        let all = (1u32 << n) - 1;
+        let first = below(rng, 1 << n);
+        for turn in 0..=all {
+            let mask = (first + turn) & all;
+            if mask.count_ones() as usize != k {
+                continue;
+            }
+            let mut run = found.fixed;
+            run.merge(self.subsets[mask as usize]);
+            if !run.is_line() {
+                continue;
+            }
+            let mut order = [0usize; HAND];
+            if assign(0, mask, &fits[..k], &mut order, rng) {
+                let mut tiles = [NONE; HAND];
+                for slot in 0..k {
+                    tiles[window.offsets[slot] as usize] = self.tiles[order[slot]].code();
+                }
+                return Some(tiles);
+            }
+        }
+        None
+    }
+}
+
+/// Gives each cell from `slot` on a distinct tile of `left` (bit mask) that fits it, trying
+/// the tiles from a random one on; the choice is left in `order`.
+fn assign(
+    slot: usize,
+    left: u32,
+    fits: &[u32],
+    order: &mut [usize; HAND],
+    rng: &mut GameRng,
+) -> bool {
+    if slot == fits.len() {
+        return true;
+    }
+    let options = left & fits[slot];
+    if options == 0 {
+        return false;
+    }
+    let first = below(rng, HAND as u32);
+    for turn in 0..HAND as u32 {
+        let i = ((first + turn) % HAND as u32) as usize;
+        if options & (1 << i) != 0 {
+            order[slot] = i;
+            if assign(slot + 1, left & !(1 << i), fits, order, rng) {
+                return true;
+            }
+        }
+    }
+    false
+}
 
 impl Qinto {
     /// Whether the legal `play` completes a Q!nto: a run of 5 along the play or across one
@@ -49,27 +166,43 @@ impl Qinto {
         extent(start, -along) + span + extent(last, along) == 5
     }
 
+    /// The policy's play: a random one among the plays worth most (see the module docs), or
+    /// `None` when the mover has no play.
+    fn best_play(&self, rng: &mut GameRng) -> Option<Play> {
+        let hand = HandSets::of(*self.hand(self.mover()));
+        let mut found: Vec<FoundWindow> = Vec::new();
+        let mut order: Vec<(u8, u16)> = Vec::new();
+        self.for_each_window(|window| {
+            order.push((worth(window) as u8, found.len() as u16));
+            found.push(*window);
+        });
+        // A random order, then the most worth first (a stable sort keeps the random order
+        // among equals).
+        for i in (1..order.len()).rev() {
+            order.swap(i, random_index(rng, i + 1));
+        }
+        order.sort_by_key(|&(worth, _)| std::cmp::Reverse(worth));
+        order.iter().find_map(|&(_, k)| {
+            let window = &found[k as usize];
+            hand.fill(window, rng).map(|tiles| Play {
+                start: Cell::from_index(window.window.cells[0]),
+                vertical: window.vertical,
+                tiles,
+            })
+        })
+    }
+
     /// The policy's move (see the module docs), or `None` when the game is over.
     pub(super) fn policy_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
-        let mut moves = Vec::new();
-        self.list(&mut moves);
-        // A play is worth its tiles, and a Q!nto about one more play on top.
-        let worth = |play: &Play| play.count() + if self.completes_qinto(play) { 4 } else { 0 };
-        let best = moves
-            .iter()
-            .filter_map(|mv| match mv {
-                QintoMove::Play(play) => Some(worth(play)),
-                _ => None,
-            })
-            .max();
-        if let Some(best) = best {
-            let pool: Vec<QintoMove> = moves
-                .iter()
-                .copied()
-                .filter(|mv| matches!(mv, QintoMove::Play(play) if worth(play) == best))
-                .collect();
-            return pool.get(random_index(rng, pool.len())).copied();
+        if self.ending().is_some() {
+            return None;
         }
+        if let Some(play) = self.best_play(rng) {
+            return Some(QintoMove::Play(play));
+        }
+        let mut moves = Vec::new();
+        self.list_swaps(&mut moves);
+        self.list_trades(&mut moves);
         let most_swapped = moves
             .iter()
             .filter_map(|mv| match mv {

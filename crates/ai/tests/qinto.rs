@@ -184,3 +184,32 @@ fn a_match_of_three_rotates_the_seat_of_a() {
     assert_eq!(result.a.games(), 6);
     assert_eq!(result.b.games(), 12, "B plays the two other seats");
 }
+
+#[test]
+fn the_planning_policy_plays_legal_moves_and_beats_the_playout_policy() {
+    // Each seed is played twice, the planning policy in each seat once. Over 4,000 games it
+    // wins about 59 %; 400 games put 52 % more than 2.5 standard errors below that.
+    let mut rng = rng_from_seed(17);
+    let (mut won, mut games) = (0, 0);
+    for seed in 0..200u64 {
+        for planner in 0..2u8 {
+            let mut state = Qinto::new(&setup(2, seed)).expect("a legal setup");
+            while let Some(mover) = state.to_move() {
+                let mv = if mover == Player(planner) {
+                    state.planning_move(&mut rng)
+                } else {
+                    state.playout_move(&mut rng)
+                }
+                .expect("a move while the game goes on");
+                state.play(mv).expect("the policies play legal moves");
+            }
+            let outcome = state.outcome().expect("a finished game");
+            won += usize::from(outcome.winner() == Some(Player(planner)));
+            games += 1;
+        }
+    }
+    assert!(
+        won * 100 > games * 52,
+        "the planning policy won {won} of {games} games"
+    );
+}

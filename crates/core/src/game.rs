@@ -261,6 +261,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         self.random_move(rng)
     }
 
+    /// The move the *searching* player makes at its own turns in a search's playouts (the
+    /// others keep to [`Game::playout_move`], a model of ordinary play): a game may offer a
+    /// stronger quick player here, so that a search judges its moves by how they turn out
+    /// when it goes on playing well. The default is [`Game::playout_move`]. It must return a
+    /// legal move, and `None` only when the game is over.
+    fn planning_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
+        self.playout_move(rng)
+    }
+
     /// A uniformly random legal move, or `None` when the game is over. Games override this with
     /// a fast path; the default lists the moves.
     fn random_move(&self, rng: &mut GameRng) -> Option<Self::Move> {

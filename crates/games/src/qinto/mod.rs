@@ -228,6 +228,11 @@ impl Game for Qinto {
         self.policy_move(rng)
     }
 
+    /// See [`policy`]: the policy, but keeping wilds worth two tiles each.
+    fn planning_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
+        self.plan_move(rng)
+    }
+
     /// Only a player whose pile is empty is looked at: with tiles still in the pile, a win
     /// within one turn needs a chain of Q!ntos laying every tile of hand and pile, which is
     /// rare enough that greedy play does not search every reply for it.

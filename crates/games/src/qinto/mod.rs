@@ -58,12 +58,15 @@
 //! view; `Everyone` shows every hand.
 //!
 //! **Randomness**: [`Game::random_move`] is a fast path that is not uniform (see
-//! [`generate`]): mostly a random play found by trying random windows and arrangements, now and
-//! then a uniform draw from the whole list; every legal move can come out.
+//! [`generate`]): mostly a random play grown from a random cell of the frontier (the empty
+//! cells next to a tile, which the grid keeps up to date), now and then a uniform draw from the
+//! whole list; every legal move can come out.
 //!
 //! **For searches**: [`Game::playout_move`] is a quick sensible policy ([`policy`]: the play
 //! worth most, a Q!nto counting as 4 tiles more; else a swap; else a trade of the ordinary
-//! tiles), which the `strong` level's sampled rollouts use for every player's replies; and
+//! tiles), which the `strong` level's sampled rollouts use for the other players;
+//! [`Game::planning_move`] is the same policy keeping wilds (worth two tiles in hand), which
+//! they use for the searching player's own turns; and
 //! [`Game::may_win_this_turn`] is true only for a player whose pile is empty (a win from
 //! more needs a rare chain of Q!ntos, which greedy play does not look for).
 //!

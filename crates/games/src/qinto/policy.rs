@@ -311,8 +311,8 @@ impl Qinto {
     /// policy does.
     ///
     /// Against the policy, over 6,000 games with the seats alternating, it wins about 60 %
-    /// (58–59 % with a Q!nto tile worth 4 or a wild worth 1 or 2 tiles; 55 % with a wild
-    /// worth 3; about 21 % with a Q!nto tile worth 6, when it would rather keep the tile than
+    /// (57–59 % with a Q!nto tile worth 4 or a wild worth 1 or 2 tiles; 55 % with a wild
+    /// worth 3; 21–22 % with a Q!nto tile worth 6, when it would rather keep the tile than
     /// complete a Q!nto).
     pub(super) fn plan_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
         if self.ending().is_some() {

@@ -39,6 +39,17 @@ fn hand(state: &Qinto, p: u8) -> String {
     names.join(" ")
 }
 
+/// The tiles of `p`'s pile, from the top down.
+fn pile(state: &Qinto, p: u8) -> Vec<String> {
+    state
+        .pile(Player(p))
+        .codes()
+        .iter()
+        .filter_map(|&c| Tile::from_code(c))
+        .map(|t| t.to_string())
+        .collect()
+}
+
 fn new_game(players: usize, seed: u64) -> Qinto {
     Qinto::new(&Setup {
         players,
@@ -269,13 +280,7 @@ fn the_hand_refills_from_the_pile_even_when_it_runs_short() {
     let mut state = position("RS@0,0", &["RX", "BS BX BD BH BC"], &["", "YC YD"]);
     play(&mut state, "pass;pass BS");
     assert_eq!(hand(&state, 1), "BX BD BH BC YC");
-    let pile: Vec<String> = state
-        .pile(Player(1))
-        .codes()
-        .iter()
-        .filter_map(|&c| Tile::from_code(c))
-        .map(|t| t.to_string())
-        .collect();
+    let pile = pile(&state, 1);
     assert_eq!(pile, ["YD", "BS"], "the traded tile is at the bottom");
 }
 
@@ -470,13 +475,6 @@ fn a_pile_keeps_its_order_over_many_trades() {
         play(&mut state, &format!("pass;pass {}", traded.join(" ")));
         expected.extend(traded.iter().map(ToString::to_string));
         expected.drain(..3);
-        let pile: Vec<String> = state
-            .pile(Player(1))
-            .codes()
-            .iter()
-            .filter_map(|&c| Tile::from_code(c))
-            .map(|t| t.to_string())
-            .collect();
-        assert_eq!(pile, expected);
+        assert_eq!(pile(&state, 1), expected);
     }
 }

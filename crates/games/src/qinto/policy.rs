@@ -21,6 +21,17 @@ use super::notation::{NONE, Play, QintoMove};
 use super::state::{HAND, Hand, Qinto};
 use super::tile::{RunSummary, Tile};
 
+impl FoundWindow {
+    /// The play putting `tiles` (by offset from the first empty cell) into the window.
+    fn play(&self, tiles: [u8; HAND]) -> Play {
+        Play {
+            start: Cell::from_index(self.window.cells[0]),
+            vertical: self.vertical,
+            tiles,
+        }
+    }
+}
+
 /// What a play filling `found` is worth to the policy: its tiles, and 4 more when it
 /// completes a Q!nto (the run along it, or a crossing run, reaches 5).
 fn worth(found: &FoundWindow) -> usize {
@@ -77,18 +88,23 @@ impl HandSets {
             .sum()
     }
 
-    /// Like [`HandSets::fill`], but among the subsets that fill the window, one keeping the
-    /// most wilds in hand (see [`HandSets::wilds`]); returns that with the filling.
-    fn fill_keeping_wilds(
+    /// A filling of the window's empty cells by hand tiles that keeps the run and every
+    /// crossing run a line: among the subsets of the right size that make a line with the
+    /// tiles already there and whose tiles can each go to a cell where they fit across, tried
+    /// from a random one on, the first whose rest of the hand scores most by `score`; returns
+    /// that score with the filling.
+    fn fill(
         &self,
         found: &FoundWindow,
         rng: &mut GameRng,
+        score: impl Fn(&HandSets, u32) -> u32,
     ) -> Option<(u32, [u8; HAND])> {
         let window = &found.window;
         let (n, k) = (self.len, window.len);
         if k > n {
             return None;
         }
+        // For each empty cell, the hand tiles (bit mask) that fit its crossing run.
         let mut fits = [0u32; HAND];
         for (slot, fit) in fits.iter_mut().enumerate().take(k) {
             let across = window.across[slot];
@@ -114,8 +130,8 @@ impl HandSets {
             if !run.is_line() {
                 continue;
             }
-            let kept = self.wilds(all & !mask);
-            if best.is_some_and(|(b, _)| b >= kept) {
+            let value = score(self, all & !mask);
+            if best.is_some_and(|(b, _)| b >= value) {
                 continue;
             }
             let mut order = [0usize; HAND];
@@ -124,56 +140,10 @@ impl HandSets {
                 for slot in 0..k {
                     tiles[window.offsets[slot] as usize] = self.tiles[order[slot]].code();
                 }
-                best = Some((kept, tiles));
+                best = Some((value, tiles));
             }
         }
         best
-    }
-
-    /// A random filling of the window's empty cells by hand tiles that keeps the run and every
-    /// crossing run a line: a random subset of the right size that makes a line with the
-    /// tiles already there, whose tiles can each go to a cell where they fit across.
-    fn fill(&self, found: &FoundWindow, rng: &mut GameRng) -> Option<[u8; HAND]> {
-        let window = &found.window;
-        let (n, k) = (self.len, window.len);
-        if k > n {
-            return None;
-        }
-        // For each empty cell, the hand tiles (bit mask) that fit its crossing run.
-        let mut fits = [0u32; HAND];
-        for (slot, fit) in fits.iter_mut().enumerate().take(k) {
-            let across = window.across[slot];
-            for (i, &tile) in self.tiles[..n].iter().enumerate() {
-                if across.is_empty() || across.with(tile).is_line() {
-                    *fit |= 1 << i;
-                }
-            }
-            if *fit == 0 {
-                return None;
-            }
-        }
-        let all = (1u32 << n) - 1;
-        let first = below(rng, 1 << n);
-        for turn in 0..=all {
-            let mask = (first + turn) & all;
-            if mask.count_ones() as usize != k {
-                continue;
-            }
-            let mut run = found.fixed;
-            run.merge(self.subsets[mask as usize]);
-            if !run.is_line() {
-                continue;
-            }
-            let mut order = [0usize; HAND];
-            if assign(0, mask, &fits[..k], &mut order, rng) {
-                let mut tiles = [NONE; HAND];
-                for slot in 0..k {
-                    tiles[window.offsets[slot] as usize] = self.tiles[order[slot]].code();
-                }
-                return Some(tiles);
-            }
-        }
-        None
     }
 }
 
@@ -241,10 +211,9 @@ impl Qinto {
         extent(start, -along) + span + extent(last, along) == 5
     }
 
-    /// The policy's play: a random one among the plays worth most (see the module docs), or
-    /// `None` when the mover has no play.
-    fn best_play(&self, rng: &mut GameRng) -> Option<Play> {
-        let hand = HandSets::of(*self.hand(self.mover()));
+    /// The windows a play of the mover could fill, and their order: each with its worth,
+    /// most worth first, in random order among equals.
+    fn ranked_windows(&self, rng: &mut GameRng) -> (Vec<FoundWindow>, Vec<(u8, u16)>) {
         let mut found: Vec<FoundWindow> = Vec::new();
         let mut order: Vec<(u8, u16)> = Vec::new();
         self.for_each_window(|window| {
@@ -257,13 +226,18 @@ impl Qinto {
             order.swap(i, random_index(rng, i + 1));
         }
         order.sort_by_key(|&(worth, _)| std::cmp::Reverse(worth));
+        (found, order)
+    }
+
+    /// The policy's play: a random one among the plays worth most (see the module docs), or
+    /// `None` when the mover has no play.
+    fn best_play(&self, rng: &mut GameRng) -> Option<Play> {
+        let hand = HandSets::of(*self.hand(self.mover()));
+        let (found, order) = self.ranked_windows(rng);
         order.iter().find_map(|&(_, k)| {
             let window = &found[k as usize];
-            hand.fill(window, rng).map(|tiles| Play {
-                start: Cell::from_index(window.window.cells[0]),
-                vertical: window.vertical,
-                tiles,
-            })
+            let (_, tiles) = hand.fill(window, rng, |_, _| 0)?;
+            Some(window.play(tiles))
         })
     }
 
@@ -271,16 +245,7 @@ impl Qinto {
     /// has no play.
     fn planning_play(&self, rng: &mut GameRng) -> Option<Play> {
         let hand = HandSets::of(*self.hand(self.mover()));
-        let mut found: Vec<FoundWindow> = Vec::new();
-        let mut order: Vec<(u8, u16)> = Vec::new();
-        self.for_each_window(|window| {
-            order.push((worth(window) as u8, found.len() as u16));
-            found.push(*window);
-        });
-        for i in (1..order.len()).rev() {
-            order.swap(i, random_index(rng, i + 1));
-        }
-        order.sort_by_key(|&(worth, _)| std::cmp::Reverse(worth));
+        let (found, order) = self.ranked_windows(rng);
         let most_kept = hand.wilds((1 << hand.len) - 1);
         let mut best: Option<(u32, Play)> = None;
         for &(worth, k) in &order {
@@ -289,15 +254,10 @@ impl Qinto {
                 break;
             }
             let window = &found[k as usize];
-            if let Some((kept, tiles)) = hand.fill_keeping_wilds(window, rng) {
+            if let Some((kept, tiles)) = hand.fill(window, rng, HandSets::wilds) {
                 let value = worth + kept;
                 if best.is_none_or(|(b, _)| value > b) {
-                    let play = Play {
-                        start: Cell::from_index(window.window.cells[0]),
-                        vertical: window.vertical,
-                        tiles,
-                    };
-                    best = Some((value, play));
+                    best = Some((value, window.play(tiles)));
                 }
             }
         }

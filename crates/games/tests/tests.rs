@@ -7,6 +7,7 @@ mod nudge_solve;
 mod perft_file;
 mod pushee_perft;
 mod pushee_rules;
+mod qinto_generator;
 mod qinto_rules;
 mod quantik_perft;
 mod quantik_reference;

@@ -7,8 +7,10 @@
 //! by a depth-first search that checks the run and each crossing run as it goes (adding tiles
 //! never turns a non-line into a line, so a dead branch is cut at once). Hands hold at most
 //! 5 tiles, so the search is bounded by 5! arrangements per window; a single tile is listed
-//! once, as a row play. **Swaps** are listed by a similar search over the wild tiles on the
-//! grid, **passes** as every sub-multiset of the hand (at most 32).
+//! once, as a row play. **Swaps** are listed by a search over the wild tiles on the grid in
+//! cell order, each kept or given a hand tile; a run is judged when its last wild has been
+//! decided, with all the move's replacements in place (a swap may be legal only as a whole).
+//! **Passes** are every sub-multiset of the hand (at most 32).
 
 use tabuleiro_core::GameRng;
 use tabuleiro_core::rng::below;
@@ -230,18 +232,16 @@ impl Qinto {
         (window.len > 0).then_some(window)
     }
 
+    /// Every swap: for the wilds on the grid in cell order, each is kept or given a hand tile
+    /// (any tile but the very one already there); a run through a wild is judged once its
+    /// last wild is decided, with every replacement of the move in place, so a swap whose
+    /// parts are only legal together is listed too.
     pub(super) fn list_swaps(&self, out: &mut Vec<QintoMove>) {
         let hand = &self.hands[self.to_move as usize];
-        let mut kinds = Kinds::of(hand.codes());
-        // Only ordinary tiles take a wild's place.
-        for k in 0..kinds.len {
-            if kinds.tiles[k].is_wild() {
-                kinds.counts[k] = 0;
-            }
-        }
-        if kinds.counts.iter().all(|&c| c == 0) {
+        if hand.is_empty() {
             return;
         }
+        let mut kinds = Kinds::of(hand.codes());
         let mut wilds: Vec<usize> = self
             .grid
             .occupied()
@@ -253,47 +253,91 @@ impl Qinto {
             return;
         }
         wilds.sort_unstable_by_key(|&i| Cell::from_index(i));
-        let mut chosen: Vec<(usize, Tile)> = Vec::with_capacity(5);
-        self.swap_from(0, &wilds, &mut kinds, &mut chosen, out);
+        // For each wild and direction: whether it is the last wild (in cell order) of its run
+        // there, where that run gets judged.
+        let closes: Vec<[bool; 2]> = (0..wilds.len())
+            .map(|w| [RIGHT, DOWN].map(|step| self.last_wild_of_run(&wilds, w, step)))
+            .collect();
+        let mut chosen: Vec<(usize, Tile)> = Vec::with_capacity(HAND);
+        let search = SwapSearch {
+            wilds: &wilds,
+            closes: &closes,
+        };
+        self.swap_from(0, &search, &mut kinds, &mut chosen, out);
+    }
+
+    /// Whether `wilds[w]` is the last of `wilds` on its run along `step`.
+    fn last_wild_of_run(&self, wilds: &[usize], w: usize, step: isize) -> bool {
+        let later = |i: usize| wilds.iter().position(|&c| c == i).is_some_and(|v| v > w);
+        [step, -step].into_iter().all(|dir| {
+            let mut i = wilds[w];
+            loop {
+                i = i.wrapping_add_signed(dir);
+                match self.grid.at(i) {
+                    None => return true,
+                    Some(tile) if tile.is_wild() && later(i) => return false,
+                    Some(_) => {}
+                }
+            }
+        })
     }
 
     fn swap_from(
         &self,
-        next: usize,
-        wilds: &[usize],
+        w: usize,
+        search: &SwapSearch<'_>,
         kinds: &mut Kinds,
         chosen: &mut Vec<(usize, Tile)>,
         out: &mut Vec<QintoMove>,
     ) {
-        for w in next..wilds.len() {
-            let index = wilds[w];
-            for k in 0..kinds.len {
-                if kinds.counts[k] == 0 {
-                    continue;
+        if w == search.wilds.len() {
+            if !chosen.is_empty() {
+                let mut swap = Swap {
+                    cells: [Cell::ORIGIN; 5],
+                    tiles: [NONE; 5],
+                    count: chosen.len() as u8,
+                };
+                for (slot, &(i, t)) in chosen.iter().enumerate() {
+                    swap.cells[slot] = Cell::from_index(i);
+                    swap.tiles[slot] = t.code();
                 }
-                let tile = kinds.tiles[k];
-                chosen.push((index, tile));
-                let fits = [RIGHT, DOWN].into_iter().all(|step| {
-                    let (run, _) = self.grid.run_with(index, tile, step, chosen);
-                    run.len() < 2 || run.is_line()
-                });
-                if fits {
-                    let mut swap = Swap {
-                        cells: [Cell::ORIGIN; 5],
-                        tiles: [NONE; 5],
-                        count: chosen.len() as u8,
-                    };
-                    for (slot, &(i, t)) in chosen.iter().enumerate() {
-                        swap.cells[slot] = Cell::from_index(i);
-                        swap.tiles[slot] = t.code();
-                    }
-                    out.push(QintoMove::Swap(swap));
-                    kinds.counts[k] -= 1;
-                    self.swap_from(w + 1, wilds, kinds, chosen, out);
-                    kinds.counts[k] += 1;
-                }
-                chosen.pop();
+                out.push(QintoMove::Swap(swap));
             }
+            return;
+        }
+        let index = search.wilds[w];
+        let Some(there) = self.grid.at(index) else {
+            return;
+        };
+        // The runs that close at this wild stay lines with the choices made so far.
+        let closed_fine = |tile: Tile, chosen: &[(usize, Tile)]| {
+            [RIGHT, DOWN]
+                .into_iter()
+                .zip(search.closes[w])
+                .all(|(step, closes)| {
+                    !closes || {
+                        let (run, _) = self.grid.run_with(index, tile, step, chosen);
+                        run.len() < 2 || run.is_line()
+                    }
+                })
+        };
+        // Keep the wild.
+        if closed_fine(there, chosen) {
+            self.swap_from(w + 1, search, kinds, chosen, out);
+        }
+        // Give a hand tile for it.
+        for k in 0..kinds.len {
+            let tile = kinds.tiles[k];
+            if kinds.counts[k] == 0 || tile == there {
+                continue;
+            }
+            chosen.push((index, tile));
+            if closed_fine(tile, chosen) {
+                kinds.counts[k] -= 1;
+                self.swap_from(w + 1, search, kinds, chosen, out);
+                kinds.counts[k] += 1;
+            }
+            chosen.pop();
         }
     }
 
@@ -394,7 +438,7 @@ impl Qinto {
         trade
     }
 
-    /// A swap of one random ordinary hand tile for one random wild on the grid, if it fits.
+    /// A swap of one random hand tile for one random (different) wild on the grid, if it fits.
     fn random_swap(&self, rng: &mut GameRng) -> Option<Swap> {
         let hand = &self.hands[self.to_move as usize];
         let occupied = self.grid.occupied();
@@ -403,7 +447,7 @@ impl Qinto {
             return None;
         }
         let tile = Tile::from_code(hand.codes()[below(rng, hand.len() as u32) as usize])?;
-        if tile.is_wild() {
+        if self.grid.at(index) == Some(tile) {
             return None;
         }
         let fits = [RIGHT, DOWN].into_iter().all(|step| {
@@ -588,6 +632,13 @@ impl Qinto {
             }
         }
     }
+}
+
+/// The wilds on the grid, in cell order, and for each (by direction: row, column) whether its
+/// run there is judged once it is decided.
+struct SwapSearch<'a> {
+    wilds: &'a [usize],
+    closes: &'a [[bool; 2]],
 }
 
 /// Two parts of one run, joined.

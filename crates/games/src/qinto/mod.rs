@@ -26,9 +26,13 @@
 //! - **The first play** goes "anywhere": on an unbounded grid every place is the same, so the
 //!   project fixes that it must cover cell `0,0` (this keeps the move list finite and makes
 //!   every later tile lie within 59 cells of the origin).
-//! - **Swaps**: only an ordinary tile (a colour and a shape) takes a wild's place — it
-//!   becomes the tile the wild stood for; a wild is never swapped for another wild. One swap
-//!   move may exchange up to 5 tiles at once; all replacements are judged together.
+//! - **Swaps**: any hand tile may take a wild's place, a wild too (the spec gives "hand tiles
+//!   for wild tiles"), as long as every run through the cell stays a line; giving the very
+//!   tile that is already there changes nothing and is not a move. One swap move may exchange
+//!   up to 5 tiles at once, and all its replacements are judged together: the grid after all
+//!   of them must hold only lines, even where one replacement alone would break a line. The
+//!   hand tiles given are those held before the swap (a wild taken cannot be given back in
+//!   the same move).
 //! - **Traded tiles** go under the own pile in the order written (sorted), then the player
 //!   draws from the top; with a short pile the player may draw some of them back. A trade
 //!   always counts as a trade for the end rule, even when the pile was empty.

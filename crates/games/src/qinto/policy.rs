@@ -3,9 +3,10 @@
 //! say little about a position.
 //!
 //! It makes the play worth most — a tile for each tile laid, and 4 more for completing a
-//! Q!nto, about what the extra turn lays; with no play it swaps as many wilds as it can take;
-//! otherwise it passes, trading every ordinary tile of its hand (keeping its wilds, which
-//! always fit somewhere). Ties are broken at random.
+//! Q!nto, about what the extra turn lays; with no play it swaps as many wilds as it can take
+//! for ordinary tiles (it never gives a wild for a wild); otherwise it passes, trading every
+//! ordinary tile of its hand (keeping its wilds, which always fit somewhere). Ties are broken
+//! at random.
 //!
 //! A play's worth depends only on the cells it fills, not on which hand tile goes where, so
 //! the policy never lists plays: it ranks the *windows* of move generation (the cells a play
@@ -17,7 +18,7 @@ use tabuleiro_core::rng::{below, random_index};
 
 use super::generate::FoundWindow;
 use super::grid::{Cell, DOWN, RIGHT};
-use super::notation::{NONE, Play, QintoMove};
+use super::notation::{NONE, Play, QintoMove, Swap};
 use super::state::{HAND, Hand, Qinto};
 use super::tile::{RunSummary, Tile};
 
@@ -298,14 +299,17 @@ impl Qinto {
         let most_swapped = moves
             .iter()
             .filter_map(|mv| match mv {
-                QintoMove::Swap(swap) => Some(swap.count),
+                QintoMove::Swap(swap) if gives_only_ordinary(swap) => Some(swap.count),
                 _ => None,
             })
             .max();
         let pool: Vec<QintoMove> = if let Some(most) = most_swapped {
             moves
                 .into_iter()
-                .filter(|mv| matches!(mv, QintoMove::Swap(swap) if swap.count == most))
+                .filter(|mv| {
+                    matches!(mv, QintoMove::Swap(swap)
+                        if swap.count == most && gives_only_ordinary(swap))
+                })
                 .collect()
         } else {
             let ordinary = moves.into_iter().filter(
@@ -322,4 +326,9 @@ impl Qinto {
         };
         pool.get(random_index(rng, pool.len())).copied()
     }
+}
+
+/// Whether a swap gives only ordinary tiles (the policy never gives a wild for a wild).
+fn gives_only_ordinary(swap: &Swap) -> bool {
+    swap.pairs().all(|(_, tile)| !tile.is_wild())
 }

@@ -567,10 +567,9 @@ impl Qinto {
                     "{there} on cell {cell} is not a wild tile"
                 )));
             }
-            if tile.is_wild() {
+            if tile == there {
                 return Err(IllegalMove::new(format!(
-                    "{tile} is wild: only an ordinary tile (a colour and a shape) takes a wild's \
-                     place"
+                    "{there} is already on cell {cell}: a swap gives a different tile"
                 )));
             }
             pairs.push((cell.index(), tile));

@@ -8,6 +8,7 @@ mod perft_file;
 mod pushee_perft;
 mod pushee_rules;
 mod qinto_generator;
+mod qinto_knowledge;
 mod qinto_rules;
 mod quantik_perft;
 mod quantik_reference;

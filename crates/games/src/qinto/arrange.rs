@@ -3,6 +3,7 @@
 use tabuleiro_core::{Player, SetupError};
 
 use super::grid::{Cell, DOWN, Grid, RIGHT};
+use super::knowledge::Knowledge;
 use super::notation::parse_cell;
 use super::state::{HAND, Hand, Pile, Qinto};
 use super::tile::{Tile, deck};
@@ -52,6 +53,7 @@ impl Qinto {
             max_turns: 1000,
             ending: None,
             log: Vec::new(),
+            knowledge: Knowledge::default(),
         };
         for word in grid.split_whitespace() {
             let (tile, cell) = word

@@ -56,9 +56,12 @@
 //!
 //! **Information** ([`view`]): a player's [`QintoView`] holds the grid, the own hand, the
 //! number of tiles in every hand and pile, and the public history (a pass shows how many tiles
-//! were traded, not which). The own pile is hidden too (it is face down).
-//! [`Game::sample_from_view`] deals every tile not on the grid and not in the own hand at
-//! random into the other hands and all piles. [`Game::render`] for a player shows only that
+//! were traded, not which). The own pile is hidden too (it is face down), but for the tiles
+//! the player traded under it, which stay known at its bottom until drawn; and everyone knows
+//! that a wild taken by a swap is in the swapper's hand until it is played, given in another
+//! swap, or may have gone under the pile in a trade (module `knowledge`).
+//! [`Game::sample_from_view`] keeps every known tile where it is known to be and deals every
+//! other tile not on the grid at random into the hidden places of hands and piles. [`Game::render`] for a player shows only that
 //! view; `Everyone` shows every hand.
 //!
 //! **Randomness**: [`Game::random_move`] is a fast path that is not uniform (see
@@ -81,6 +84,7 @@
 mod arrange;
 pub mod generate;
 pub mod grid;
+mod knowledge;
 pub mod notation;
 mod policy;
 mod render;

@@ -4,6 +4,7 @@ use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{GameRng, IllegalMove, Outcome, Player, PlayerResult, Setup, SetupError};
 
 use super::grid::{Cell, DOWN, Grid, RIGHT};
+use super::knowledge::Knowledge;
 use super::notation::{NONE, Play, QintoMove, Swap, Trade};
 use super::tile::{LineFault, RunSummary, Tile, deck};
 
@@ -17,10 +18,25 @@ const PILE: usize = 64;
 pub(super) const HIDDEN: u8 = u8::MAX - 1;
 
 /// A hand of up to 5 tiles, kept sorted (so equal hands compare equal).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Hand {
     codes: [u8; HAND],
     len: u8,
+}
+
+/// Hands are equal when they hold the same tiles (what lies past the end does not count).
+impl PartialEq for Hand {
+    fn eq(&self, other: &Hand) -> bool {
+        self.codes() == other.codes()
+    }
+}
+
+impl Eq for Hand {}
+
+impl std::hash::Hash for Hand {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.codes().hash(state);
+    }
 }
 
 impl Hand {
@@ -55,14 +71,6 @@ impl Hand {
     /// The codes padded to 5 (only the first [`Hand::len`] mean anything).
     pub(super) fn padded(self) -> [u8; HAND] {
         self.codes
-    }
-
-    /// A hand of `len` hidden tiles.
-    pub(super) fn hidden(len: usize) -> Hand {
-        Hand {
-            codes: [HIDDEN; HAND],
-            len: len as u8,
-        }
     }
 
     pub(super) fn push(&mut self, code: u8) {
@@ -199,6 +207,8 @@ pub struct Qinto {
     pub(super) max_turns: u16,
     pub(super) ending: Option<Ending>,
     pub(super) log: Vec<Public>,
+    /// What seats know of hidden tiles (not part of [`Qinto::key`]: it decides nothing).
+    pub(super) knowledge: Knowledge,
 }
 
 /// What a checked play does.
@@ -259,6 +269,7 @@ impl Qinto {
             max_turns,
             ending: None,
             log: Vec::new(),
+            knowledge: Knowledge::default(),
         };
         let per = tiles.len() / setup.players;
         let extra = tiles.len() % setup.players;
@@ -373,6 +384,7 @@ impl Qinto {
         for &code in pile.draw(need) {
             hand.push(code);
         }
+        self.knowledge.drew(p, self.piles[p].len());
     }
 
     fn end_turn(&mut self, again: bool) {
@@ -406,6 +418,7 @@ impl Qinto {
                 let mut last = None;
                 for (cell, tile) in play.placements() {
                     self.hands[p].remove(tile.code());
+                    self.knowledge.played(p, tile);
                     let index = cell.index();
                     self.grid.place(index, tile);
                     last = Some(index);
@@ -428,6 +441,7 @@ impl Qinto {
                     self.hands[p].remove(tile.code());
                     if let Some(wild) = self.grid.replace(cell.index(), tile) {
                         self.hands[p].push(wild.code());
+                        self.knowledge.swapped(p, tile, wild);
                     }
                 }
                 self.idle = 0;
@@ -438,6 +452,8 @@ impl Qinto {
                     self.hands[p].remove(tile.code());
                     self.piles[p].push_bottom(tile.code());
                 }
+                self.knowledge
+                    .traded(p, trade.count as usize, self.piles[p].len());
                 self.refill(p);
                 if trade.count == 0 {
                     self.idle += 1;

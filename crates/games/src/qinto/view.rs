@@ -15,14 +15,27 @@ pub struct QintoView {
 }
 
 impl QintoView {
-    /// The view of `viewer` of `state`.
+    /// The view of `viewer` of `state`: another seat's hand shows only the tiles everyone
+    /// knows it holds (wilds taken by a swap), the own pile only the tiles the viewer traded
+    /// under it (see [`super::knowledge`]); every other hand and pile tile is hidden.
     pub fn of(state: &Qinto, viewer: Player) -> QintoView {
         let mut known = state.clone();
         for p in 0..known.player_count() {
             if p != viewer.index() {
-                known.hands[p] = Hand::hidden(known.hands[p].len());
+                let mut hand = *known.knowledge.shown(p);
+                for _ in hand.len()..known.hands[p].len() {
+                    hand.push(HIDDEN);
+                }
+                known.hands[p] = hand;
             }
-            known.piles[p].codes_mut().fill(HIDDEN);
+            let visible = if p == viewer.index() {
+                known.knowledge.pile_bottom(p)
+            } else {
+                0
+            };
+            let codes = known.piles[p].codes_mut();
+            let hidden = codes.len() - visible;
+            codes[..hidden].fill(HIDDEN);
         }
         QintoView { viewer, known }
     }
@@ -38,16 +51,21 @@ impl QintoView {
         &self.known
     }
 
-    /// The tiles the viewer cannot see: the deck without the grid and the own hand.
+    /// The tiles the viewer cannot place: the deck without the grid, the own hand, the known
+    /// bottom of the own pile and the tiles known to be in other hands.
     pub fn unseen(&self) -> Vec<u8> {
         let mut counts = [0u8; Tile::CODES];
         for tile in deck() {
             counts[tile.code() as usize] += 1;
         }
-        for (_, tile) in self.known.grid.tiles() {
-            counts[tile.code() as usize] = counts[tile.code() as usize].saturating_sub(1);
-        }
-        for tile in self.known.hands[self.viewer.index()].tiles() {
+        let placed = self.known.grid.tiles().map(|(_, t)| t);
+        let in_hands = self.known.hands[..self.known.player_count()]
+            .iter()
+            .flat_map(Hand::tiles);
+        let in_piles = self.known.piles[..self.known.player_count()]
+            .iter()
+            .flat_map(|pile| pile.codes().iter().filter_map(|&c| Tile::from_code(c)));
+        for tile in placed.chain(in_hands).chain(in_piles) {
             counts[tile.code() as usize] = counts[tile.code() as usize].saturating_sub(1);
         }
         let mut unseen = Vec::with_capacity(60);
@@ -60,24 +78,30 @@ impl QintoView {
     }
 
     /// A full position consistent with the view: the unseen tiles shuffled with `rng` and dealt
-    /// into the other hands and every pile, by their sizes.
+    /// into every hidden place of the hands and piles (hands keep their known tiles, the own
+    /// pile its known bottom).
     pub fn sample(&self, rng: &mut GameRng) -> Qinto {
         let mut unseen = self.unseen();
         shuffle(&mut unseen, rng);
         let mut next = unseen.into_iter();
+        let mut fill = |code: u8| {
+            if code == HIDDEN {
+                next.next().unwrap_or(Tile::QINTO.code())
+            } else {
+                code
+            }
+        };
         let mut state = self.known.clone();
         for p in 0..state.player_count() {
-            if p != self.viewer.index() {
-                let mut hand = Hand::default();
-                for _ in 0..state.hands[p].len() {
-                    hand.push(next.next().unwrap_or(Tile::QINTO.code()));
-                }
-                state.hands[p] = hand;
+            let mut hand = Hand::default();
+            for &code in state.hands[p].codes() {
+                hand.push(fill(code));
             }
+            state.hands[p] = hand;
         }
         for p in 0..state.player_count() {
             for slot in state.piles[p].codes_mut() {
-                *slot = next.next().unwrap_or(Tile::QINTO.code());
+                *slot = fill(*slot);
             }
         }
         state

@@ -29,6 +29,10 @@ pub enum Level {
     Perfect,
 }
 
+/// The longest thinking time a level may be given, in milliseconds (a day): a search's
+/// deadline must stay within the clock's range.
+pub const MAX_THINK_MS: u64 = 86_400_000;
+
 /// The names of the levels, weakest first.
 pub const LEVEL_NAMES: [&str; 4] = ["random", "greedy", "strong", "perfect"];
 
@@ -166,8 +170,8 @@ impl FromStr for Level {
                 for setting in settings {
                     let bad = || {
                         LevelError(format!(
-                            "`{setting}`: strong settings are think=MS (> 0), depth=D (1..64) \
-                             or iters=N (> 0)"
+                            "`{setting}`: strong settings are think=MS (1..{MAX_THINK_MS}), \
+                             depth=D (1..64) or iters=N (> 0)"
                         ))
                     };
                     let (key, value) = setting.split_once('=').ok_or_else(bad)?;
@@ -175,7 +179,9 @@ impl FromStr for Level {
                         LevelError(format!("`{setting}`: `{value}` is not a whole number"))
                     })?;
                     match key {
-                        "think" if number > 0 => limits.time = Some(Duration::from_millis(number)),
+                        "think" if (1..=MAX_THINK_MS).contains(&number) => {
+                            limits.time = Some(Duration::from_millis(number));
+                        }
                         "depth" if (1..=64).contains(&number) => limits.max_depth = number as u32,
                         "iters" if number > 0 => limits.iterations = Some(number),
                         _ => return Err(bad()),
@@ -289,6 +295,11 @@ mod tests {
         );
         assert!("strong:speed=3".parse::<Level>().is_err());
         assert!("strong:depth=0".parse::<Level>().is_err());
+        // A budget past a day would overflow the deadline's clock arithmetic.
+        assert!("strong:think=0".parse::<Level>().is_err());
+        assert!("strong:think=86400000".parse::<Level>().is_ok());
+        let e = "strong:think=86400001".parse::<Level>().unwrap_err();
+        assert!(e.0.contains("1..86400000"), "{e}");
         assert!(
             "greedy:think=3"
                 .parse::<Level>()

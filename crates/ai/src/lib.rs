@@ -8,6 +8,9 @@
 //! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]); for games with their own solved table ([`tabuleiro_core::Game::oracle`], Nudge), from that table ([`OracleAgent`]) |
 //!
 //! Every player draws its random choices from its own seeded generator, so games replay.
+//!
+//! Matches ([`play_match`]) and [`Tournament`]s count results game by game, or pair by pair
+//! for games whose paired games are decided by summed scores ([`pairs`]).
 
 pub mod agent;
 pub mod alphabeta;
@@ -17,6 +20,7 @@ pub mod level;
 pub mod matchplay;
 pub mod mcts;
 pub mod oracle_play;
+pub mod pairs;
 pub mod perfect;
 pub mod random;
 pub mod rating;
@@ -32,10 +36,10 @@ pub use agent::Agent;
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use analysis::{Analysis, Evaluation, Exact, analyse};
 pub use greedy::GreedyAgent;
-pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, NamedLevel};
+pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, MAX_THINK_MS, NamedLevel};
 pub use matchplay::{
-    MatchGame, MatchResult, PlayError, Tally, ThinkTime, agent_seed, play_game, play_match,
-    play_match_timed,
+    MatchGame, MatchPair, MatchResult, PlayError, Tally, ThinkTime, agent_seed, play_game,
+    play_match, play_match_timed,
 };
 pub use mcts::{MctsAgent, MctsLimits, MctsReport};
 pub use oracle_play::{OracleAgent, open_oracle};

@@ -5,11 +5,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use tabuleiro_core::{
-    Evaluate, Outcome, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
+    Evaluate, Outcome, PairScoring, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
 };
 
 use crate::agent::Agent;
 use crate::level::{Level, LevelError};
+use crate::pairs::{self, GameScores, PairScore};
 
 /// Why a computer game could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -34,6 +35,20 @@ pub enum PlayError {
     /// The game went on past its length limit.
     #[error("the game did not end within {0} moves")]
     TooLong(usize),
+    /// Pairs count as one result (see [`crate::pairs`]) but a pair would lack its second game.
+    #[error(
+        "paired games of {game} count pair by pair (the sums of the two scores decide): play an \
+         even number of games, not {games}"
+    )]
+    OddPairs {
+        /// The game's name.
+        game: &'static str,
+        /// The number of games asked for.
+        games: usize,
+    },
+    /// A game whose pairs are decided by summed scores ended without scores.
+    #[error("a game of {0} ended without scores")]
+    Unscored(&'static str),
 }
 
 /// The seed of each computer player in a game with seed `game_seed`: the game's record holds
@@ -157,15 +172,31 @@ pub struct MatchGame {
     pub moves: usize,
 }
 
+/// One pair of a match whose results count pairs ([`PairScoring::SummedScores`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchPair {
+    /// The pair's number, from 0 (games `2 * index` and `2 * index + 1`).
+    pub index: usize,
+    /// The seed both games were played with.
+    pub seed: u64,
+    /// A's and B's summed scores, and A's result over the pair.
+    pub a: PairScore,
+}
+
 /// A match between two levels.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchResult {
-    /// Player A's results.
+    /// How results count: game by game, or, for paired games of a game whose pairs are
+    /// decided by summed scores, pair by pair (see [`crate::pairs`]).
+    pub counted: PairScoring,
+    /// Player A's results: games, or pairs when `counted` is [`PairScoring::SummedScores`].
     pub a: Tally,
-    /// Player B's results.
+    /// Player B's results, counted as A's.
     pub b: Tally,
     /// Every game in order.
     pub games: Vec<MatchGame>,
+    /// Every pair in order, when results count pairs (else empty).
+    pub pairs: Vec<MatchPair>,
 }
 
 /// Plays `games` games between level `a` and level `b`: in a two-player game A and B
@@ -173,11 +204,16 @@ pub struct MatchResult {
 /// every other seat, and A's seat rotates (game `i` puts A in seat `i mod players`). Game `i`
 /// has seed `derive_seed(seed, i)` — or, when `paired`, `derive_seed(seed, i / players)`, so
 /// each seed is played once with A in every seat (two players: twice, seats swapped, the
-/// tournament format of games such as Taiji) — and the options and number of players of
-/// `setup`; `on_game` is told of each game as it ends. B's tally counts every B seat.
+/// tournament format) — and the options and number of players of `setup`; `on_game` is told
+/// of each game as it ends. B's tally counts every B seat.
+///
+/// Paired two-player games of a game whose
+/// [`Game::PAIR_SCORING`](tabuleiro_core::Game::PAIR_SCORING) is
+/// [`PairScoring::SummedScores`] count pair by pair: each pair is one win, draw or loss,
+/// decided by each side's sum of its two scores ([`pairs::summed`]).
 ///
 /// # Errors
-/// The first game that cannot be played.
+/// The first game that cannot be played; an odd number of games when pairs count.
 pub fn play_match<G: Evaluate>(
     setup: &Setup,
     a: Level,
@@ -271,12 +307,23 @@ pub fn play_match_timed<G: Evaluate>(
             time: Arc::clone(&times[1]),
         }));
     }
+    let counted = pairs::counting(G::PAIR_SCORING, paired, players);
+    let by_pairs = counted == PairScoring::SummedScores;
+    if by_pairs && !games.is_multiple_of(2) {
+        return Err(PlayError::OddPairs {
+            game: G::INFO.name,
+            games,
+        });
+    }
     let limit = G::INFO.max_moves.unwrap_or(100_000);
     let mut result = MatchResult {
+        counted,
         a: Tally::default(),
         b: Tally::default(),
         games: Vec::new(),
+        pairs: Vec::new(),
     };
+    let mut first_of_pair: Option<GameScores> = None;
     for index in 0..games {
         let stream = if paired { index / players } else { index };
         let game_seed = derive_seed(seed, stream as u64);
@@ -291,9 +338,26 @@ pub fn play_match_timed<G: Evaluate>(
         agents.rotate_left(seat);
         let session = played?;
         let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
-        result.a.add(outcome.result(a_seat));
-        for other in (0..players).filter(|&p| p != seat) {
-            result.b.add(outcome.result(Player(other as u8)));
+        if by_pairs {
+            let scores =
+                GameScores::of(&outcome, a_seat).ok_or(PlayError::Unscored(G::INFO.name))?;
+            if let Some(first) = first_of_pair.take() {
+                let pair = pairs::summed([first, scores]);
+                result.a.add(pair.result);
+                result.b = result.a.reversed();
+                result.pairs.push(MatchPair {
+                    index: index / 2,
+                    seed: game_seed,
+                    a: pair,
+                });
+            } else {
+                first_of_pair = Some(scores);
+            }
+        } else {
+            result.a.add(outcome.result(a_seat));
+            for other in (0..players).filter(|&p| p != seat) {
+                result.b.add(outcome.result(Player(other as u8)));
+            }
         }
         let game = MatchGame {
             index,

@@ -1,5 +1,9 @@
 //! Tournaments between computer levels: every pairing plays paired games (each seed twice,
 //! seats swapped), all games run in parallel, and the results do not depend on scheduling.
+//! For a game whose pairs are decided by summed scores
+//! ([`Game::PAIR_SCORING`](tabuleiro_core::Game::PAIR_SCORING)), results
+//! count pairs: each complete pair is one win, draw or loss ([`crate::pairs`]); an
+//! interrupted tournament leaves its unfinished pairs out.
 //!
 //! Each game is played by freshly built agents seeded from the game's seed, and its seed is
 //! fixed in advance from the tournament's seed, the pairing and the game's number; results
@@ -8,13 +12,15 @@
 //! `strong` player with `think=` searches as far as the machine allows; budget it by depth or
 //! iterations for reproducible tables).
 
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
-use tabuleiro_core::{Evaluate, Player, PlayerResult, Setup, derive_seed};
+use tabuleiro_core::{Evaluate, PairScoring, Player, PlayerResult, Setup, derive_seed};
 
 use crate::level::Level;
 use crate::matchplay::{PlayError, Tally, play_game_until};
+use crate::pairs::{self, GameScores, PairScore};
 use crate::rating::{DecidedShare, EloEstimate, Meeting, Rating, fit_ratings};
 
 /// Which agents meet.
@@ -40,7 +46,8 @@ pub struct Tournament {
     /// The agents, in the order given.
     pub agents: Vec<Level>,
     /// Games per pairing: each seed is played twice, seats swapped, so an even number keeps
-    /// first-move advantage out of the results.
+    /// first-move advantage out of the results (and is required when pairs count as one
+    /// result).
     pub games: usize,
     /// The tournament's seed, from which every game's seed derives.
     pub seed: u64,
@@ -63,6 +70,22 @@ pub struct GameReport {
     pub a_result: PlayerResult,
     /// Moves played.
     pub moves: usize,
+    /// For games that keep score: the first agent's score and its opponent's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub a_scores: Option<GameScores>,
+}
+
+/// One complete pair of a tournament whose pairs count as one result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct PairReport {
+    /// Index of the pairing in [`Tournament::pairings`].
+    pub pairing: usize,
+    /// The pair's number within its pairing, from 0 (games `2 * index` and `2 * index + 1`).
+    pub index: usize,
+    /// The seed both games were played with.
+    pub seed: u64,
+    /// The first agent's and its opponent's summed scores, and the first agent's result.
+    pub a: PairScore,
 }
 
 /// The results of one pairing, from the first agent's side.
@@ -72,7 +95,7 @@ pub struct PairingResult {
     pub a: String,
     /// The second agent's name.
     pub b: String,
-    /// The first agent's wins, draws and losses.
+    /// The first agent's wins, draws and losses (of games, or of pairs when pairs count).
     pub tally: Tally,
     /// The first agent's Elo difference over the second, with its 95% interval and
     /// likelihood of superiority.
@@ -86,7 +109,7 @@ pub struct PairingResult {
 pub struct Standing {
     /// The agent's name.
     pub agent: String,
-    /// Wins, draws and losses over all its games.
+    /// Wins, draws and losses over all its games (or pairs, when pairs count).
     pub tally: Tally,
     /// Share of points, in percent.
     pub score_percent: f64,
@@ -107,12 +130,18 @@ pub struct TournamentResult {
     pub planned: usize,
     /// Games finished (fewer than planned when interrupted).
     pub played: usize,
+    /// What the tallies and ratings count: each game, or each complete pair decided by its
+    /// summed scores.
+    pub counted: PairScoring,
     /// Every pairing.
     pub pairings: Vec<PairingResult>,
     /// Every agent, in the order given.
     pub standings: Vec<Standing>,
     /// Every finished game, in order.
     pub games: Vec<GameReport>,
+    /// Every complete pair, in order, when pairs count (else empty).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pairs: Vec<PairReport>,
 }
 
 impl Tournament {
@@ -143,7 +172,8 @@ impl Tournament {
     ///
     /// # Errors
     /// When there are fewer than two agents, the game is not for two players, a level does
-    /// not fit the game, or a game cannot be played.
+    /// not fit the game, pairs count as one result but the number of games is odd, or a game
+    /// cannot be played.
     pub fn run<G: Evaluate>(
         &self,
         jobs: usize,
@@ -160,6 +190,13 @@ impl Tournament {
                 "tournaments are for two-player games (this one has {} players)",
                 self.setup.players
             )));
+        }
+        let counted = pairs::counting(G::PAIR_SCORING, true, self.setup.players);
+        if counted == PairScoring::SummedScores && !self.games.is_multiple_of(2) {
+            return Err(PlayError::OddPairs {
+                game: G::INFO.name,
+                games: self.games,
+            });
         }
         // Check every level before starting: `perfect` may not fit the game.
         for level in &self.agents {
@@ -190,6 +227,10 @@ impl Tournament {
                 return Ok(None);
             };
             let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
+            let a_scores = GameScores::of(&outcome, Player(a_seat));
+            if a_scores.is_none() && counted == PairScoring::SummedScores {
+                return Err(PlayError::Unscored(G::INFO.name));
+            }
             let report = GameReport {
                 pairing,
                 index,
@@ -197,6 +238,7 @@ impl Tournament {
                 a_seat,
                 a_result: outcome.result(Player(a_seat)),
                 moves: session.moves().len(),
+                a_scores,
             };
             on_game(&report);
             Ok(Some(report))
@@ -216,16 +258,34 @@ impl Tournament {
                 .collect::<Result<Vec<_>, PlayError>>()
         })?;
         let games: Vec<GameReport> = finished.into_iter().flatten().collect();
-        Ok(self.summarise(G::INFO.id, games))
+        Ok(self.summarise(G::INFO.id, counted, games))
     }
 
-    /// The tables for the finished `games` of this tournament.
-    pub fn summarise(&self, game: &'static str, games: Vec<GameReport>) -> TournamentResult {
+    /// The tables for the finished `games` of this tournament, counting each game or, when
+    /// `counted` is [`PairScoring::SummedScores`], each complete pair whose two games carry
+    /// scores.
+    pub fn summarise(
+        &self,
+        game: &'static str,
+        counted: PairScoring,
+        games: Vec<GameReport>,
+    ) -> TournamentResult {
         let pairings = self.pairings();
         let mut tallies = vec![Tally::default(); pairings.len()];
-        for report in &games {
-            if let Some(tally) = tallies.get_mut(report.pairing) {
-                tally.add(report.a_result);
+        let pairs = match counted {
+            PairScoring::EachGame => {
+                for report in &games {
+                    if let Some(tally) = tallies.get_mut(report.pairing) {
+                        tally.add(report.a_result);
+                    }
+                }
+                Vec::new()
+            }
+            PairScoring::SummedScores => complete_pairs(&games),
+        };
+        for pair in &pairs {
+            if let Some(tally) = tallies.get_mut(pair.pairing) {
+                tally.add(pair.a.result);
             }
         }
         let mut totals = vec![Tally::default(); self.agents.len()];
@@ -245,6 +305,7 @@ impl Tournament {
             schedule: self.schedule,
             planned: self.planned(),
             played: games.len(),
+            counted,
             pairings: pairings
                 .iter()
                 .zip(&tallies)
@@ -269,6 +330,30 @@ impl Tournament {
                 })
                 .collect(),
             games,
+            pairs,
         }
     }
+}
+
+/// The pairs of `games` whose two games both finished with scores, decided by summed scores,
+/// in order of pairing and pair.
+fn complete_pairs(games: &[GameReport]) -> Vec<PairReport> {
+    let mut halves: BTreeMap<(usize, usize), [Option<&GameReport>; 2]> = BTreeMap::new();
+    for report in games {
+        halves
+            .entry((report.pairing, report.index / 2))
+            .or_default()[report.index % 2] = Some(report);
+    }
+    halves
+        .into_iter()
+        .filter_map(|((pairing, index), [first, second])| {
+            let (first, second) = (first?, second?);
+            Some(PairReport {
+                pairing,
+                index,
+                seed: first.seed,
+                a: pairs::summed([first.a_scores?, second.a_scores?]),
+            })
+        })
+        .collect()
 }

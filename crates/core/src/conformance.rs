@@ -25,7 +25,8 @@
 //!   equal state) has the same keys.
 //! - **Views.** A position sampled from the view of the player to move has the same player
 //!   to move and the same legal moves (and, without hidden information, is the position
-//!   itself). Rendering never comes out empty.
+//!   itself, and no move [reveals anything hidden](Game::reveals_hidden)). Rendering never
+//!   comes out empty.
 //! - **Records.** A [`Session`] played through holds the same positions; its
 //!   [`GameRecord`] survives JSON and [`GameRecord::replay`] reproduces every position exactly
 //!   and the same outcome, as does [`Session::from_record`]; a record with a move after the
@@ -748,6 +749,14 @@ fn check_views<G: Game>(state: &G, moves: &HashSet<G::Move>, rng: &mut GameRng, 
         !state.render(Perspective::Everyone).trim().is_empty(),
         "{id}: {trace}: render(Everyone) is empty"
     );
+    if !G::INFO.hidden_information
+        && let Some(&mv) = moves.iter().find(|&&mv| state.reveals_hidden(mv).is_some())
+    {
+        panic!(
+            "{id}: {trace}: without hidden information, `{}` cannot reveal anything hidden",
+            state.format_move(mv)
+        );
+    }
     for seat in 0..state.players() {
         let player = Player(seat as u8);
         assert!(

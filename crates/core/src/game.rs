@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::info::GameInfo;
+use crate::info::{GameInfo, PairScoring};
 use crate::options::Options;
 use crate::oracle::OracleSource;
 use crate::outcome::Outcome;
@@ -45,6 +45,16 @@ pub struct SyntaxError {
     /// The text given.
     pub text: String,
     /// What is wrong, and what a move looks like.
+    pub reason: String,
+}
+
+/// A line of a file that does not hold what it should (see [`Game::option_from_file`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct LineError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong with it.
     pub reason: String,
 }
 
@@ -106,6 +116,11 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
 
     /// Static facts about the game.
     const INFO: &'static GameInfo;
+
+    /// How the two games of a pair (one seed, seats swapped) count in matches and tournaments:
+    /// game by game (the default), or as one result decided by summed scores (Taiji's
+    /// tournament rule).
+    const PAIR_SCORING: PairScoring = PairScoring::EachGame;
 
     /// A new game from a setup.
     ///
@@ -197,9 +212,52 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         self.format_move(mv)
     }
 
+    /// Whether playing `mv` here shows its mover something that was hidden before it (Q!nto:
+    /// a play or a trade draws tiles from the mover's face-down pile), and if so what, as a
+    /// clause that explains why the move cannot be taken back ("the tiles drawn by that move
+    /// are now known"). Front ends refuse to undo such a move: the game played again from
+    /// before it would be played knowing what comes next. The default, `None`, suits games
+    /// without hidden draws.
+    fn reveals_hidden(&self, mv: Self::Move) -> Option<&'static str> {
+        let _ = mv;
+        None
+    }
+
     /// Running scores of each seat, for games that keep score.
     fn scores(&self) -> Option<Vec<i64>> {
         None
+    }
+
+    /// The options that this game's setup settled by chance, each with the value it drew
+    /// written as a literal value of the option (a generated board's grid of cell values, and
+    /// any later draw from the same generator, such as who moves first). Called on the
+    /// starting position: a [`Session`](crate::Session) keeps these in place of the words
+    /// that asked for a draw (`values=random`), so that its record replays on the same board
+    /// even if the generator ever changes, and the board can be shared. Default: none.
+    fn settled_options(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
+    /// Whether `value`, given for option `name`, names a file holding the option's value
+    /// (`-o values=board.txt`) rather than being the value itself. Only front ends that may
+    /// open files (the command line) ask, then set the value [`Game::option_from_file`] reads;
+    /// the rules themselves never open files (a server sets games up from what its clients
+    /// send). Default: no option is read from a file.
+    fn option_names_file(name: &str, value: &str) -> bool {
+        let _ = (name, value);
+        false
+    }
+
+    /// The value of option `name` held in `text`, the contents of a file that
+    /// [`Game::option_names_file`] accepted, written as the option's literal value. `options`
+    /// are the game's other settings (this option at its default), such as the board size
+    /// the value must fit. The default takes the text as it is, trimmed.
+    ///
+    /// # Errors
+    /// [`LineError`] naming the line of `text` that is wrong, and why.
+    fn option_from_file(name: &str, text: &str, options: &Options) -> Result<String, LineError> {
+        let _ = (name, options);
+        Ok(text.trim().to_owned())
     }
 
     /// What `player` may see.
@@ -245,12 +303,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         })
     }
 
-    /// Whether the player to move might win before their turn passes: a cheap filter that lets
-    /// greedy play and search skip looking for the opponent's immediate wins where there can
-    /// be none. `false` promises no such win exists, or (where the game documents it) that one
-    /// is too unlikely to be worth the search. The default, `true`, always looks.
-    fn may_win_this_turn(&self) -> bool {
-        true
+    /// Whether the player to move can win before their turn passes, as far as the game can tell
+    /// cheaply: it lets greedy play and search skip looking for the opponent's immediate wins.
+    /// [`TurnWin::No`] promises no such win exists, or (where the game documents it) that one
+    /// is too unlikely to be worth the search; [`TurnWin::Yes`] promises one exists; the
+    /// default, [`TurnWin::Maybe`], makes the caller try every move.
+    fn win_this_turn(&self) -> TurnWin {
+        TurnWin::Maybe
     }
 
     /// The move a simulated player makes in a search's playouts: the default is
@@ -290,6 +349,19 @@ pub trait Evaluate: Game {
     /// How good the position is for `player`, on a scale well inside `±1_000_000` (search uses
     /// larger magnitudes for won and lost positions).
     fn evaluate(&self, player: Player) -> i32;
+}
+
+/// What a game can tell cheaply about a win within the current turn
+/// ([`Game::win_this_turn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnWin {
+    /// The player to move cannot win this turn (or, where the game documents it, only in
+    /// cases too rare to look for).
+    No,
+    /// The player to move can win this turn.
+    Yes,
+    /// Unknown: every move must be tried.
+    Maybe,
 }
 
 /// Plays uniformly random moves from `state` until the game ends; returns the final position

@@ -75,6 +75,19 @@ pub enum SearchKind {
     Rollouts,
 }
 
+/// How the two games of a pair (one seed, played twice with the seats swapped: matches with
+/// `--paired`, and tournaments) count in results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PairScoring {
+    /// Each game counts on its own: a win, a draw or a loss.
+    EachGame,
+    /// The pair counts as one result, decided by each side's sum of its two scores
+    /// ([`crate::Outcome::scores`]): the larger sum wins the pair, equal sums draw it. For
+    /// two-player games that keep score and whose rules play tournaments this way (Taiji).
+    SummedScores,
+}
+
 /// Everything a front end or computer player needs to know about a game without playing it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameInfo {
@@ -110,6 +123,14 @@ pub struct GameInfo {
 }
 
 impl GameInfo {
+    /// Whether front ends may show the game's seed, given whether the game is `over`: always
+    /// when nothing is hidden; for a game of hidden information only once it is over, since
+    /// its seed decides everything hidden (the whole deal of Q!nto), and a player who read it
+    /// could rebuild every tile their seat may not know by setting up a game with it.
+    pub fn shows_seed(&self, over: bool) -> bool {
+        !self.hidden_information || over
+    }
+
     /// The option called `name`, if the game has one.
     pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
         self.options

@@ -4,17 +4,22 @@
 //! - [`Options`] and [`Setup`]: checked settings and the seed a game starts from.
 //! - [`Game`]: a position with its player to move, legal moves, notation, rendering,
 //!   per-player [`Game::view`] and [`Outcome`]; [`Evaluate`] adds a heuristic for search.
-//! - [`GameRecord`] and [`Session`]: saving, loading, replaying and undoing.
+//! - [`GameRecord`] and [`Session`]: saving, loading, replaying and undoing (never over a
+//!   move that showed its player something hidden: [`Game::reveals_hidden`], [`UndoError`]).
 //! - [`oracle`]: exact values from a game's own solved table ([`Game::oracle`], Nudge).
-//! - [`GameRng`]: the one seeded random number generator (Xoshiro256++).
+//! - [`GameRng`]: the one seeded random number generator (Xoshiro256++); [`fresh_seed`]: an
+//!   unguessable seed from the operating system for a game started without one.
 //! - [`GameVisitor`]: run generic code on a game chosen by id at run time.
 //! - [`conformance`]: the test suite every game must pass, generic over [`Game`].
 //!
 //! How the five games map onto it: Quantik and Taiji are plain alternating games; Nudge's
 //! two-move turn is two consecutive moves by the same [`Game::to_move`] player (see
 //! [`Game::move_in_turn`]); Q!nto has 2–4 seats, a deal decided by [`Setup::seed`] and hands
-//! hidden through [`Game::view`]; Pushee Pieces generates its board from the seed and reports
-//! [`Game::scores`].
+//! hidden through [`Game::view`] (with [`Game::render_public`] and [`Game::format_move_for`]
+//! for what each onlooker may read, and [`Game::reveals_hidden`] for the tiles a move draws
+//! from a face-down pile); Pushee Pieces generates its board from the seed (and records it
+//! as a literal grid, [`Game::settled_options`]) and reports [`Game::scores`]; Taiji's paired
+//! games are decided by summed scores ([`Game::PAIR_SCORING`]).
 
 pub mod conformance;
 pub mod game;
@@ -29,15 +34,15 @@ pub mod rng;
 pub mod session;
 
 pub use game::{
-    Evaluate, Game, IllegalMove, MoveError, Perspective, Setup, SetupError, SyntaxError,
-    random_playout,
+    Evaluate, Game, IllegalMove, LineError, MoveError, Perspective, Setup, SetupError, SyntaxError,
+    TurnWin, random_playout,
 };
-pub use info::{GameInfo, OptionKind, OptionSpec, SearchKind};
+pub use info::{GameInfo, OptionKind, OptionSpec, PairScoring, SearchKind};
 pub use options::{OptionError, Options};
 pub use oracle::{ExactValue, Oracle, OracleError, OracleRequest, OracleSource, OracleSummary};
 pub use outcome::{Outcome, PlayerResult};
 pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT, RecordError};
 pub use registry::{GameVisitor, Registry};
-pub use rng::{GameRng, derive_seed, rng_from_seed};
-pub use session::Session;
+pub use rng::{GameRng, SeedError, derive_seed, fresh_seed, rng_from_seed};
+pub use session::{Session, UndoError};

@@ -5,6 +5,11 @@
 //! goes into the game record. The algorithm is **Xoshiro256++** (from `rand_xoshiro`), whose
 //! output for a given seed is fixed by its specification, so records replay identically
 //! across versions and machines.
+//!
+//! A game started without a seed gets one from the operating system's random source
+//! ([`fresh_seed`]), never from the clock: in a game of hidden information the seed decides
+//! every hidden thing (the whole deal of Q!nto), so it must not be guessable — and front ends
+//! do not show it while such a game is in progress ([`crate::GameInfo::shows_seed`]).
 
 pub use rand::{Rng, RngExt, SeedableRng};
 
@@ -14,6 +19,20 @@ pub type GameRng = rand_xoshiro::Xoshiro256PlusPlus;
 /// A generator for `seed`.
 pub fn rng_from_seed(seed: u64) -> GameRng {
     GameRng::seed_from_u64(seed)
+}
+
+/// The operating system's random source failed, so no fresh seed could be made.
+#[derive(Debug, thiserror::Error)]
+#[error("the operating system's random source failed: {0}")]
+pub struct SeedError(getrandom::Error);
+
+/// A new unguessable seed from the operating system's random source, for a game started
+/// without one (the plain and terminal front ends, the menus, the web server).
+///
+/// # Errors
+/// When the operating system's random source fails.
+pub fn fresh_seed() -> Result<u64, SeedError> {
+    getrandom::u64().map_err(SeedError)
 }
 
 /// Derives an independent seed from a base seed and a stream number (for example one stream
@@ -58,6 +77,14 @@ mod tests {
         assert_eq!(xs, ys);
         let mut c = rng_from_seed(43);
         assert_ne!(xs[0], c.next_u64());
+    }
+
+    #[test]
+    fn fresh_seeds_differ() {
+        let a = fresh_seed().expect("the OS random source");
+        let b = fresh_seed().expect("the OS random source");
+        // Two 64-bit draws are equal with probability 2^-64.
+        assert_ne!(a, b);
     }
 
     #[test]

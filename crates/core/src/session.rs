@@ -1,8 +1,26 @@
 //! A game in progress: its setup, every position so far, undo, and its record.
 
 use crate::game::{Game, IllegalMove, Setup, SetupError};
+use crate::options::Options;
 use crate::player::Player;
 use crate::record::{GameRecord, RECORD_FORMAT, RecordError};
+
+/// Why [`Session::undo_turn`] took nothing back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UndoError {
+    /// There is no earlier turn to go back to.
+    #[error("there is nothing to take back")]
+    Nothing,
+    /// A move that would be taken back showed its mover something that was hidden (see
+    /// [`Game::reveals_hidden`]).
+    #[error("{reason}; it cannot be taken back (move {number})")]
+    Revealed {
+        /// The move, counted from 1.
+        number: usize,
+        /// What it revealed, e.g. "the tiles drawn by that move are now known".
+        reason: &'static str,
+    },
+}
 
 /// A game being played: the setup, the moves so far and every position they passed through.
 ///
@@ -17,11 +35,14 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Game> Session<G> {
-    /// A new game from `setup`, with `agents` naming who plays each seat.
+    /// A new game from `setup`, with `agents` naming who plays each seat. The session's
+    /// [`Session::setup`] (and so its record) holds the options the game settled by chance
+    /// as literal values ([`Game::settled_options`]: a generated board's grid in place of
+    /// `random`).
     ///
     /// # Errors
     /// When the game cannot start from the setup.
-    pub fn new(setup: Setup, agents: Vec<String>) -> Result<Self, SetupError> {
+    pub fn new(mut setup: Setup, agents: Vec<String>) -> Result<Self, SetupError> {
         if agents.len() != setup.players {
             return Err(SetupError(format!(
                 "{} players named for {} seats",
@@ -30,6 +51,13 @@ impl<G: Game> Session<G> {
             )));
         }
         let start = G::new(&setup)?;
+        let settled = start.settled_options();
+        if !settled.is_empty() {
+            let given = setup.options.iter();
+            let drawn = settled.iter().map(|(name, value)| (*name, value.as_str()));
+            setup.options = Options::new(G::INFO, given.chain(drawn))
+                .map_err(|e| SetupError(format!("the settled options are refused: {e}")))?;
+        }
         Ok(Session {
             setup,
             agents,
@@ -108,25 +136,46 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
-    /// Takes back moves to the most recent earlier start of a turn whose player satisfies
-    /// `wanted` (at least one move back). With `wanted` true for human seats only, against a
-    /// computer this takes back the computer's reply and the human's own turn; between humans,
-    /// the last turn. Returns the number of moves taken back; `0` (and no change) when there
-    /// is no such earlier turn.
-    pub fn undo_turn(&mut self, wanted: impl Fn(Player) -> bool) -> usize {
+    /// How many moves [`Session::undo_turn`] would take back with the same `wanted`, without
+    /// changing anything.
+    ///
+    /// # Errors
+    /// As [`Session::undo_turn`].
+    pub fn undo_count(&self, wanted: impl Fn(Player) -> bool) -> Result<usize, UndoError> {
         let target = (0..self.positions.len() - 1).rev().find(|&i| {
             let p = &self.positions[i];
             p.move_in_turn().0 == 1 && p.to_move().is_some_and(&wanted)
         });
-        match target {
-            Some(i) => {
-                let undone = self.moves.len() - i;
-                self.positions.truncate(i + 1);
-                self.moves.truncate(i);
-                undone
-            }
-            None => 0,
+        let Some(target) = target else {
+            return Err(UndoError::Nothing);
+        };
+        let revealing = (target..self.moves.len())
+            .rev()
+            .find_map(|i| Some((i, self.positions[i].reveals_hidden(self.moves[i])?)));
+        match revealing {
+            Some((i, reason)) => Err(UndoError::Revealed {
+                number: i + 1,
+                reason,
+            }),
+            None => Ok(self.moves.len() - target),
         }
+    }
+
+    /// Takes back moves to the most recent earlier start of a turn whose player satisfies
+    /// `wanted` (at least one move back). With `wanted` true for human seats only, against a
+    /// computer this takes back the computer's reply and the human's own turn; between humans,
+    /// the last turn. Returns the number of moves taken back.
+    ///
+    /// # Errors
+    /// Nothing changes when there is no such earlier turn ([`UndoError::Nothing`]), or when a
+    /// move to take back showed its mover something hidden ([`UndoError::Revealed`], see
+    /// [`Game::reveals_hidden`]): what it revealed cannot be forgotten.
+    pub fn undo_turn(&mut self, wanted: impl Fn(Player) -> bool) -> Result<usize, UndoError> {
+        let undone = self.undo_count(wanted)?;
+        let keep = self.moves.len() - undone;
+        self.positions.truncate(keep + 1);
+        self.moves.truncate(keep);
+        Ok(undone)
     }
 
     /// The game so far as a record.

@@ -1,6 +1,9 @@
 //! Pushee Pieces positions checked by hand against the rule book (`shared/rules/pushee.md`).
 
-use tabuleiro_core::{Evaluate, Game, MoveError, Perspective, Player, PlayerResult, Setup};
+use tabuleiro_core::{
+    Evaluate, Game, GameRecord, MoveError, Perspective, Player, PlayerResult, Session, Setup,
+    rng_from_seed,
+};
 use tabuleiro_games::pushee::{Cell, Piece, Pushee};
 
 use crate::util::{illegal_reason, play, setup};
@@ -411,4 +414,49 @@ fn rendering_shows_values_pieces_scores_and_turn() {
         "{text}"
     );
     assert!(text.contains("A (player 1) to move"), "{text}");
+}
+
+#[test]
+fn a_record_holds_the_drawn_board_and_replays_on_it_whatever_the_seed() {
+    let seats = vec!["random".to_owned(), "random".to_owned()];
+    let options = ["size=5x4", "first=random"];
+    let mut session =
+        Session::<Pushee>::new(setup::<Pushee>(&options, 11), seats).expect("a Pushee game");
+    let mut rng = rng_from_seed(3);
+    while let Some(mv) = session.state().random_move(&mut rng) {
+        session.play(mv).expect("a legal move");
+    }
+    let record = session.record();
+    let grid = record.options.get("values").expect("values recorded");
+    // Row r of the grid, column c, is the value of the cell in column c, row r.
+    let start = &session.positions()[0];
+    let rows: Vec<&str> = grid.split('/').collect();
+    assert_eq!(rows.len(), 4, "{grid}");
+    for (r, row) in rows.iter().enumerate() {
+        let digits: Vec<u8> = row.bytes().map(|b| b - b'0').collect();
+        let board: Vec<u8> = (0..5).map(|c| start.value(Cell::new(c, r as u8))).collect();
+        assert_eq!(digits, board, "row {} of {grid}", r + 1);
+    }
+    // The first player, drawn from the same stream after the board, is kept too.
+    let first = if start.to_move() == Some(Player(0)) {
+        "1"
+    } else {
+        "2"
+    };
+    assert_eq!(record.options.get("first").map(String::as_str), Some(first));
+    // The saved record replays to the same end, and so it does with another seed: the board
+    // comes from the grid, not from the generator.
+    let back = GameRecord::from_json(&record.to_json()).expect("the record reads back");
+    assert_eq!(back, record);
+    for seed in [record.seed, record.seed + 1] {
+        let reseeded = GameRecord {
+            seed,
+            ..back.clone()
+        };
+        let positions = reseeded.replay::<Pushee>().expect("the record replays");
+        assert!(positions.last() == Some(session.state()), "seed {seed}");
+    }
+    // Whereas the seed alone, with values=random, draws another board.
+    let other = Pushee::new(&setup::<Pushee>(&["size=5x4"], 12)).expect("a game");
+    assert_ne!(other.values_grid(), *grid);
 }

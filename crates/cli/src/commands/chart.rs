@@ -9,6 +9,7 @@ use plotters::coord::ranged1d::SegmentValue;
 use plotters::coord::types::RangedCoordusize;
 use plotters::prelude::*;
 use tabuleiro_ai::TournamentResult;
+use tabuleiro_core::PairScoring;
 
 /// Where charts look for their font (Debian's `fonts-dejavu-core`).
 const FONT_PATHS: [&str; 2] = [
@@ -90,12 +91,13 @@ where
     let anchor = result.standings.first().map_or("-", |s| s.agent.as_str());
     let names: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
     let label_width = names.iter().map(|n| n.len()).max().unwrap_or(6) as u32 * 8 + 20;
+    let counted = match result.counted {
+        PairScoring::EachGame => format!("{} games", result.played),
+        PairScoring::SummedScores => format!("{} pairs by summed scores", result.pairs.len()),
+    };
     let mut chart = ChartBuilder::on(root)
         .caption(
-            format!(
-                "{}: ratings from {} games (95% intervals)",
-                result.game, result.played
-            ),
+            format!("{}: ratings from {counted} (95% intervals)", result.game),
             ("sans-serif", 20),
         )
         .margin(16)

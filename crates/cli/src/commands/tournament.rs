@@ -2,6 +2,7 @@
 //! levels on every core, a progress bar, and a table of Elo differences (95% intervals,
 //! likelihood of superiority) and joint ratings; `--json`, `--csv` and `--plot` write the
 //! results to files. Ctrl-C stops early and prints the table of the games finished so far.
+//! For games whose pairs are decided by summed scores (Taiji), every count is of pairs.
 
 use std::fmt::Write as _;
 use std::io::{IsTerminal as _, Write};
@@ -12,10 +13,11 @@ use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use tabuleiro_ai::pairs;
 use tabuleiro_ai::rating::{DecidedShare, EloEstimate};
 use tabuleiro_ai::tournament::GameReport;
 use tabuleiro_ai::{Level, Schedule, Tournament, TournamentResult};
-use tabuleiro_core::{Evaluate, GameVisitor, Setup};
+use tabuleiro_core::{Evaluate, GameVisitor, PairScoring, Setup};
 
 use crate::args::{ScheduleArg, TournamentArgs};
 use crate::commands::{chart, parse_level, setup_from, visit};
@@ -39,9 +41,6 @@ pub fn run(args: &TournamentArgs, output: &mut dyn Write) -> Result<()> {
         .collect::<Result<Vec<_>>>()?;
     if agents.len() < 2 {
         anyhow::bail!("a tournament needs at least two agents");
-    }
-    if args.games == 0 {
-        anyhow::bail!("--games must be at least 1");
     }
     let tournament = Tournament {
         setup,
@@ -134,7 +133,24 @@ fn saved_results(game: &'static str, setup: &Setup, path: &Path) -> Result<Tourn
         anyhow::bail!("{} names a pairing it does not have", path.display());
     }
     tournament.games = saved.planned / pairings.max(1);
-    Ok(tournament.summarise(game, saved.games))
+    let counted = pairs::counting(visit(game, PairScoringOf)?, true, setup.players);
+    if counted == PairScoring::SummedScores && saved.games.iter().any(|g| g.a_scores.is_none()) {
+        anyhow::bail!(
+            "{} holds games without their scores, which decide the pairs of {game}",
+            path.display()
+        );
+    }
+    Ok(tournament.summarise(game, counted, saved.games))
+}
+
+/// How game `G` counts paired games.
+struct PairScoringOf;
+
+impl GameVisitor for PairScoringOf {
+    type Output = PairScoring;
+    fn visit<G: Evaluate>(self) -> PairScoring {
+        G::PAIR_SCORING
+    }
 }
 
 /// Plays the tournament with game `G`.
@@ -189,9 +205,15 @@ fn write_csv(result: &TournamentResult, path: &Path) -> Result<()> {
         csv::Writer::from_path(path).with_context(|| format!("cannot write {}", path.display()))?;
     writer.write_record([
         "game", "pairing", "agent_a", "agent_b", "index", "seed", "a_seat", "a_result", "moves",
+        "a_score", "b_score",
     ])?;
     for g in &result.games {
         let pairing = &result.pairings[g.pairing];
+        let score = |pick: fn(&pairs::GameScores) -> i64| {
+            g.a_scores
+                .as_ref()
+                .map_or(String::new(), |s| pick(s).to_string())
+        };
         writer.write_record([
             result.game.to_owned(),
             g.pairing.to_string(),
@@ -202,6 +224,8 @@ fn write_csv(result: &TournamentResult, path: &Path) -> Result<()> {
             g.a_seat.to_string(),
             format!("{:?}", g.a_result).to_lowercase(),
             g.moves.to_string(),
+            score(|s| s.own),
+            score(|s| s.other),
         ])?;
     }
     writer
@@ -232,10 +256,23 @@ pub fn table(result: &TournamentResult) -> String {
         "{} tournament, {} games, seed {}.",
         result.game, result.played, result.seed
     );
+    let unit = match result.counted {
+        PairScoring::EachGame => "games",
+        PairScoring::SummedScores => {
+            let _ = writeln!(
+                out,
+                "Results count pairs: each seed is played twice with the seats swapped, and the \
+                 sums of the two scores decide the pair ({} complete pair{}).",
+                result.pairs.len(),
+                if result.pairs.len() == 1 { "" } else { "s" }
+            );
+            "pairs"
+        }
+    };
     let _ = writeln!(
         out,
-        "\nPairings (from the side that scored more; Elo difference and share of decided games with 95% \
-         intervals; LOS = likelihood of superiority):"
+        "\nPairings (from the side that scored more; Elo difference and share of decided {unit} with \
+         95% intervals; LOS = likelihood of superiority):"
     );
     let _ = writeln!(
         out,
@@ -280,8 +317,9 @@ pub fn table(result: &TournamentResult) -> String {
     }
     let _ = writeln!(
         out,
-        "\nRatings (joint fit of every game, relative to {}, with 95% intervals; each step is \
+        "\nRatings (joint fit of every {}, relative to {}, with 95% intervals; each step is \
          the difference from the agent above, with its own interval):",
+        unit.trim_end_matches('s'),
         result.standings.first().map_or("-", |s| s.agent.as_str())
     );
     let _ = writeln!(

@@ -3,8 +3,12 @@
 //! - A board of `size` columns × rows (option, `4x4`..`12x12`, rectangles such as `5x7`
 //!   allowed, default `6x6`); cells `a1`.. (columns `a`.. left to right, rows `1`.. from the
 //!   top). Every cell has a value 0-9: option `values` is `random` (default: drawn from the
-//!   game's seed, so a record replays on the same board) or a literal grid, rows of digits
-//!   separated by `/` (`123/456/...`) whose shape must match `size`.
+//!   game's seed) or a literal grid, rows of digits separated by `/` (`123/456/...`) whose
+//!   shape must match `size`. A game's record holds the grid itself, drawn or given, and
+//!   the first player ([`Game::settled_options`]), so it replays on the same board whatever
+//!   the generator, and the board can be shared. Any other value names a file of one row of digits per line
+//!   ([`Game::option_names_file`]), which the command line reads ([`Game::option_from_file`]
+//!   checks it against `size` and names the bad line); the rules never open files.
 //! - Each player has `pieces` pieces in hand (option, 1..72, default 15). Player 1
 //!   (`Player(0)`, drawn `A`) moves first unless option `first` is `2` or `random` (decided
 //!   from the seed).
@@ -44,10 +48,11 @@
 mod notation;
 mod render;
 mod state;
+mod values;
 
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
-    Player, SearchKind, Setup, SetupError, SyntaxError,
+    Evaluate, Game, GameInfo, GameRng, IllegalMove, LineError, OptionKind, OptionSpec, Options,
+    Outcome, Perspective, Player, SearchKind, Setup, SetupError, SyntaxError,
 };
 
 pub use notation::{Cell, Direction, Orientation, PusheeMove, parse_cell, parse_move};
@@ -76,7 +81,7 @@ pub static INFO: GameInfo = GameInfo {
         },
         OptionSpec {
             name: "values",
-            description: "cell values: random (from the seed) or rows of digits separated by /",
+            description: "cell values: random (from the seed), rows of digits separated by /, or a file of one row per line",
             kind: OptionKind::Text,
             default: "random",
         },
@@ -167,6 +172,32 @@ impl Game for Pushee {
 
     fn scores(&self) -> Option<Vec<i64>> {
         Some(self.both_scores().to_vec())
+    }
+
+    /// The board's values as a literal grid, whether drawn or given, and who moves first:
+    /// with `values=random` the draw for `first=random` follows the board's in the seed's
+    /// stream, so a record that keeps the grid must keep the first player too.
+    fn settled_options(&self) -> Vec<(&'static str, String)> {
+        let first = if self.mover() == Player(0) { "1" } else { "2" };
+        vec![("values", self.values_grid()), ("first", first.to_owned())]
+    }
+
+    /// `values` names a file unless it is `random` or digits separated by `/`.
+    fn option_names_file(name: &str, value: &str) -> bool {
+        name.eq_ignore_ascii_case("values") && !values::is_literal(value)
+    }
+
+    /// A values file: one row of digits per line from the top, blank lines skipped; the
+    /// board size comes from option `size`.
+    fn option_from_file(name: &str, text: &str, options: &Options) -> Result<String, LineError> {
+        if !name.eq_ignore_ascii_case("values") {
+            return Ok(text.trim().to_owned());
+        }
+        match state::parse_size(options.get("size").unwrap_or("6x6")) {
+            Ok((width, height)) => values::from_file(text, width, height),
+            // A bad size is refused when the game is set up, before the values are read.
+            Err(_) => Ok(text.split_whitespace().collect::<Vec<_>>().join("/")),
+        }
     }
 
     fn view(&self, _player: Player) -> Pushee {

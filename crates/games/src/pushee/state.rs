@@ -4,6 +4,7 @@ use tabuleiro_core::rng::{RngExt, below};
 use tabuleiro_core::{IllegalMove, Outcome, Player, Setup, SetupError, rng_from_seed};
 
 use super::notation::{Cell, Direction, Orientation, PusheeMove};
+use super::values;
 
 /// Most columns or rows of a board.
 pub const MAX_SIDE: usize = 12;
@@ -79,7 +80,7 @@ pub struct Pushee {
 }
 
 /// Reads `WxH` (columns by rows).
-fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
+pub(super) fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
     let bad = || {
         SetupError(format!(
             "bad size `{text}`: give columns x rows, each {MIN_SIDE} to {MAX_SIDE}, e.g. 6x6 or 5x7"
@@ -92,37 +93,6 @@ fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
         return Err(bad());
     }
     Ok((w, h))
-}
-
-/// Reads a literal values grid (`123/456/..`) of `width` × `height` digits.
-fn parse_values(text: &str, width: usize, height: usize) -> Result<[u8; MAX_CELLS], SetupError> {
-    let rows: Vec<&str> = text.trim().split('/').map(str::trim).collect();
-    if rows.len() != height {
-        return Err(SetupError(format!(
-            "values grid has {} rows but the board has {height} (rows of digits 0-9 separated by /)",
-            rows.len()
-        )));
-    }
-    let mut values = [0; MAX_CELLS];
-    for (r, row) in rows.iter().enumerate() {
-        if row.chars().count() != width {
-            return Err(SetupError(format!(
-                "row {} of the values grid has {} cells but the board has {width} columns",
-                r + 1,
-                row.chars().count()
-            )));
-        }
-        for (c, ch) in row.chars().enumerate() {
-            let digit = ch.to_digit(10).ok_or_else(|| {
-                SetupError(format!(
-                    "`{ch}` in row {} of the values grid is not a digit 0-9",
-                    r + 1
-                ))
-            })?;
-            values[r * width + c] = digit as u8;
-        }
-    }
-    Ok(values)
 }
 
 /// The SplitMix64 finaliser.
@@ -145,15 +115,15 @@ impl Pushee {
         let options = &setup.options;
         let (width, height) = parse_size(options.get("size").unwrap_or("6x6"))?;
         let mut rng = rng_from_seed(setup.seed);
-        let values_text = options.get("values").unwrap_or("random");
-        let values = if values_text.trim().eq_ignore_ascii_case("random") {
+        let values_text = options.get("values").unwrap_or(values::RANDOM);
+        let values = if values_text.trim().eq_ignore_ascii_case(values::RANDOM) {
             let mut values = [0; MAX_CELLS];
             for v in values.iter_mut().take(width * height) {
                 *v = below(&mut rng, 10) as u8;
             }
             values
         } else {
-            parse_values(values_text, width, height)?
+            values::parse_literal(values_text, width, height)?
         };
         let pieces = options.get("pieces").unwrap_or("15");
         let pieces: u8 = pieces
@@ -326,6 +296,12 @@ impl Pushee {
     /// The value of a cell (0-9).
     pub fn value(&self, cell: Cell) -> u8 {
         self.values[self.index(cell)]
+    }
+
+    /// Every cell's value as a literal grid, the form option `values` reads: rows of digits
+    /// from the top, separated by `/` (`1234/5678/9012/3456`).
+    pub fn values_grid(&self) -> String {
+        values::literal(&self.values, self.width(), self.height())
     }
 
     /// The piece on a cell, if any.

@@ -20,6 +20,9 @@
 //!     3^20 on 11×11); it saturates all the same.
 //! - The higher score wins; a tie is won by Dark, so there are no draws. The outcome carries
 //!   both scores, Light first, and its reason names the groups that count.
+//! - Tournament play: each pairing plays twice with colours swapped, and the sums of the two
+//!   scores decide ([`Game::PAIR_SCORING`] is [`PairScoring::SummedScores`]): paired matches
+//!   and tournaments count each pair as one win, loss, or (equal sums) draw.
 //!
 //! Notation: the light cell then the dark cell, `d4-d5`, case-insensitive; a space or no
 //! separator is accepted too (`d4 d5`, `d4d5`: each cell starts with its letter, so this is
@@ -41,8 +44,8 @@ mod tile;
 
 use tabuleiro_core::rng::below;
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
-    Player, SearchKind, Setup, SetupError, SyntaxError,
+    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, PairScoring,
+    Perspective, Player, SearchKind, Setup, SetupError, SyntaxError,
 };
 
 pub use geometry::{Cell, Mask, parse_cell};
@@ -95,6 +98,9 @@ impl Game for Taiji {
     type Move = TaijiMove;
     type View = Taiji;
     const INFO: &'static GameInfo = &INFO;
+    /// The tournament rule: each pairing plays twice with colours swapped, and the sums of
+    /// the two scores decide.
+    const PAIR_SCORING: PairScoring = PairScoring::SummedScores;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if setup.players != 2 {

@@ -1,12 +1,15 @@
-//! The interactive menu: game → mode → computer levels → options → play, and again.
+//! The interactive menu: game → mode → computer levels → options → play, and again. Each
+//! option value is checked as it is typed, by setting the game up with it: a value the game
+//! refuses is asked again with the reason.
 
 use anyhow::Result;
 use tabuleiro_ai::{LADDER, Level, NamedLevel};
-use tabuleiro_core::{GameInfo, Options, Player, Registry, Setup};
+use tabuleiro_core::{Evaluate, GameInfo, GameVisitor, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
+use crate::commands::options::ReadOptions;
 use crate::console::Console;
-use crate::play::{Ending, GameConfig, PlayVisitor, Seat, clock_seed};
+use crate::play::{Ending, GameConfig, PlayVisitor, Seat};
 
 /// The modes of play.
 const MODES: [&str; 4] = [
@@ -47,7 +50,7 @@ pub fn run(console: &mut Console<'_>) -> Result<()> {
 }
 
 /// Asks for mode, levels, players and options. `None` at the end of input.
-fn configure(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<GameConfig>> {
+fn configure(console: &mut Console<'_>, info: &'static GameInfo) -> Result<Option<GameConfig>> {
     let modes: Vec<String> = MODES.iter().map(|m| (*m).to_owned()).collect();
     let Some(mode) = console.choose("Mode:", &modes, Some(1))? else {
         return Ok(None);
@@ -96,10 +99,10 @@ fn configure(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<GameCo
             seats.push(Seat::Human);
         }
     }
-    let Some(options) = ask_options(console, info)? else {
+    let seed = tabuleiro_core::fresh_seed()?;
+    let Some(options) = ask_options(console, info, players, seed)? else {
         return Ok(None);
     };
-    let seed = clock_seed();
     Ok(Some(GameConfig {
         setup: Setup {
             players,
@@ -127,8 +130,17 @@ fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Resu
     Ok(Some(ladder[i].level.parse()?))
 }
 
-fn ask_options(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<Options>> {
-    let mut given: Vec<(&str, String)> = Vec::new();
+/// Asks for each option in turn. Each answer (an empty one keeps the default) is checked at
+/// once, with the answers before it, by setting the game up as it will start: a value the
+/// option accepts but the game refuses (Pushee `size=99x2`) is asked again with the reason,
+/// so the setup is never lost. `None` at the end of input.
+fn ask_options(
+    console: &mut Console<'_>,
+    info: &'static GameInfo,
+    players: usize,
+    seed: u64,
+) -> Result<Option<Options>> {
+    let mut given: Vec<String> = Vec::new();
     for spec in info.options {
         console.say(format!(
             "Option {} — {} ({})",
@@ -141,21 +153,81 @@ fn ask_options(console: &mut Console<'_>, info: &GameInfo) -> Result<Option<Opti
             let Some(answer) = console.ask(&prompt)? else {
                 return Ok(None);
             };
-            if answer.is_empty() {
-                break;
+            if !answer.is_empty() && !spec.accepts(&answer) {
+                console.say(format!(
+                    "`{answer}` is not allowed; choose from {}.",
+                    spec.allowed()
+                ))?;
+                continue;
             }
-            if spec.accepts(&answer) {
-                given.push((spec.name, answer));
-                break;
+            let mut settings = given.clone();
+            if !answer.is_empty() {
+                settings.push(format!("{}={answer}", spec.name));
             }
-            console.say(format!(
-                "`{answer}` is not allowed; choose from {}.",
-                spec.allowed()
-            ))?;
+            match check_setup(info, &settings, players, seed) {
+                Ok(_) => {
+                    given = settings;
+                    break;
+                }
+                Err(e) => {
+                    let value = if answer.is_empty() {
+                        spec.default
+                    } else {
+                        answer.as_str()
+                    };
+                    console.say(format!(
+                        "{} = {value} cannot be played: {e:#}. Please choose another value.",
+                        spec.name
+                    ))?;
+                }
+            }
         }
     }
-    Ok(Some(Options::new(
-        info,
-        given.iter().map(|(k, v)| (*k, v.as_str())),
-    )?))
+    check_setup(info, &given, players, seed).map(Some)
+}
+
+/// The options of `settings` (`name=value`, read as `-o` reads them), once the game has
+/// been set up from them.
+fn check_setup(
+    info: &'static GameInfo,
+    settings: &[String],
+    players: usize,
+    seed: u64,
+) -> Result<Options> {
+    REGISTRY
+        .visit(
+            info.id,
+            CheckSetup {
+                info,
+                settings,
+                players,
+                seed,
+            },
+        )
+        .unwrap_or_else(|| Err(anyhow::anyhow!("unknown game `{}`", info.id)))
+}
+
+/// Reads options and sets a game up from them, for the game chosen at run time.
+struct CheckSetup<'a> {
+    info: &'static GameInfo,
+    settings: &'a [String],
+    players: usize,
+    seed: u64,
+}
+
+impl GameVisitor for CheckSetup<'_> {
+    type Output = Result<Options>;
+    fn visit<G: Evaluate>(self) -> Result<Options> {
+        let options = ReadOptions {
+            info: self.info,
+            settings: self.settings,
+        }
+        .visit::<G>()?;
+        G::new(&Setup {
+            players: self.players,
+            options: options.clone(),
+            seed: self.seed,
+        })?;
+        Ok(options)
+    }
 }

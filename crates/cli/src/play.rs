@@ -1,4 +1,13 @@
 //! Playing one game in the terminal: humans type moves, computer players answer.
+//!
+//! In games with hidden information the screen shows only what its onlookers may know
+//! ([`Eyes`]): the only human's own view, or, with several humans at one screen, the view of
+//! the seat to move once it has taken the screen and the public view at any other time (a
+//! computer moving, the end of the game); a move by another seat reads as that seat may read
+//! it (`pass (traded 3)`). `undo` takes back a whole turn, but never a move that showed its
+//! player hidden things (tiles drawn from a pile, [`Game::reveals_hidden`]). The header names
+//! the seed, except in games of hidden information, whose seed decides everything hidden: their
+//! seed is shown only once the game is over ([`tabuleiro_core::GameInfo::shows_seed`]).
 
 use std::fmt::Write as _;
 use std::io;
@@ -6,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use tabuleiro_ai::{Agent, Level, agent_seed};
-use tabuleiro_core::{Evaluate, Game, GameVisitor, Perspective, Player, Session, Setup};
+use tabuleiro_core::{Evaluate, Game, GameVisitor, Perspective, Player, Session, Setup, UndoError};
 
 use crate::console::Console;
 
@@ -34,6 +43,61 @@ impl Seat {
         match self {
             Seat::Human => "human".to_owned(),
             Seat::Computer(level) => level.to_string(),
+        }
+    }
+}
+
+/// Through whose eyes a screen shared by the human seats shows a game of hidden information:
+/// the board, the move list and the moves announced. Front ends hold no per-game code: the
+/// game itself hides what it must ([`Game::render`], [`Game::render_public`],
+/// [`Game::format_move_for`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eyes {
+    /// Everything: a game without hidden information, or computers only at play.
+    All,
+    /// What this seat may know: the only human at the screen, or the hotseat player who has
+    /// taken it.
+    Seat(Player),
+    /// Only what no seat may hide: on a screen shared by several humans, whenever the seat to
+    /// move is not a human who has taken the screen (a computer moving, a screen being passed
+    /// on, the end of the game).
+    Public,
+}
+
+impl Eyes {
+    /// The eyes of a screen shared by the human seats `humans` in position `state`, where
+    /// `shown` is the human who has taken the screen (hotseat), if any. With one human, that
+    /// human's view throughout; with several, the seat to move's own view once it has taken
+    /// the screen, else the public view.
+    pub fn of<G: Game>(state: &G, humans: &[Player], shown: Option<Player>) -> Eyes {
+        if !G::INFO.hidden_information || humans.is_empty() {
+            return Eyes::All;
+        }
+        if let [only] = humans {
+            return Eyes::Seat(*only);
+        }
+        match state.to_move() {
+            Some(p) if shown == Some(p) && humans.contains(&p) => Eyes::Seat(p),
+            _ => Eyes::Public,
+        }
+    }
+
+    /// The position as these eyes may see it.
+    pub fn render<G: Game>(self, state: &G) -> String {
+        match self {
+            Eyes::All => state.render(Perspective::Everyone),
+            Eyes::Seat(p) => state.render(Perspective::Player(p)),
+            Eyes::Public => state.render_public(),
+        }
+    }
+
+    /// The move `mv`, played from position `before`, as these eyes may read it (a trade of
+    /// hidden tiles by another seat shows only how many were traded).
+    pub fn move_text<G: Game>(self, before: &G, mv: G::Move) -> String {
+        match self {
+            Eyes::All => before.format_move(mv),
+            Eyes::Seat(p) => before.format_move_for(mv, Some(p)),
+            Eyes::Public => before.format_move_for(mv, None),
         }
     }
 }
@@ -77,14 +141,18 @@ impl GameVisitor for PlayVisitor<'_, '_> {
 
 const HELP: &str = "Type a move (a turn of several moves may go on one line), or: ? (legal \
 moves), ? PREFIX (legal moves starting with PREFIX; in Quantik `? C` shows the cells that accept \
-a cube), undo (takes back a whole turn), save FILE, board, help, quit";
+a cube), undo (takes back a whole turn, but not a move that drew hidden tiles), save FILE, board, help, quit";
 
 /// Plays one game to its end (or until `quit` or the end of input), saving the record when
 /// asked to.
 pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Result<Ending> {
-    let names = config.seats.iter().map(Seat::name).collect();
-    let mut session = Session::<G>::new(config.setup.clone(), names)?;
-    let mut agents: Vec<Option<Box<dyn Agent<G>>>> = Vec::new();
+    let agents = build_agents::<G>(config)?;
+    play_with(console, config, agents)
+}
+
+/// A computer player for each computer seat of `config` (`None` for humans).
+pub fn build_agents<G: Evaluate>(config: &GameConfig) -> Result<Vec<Option<Box<dyn Agent<G>>>>> {
+    let mut agents = Vec::with_capacity(config.seats.len());
     for (i, seat) in config.seats.iter().enumerate() {
         agents.push(match seat {
             Seat::Human => None,
@@ -93,34 +161,40 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
             }
         });
     }
+    Ok(agents)
+}
+
+/// [`play`] with the computer players given, one per seat (`None` for humans).
+fn play_with<G: Evaluate>(
+    console: &mut Console<'_>,
+    config: &GameConfig,
+    mut agents: Vec<Option<Box<dyn Agent<G>>>>,
+) -> Result<Ending> {
+    let names = config.seats.iter().map(Seat::name).collect();
+    let mut session = Session::<G>::new(config.setup.clone(), names)?;
     let humans: Vec<Player> = (0..config.seats.len())
         .filter(|&i| config.seats[i] == Seat::Human)
         .map(|i| Player(i as u8))
         .collect();
     let is_human = |p: Player| humans.contains(&p);
-    let perspective = |state: &G| -> Perspective {
-        if !G::INFO.hidden_information {
-            Perspective::Everyone
-        } else if humans.len() == 1 {
-            Perspective::Player(humans[0])
-        } else if let Some(p) = state.to_move().filter(|&p| is_human(p)) {
-            Perspective::Player(p)
-        } else {
-            Perspective::Everyone
-        }
-    };
     let seat_list: Vec<String> = config
         .seats
         .iter()
         .enumerate()
         .map(|(i, s)| format!("{}: {}", Player(i as u8), s.name()))
         .collect();
+    // The seed of a game of hidden information decides everything hidden: it is shown only
+    // once the game is over (see `finish`).
+    let seed = if G::INFO.shows_seed(false) {
+        format!(" — seed {}", config.setup.seed)
+    } else {
+        String::new()
+    };
     console.say(format!(
-        "{} — {} — options: {} — seed {}",
+        "{} — {} — options: {}{seed}",
         G::INFO.name,
         seat_list.join(", "),
         config.setup.options,
-        config.setup.seed
     ))?;
     if !humans.is_empty() {
         console.say(HELP)?;
@@ -146,9 +220,10 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
             shown = Some(p);
             redraw = true;
         }
+        let eyes = Eyes::of(&state, &humans, shown);
         if redraw {
             console.say("")?;
-            console.say(state.render(perspective(&state)))?;
+            console.say(eyes.render(&state))?;
         }
         redraw = true;
         let Some(player) = state.to_move() else {
@@ -159,7 +234,7 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
             let mv = agent
                 .choose(&state.view(player))
                 .with_context(|| format!("{} offered no move", agent.name()))?;
-            let text = state.format_move(mv);
+            let text = eyes.move_text(&state, mv);
             session.play(mv).map_err(|e| {
                 anyhow::anyhow!("{} chose an illegal move {text}: {e}", agent.name())
             })?;
@@ -196,15 +271,14 @@ pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Resu
                 save_if_asked(console, &session, config.save.as_deref())?;
                 return Ok(Ending::Quit);
             }
-            "undo" => {
-                let undone = session.undo_turn(is_human);
-                if undone == 0 {
-                    console.say("Nothing to undo.")?;
-                } else {
+            "undo" => match session.undo_turn(is_human) {
+                Ok(undone) => {
                     console.say(format!("Took back {undone} move(s)."))?;
                     redraw = true;
                 }
-            }
+                Err(UndoError::Nothing) => console.say("Nothing to undo.")?,
+                Err(e) => console.say(format!("Cannot undo: {e}."))?,
+            },
             "save" => {
                 if rest.is_empty() {
                     console.say("Usage: save FILE")?;
@@ -317,6 +391,12 @@ fn finish<G: Game>(
             "Game over after {} moves. {outcome}",
             session.moves().len()
         ))?;
+        if !G::INFO.shows_seed(false) {
+            console.say(format!(
+                "The seed, which decided everything hidden, was {}.",
+                session.setup().seed
+            ))?;
+        }
     }
     save_if_asked(console, session, path)
 }
@@ -339,16 +419,43 @@ pub fn save<G: Game>(session: &Session<G>, path: &Path) -> Result<()> {
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
-/// A seed from the clock, for games started without one.
-pub fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
-}
-
 /// Whether an I/O error means the reader went away (a closed pipe), which is no failure.
 pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error
         .downcast_ref::<io::Error>()
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
+
+/// A computer player for tests of what the screen shows.
+#[cfg(test)]
+pub mod testing {
+    use tabuleiro_ai::Agent;
+    use tabuleiro_core::{Game, rng_from_seed};
+
+    /// Plays, when it can, a move whose text hides something from the other seats (a trade
+    /// of hidden tiles), else its first legal move: whatever the screen shows of its moves
+    /// must not give that away.
+    pub struct Secretive;
+
+    impl<G: Game> Agent<G> for Secretive {
+        fn name(&self) -> String {
+            "secretive".to_owned()
+        }
+
+        fn choose(&mut self, view: &G::View) -> Option<G::Move> {
+            let state = G::sample_from_view(view, &mut rng_from_seed(1));
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let hiding = moves
+                .iter()
+                .copied()
+                .find(|&mv| state.format_move_for(mv, None) != state.format_move(mv));
+            hiding.or_else(|| moves.first().copied())
+        }
+
+        fn new_game(&mut self, _seed: u64) {}
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,11 +1,12 @@
 //! The full-screen interface run for real, in a terminal made by tmux (80×24): start, choose
-//! Quantik against the random player, make a move, see the reply, undo, quit.
+//! Quantik against the random player, make a move, see the reply, undo, quit; and `NO_COLOR`.
 //!
 //! Needs the `tmux` program (`scripts/test` installs it when missing). Each run uses its own
 //! tmux server socket, so other tmux sessions on the machine are never touched.
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// A private tmux server with one 80×24 session.
@@ -15,7 +16,12 @@ struct Tmux {
 
 impl Tmux {
     fn start(command: &str) -> Tmux {
-        let socket = format!("tabuleiro-e2e-{}", std::process::id());
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let socket = format!(
+            "tabuleiro-e2e-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        );
         let tmux = Tmux { socket };
         tmux.run(&[
             "new-session",
@@ -57,6 +63,11 @@ impl Tmux {
 
     fn screen(&self) -> String {
         self.run(&["capture-pane", "-p", "-t", "e2e"])
+    }
+
+    /// The screen with its attributes, as escape sequences.
+    fn screen_with_colours(&self) -> String {
+        self.run(&["capture-pane", "-p", "-e", "-t", "e2e"])
     }
 
     /// Waits until the screen shows `text` (10 s at most) and returns the screen.
@@ -125,4 +136,61 @@ fn quantik_against_random_in_a_real_terminal() {
         !after.contains("Moves"),
         "the full screen is gone:\n{after}"
     );
+}
+
+/// The colour codes among the escape sequences of `screen`: foreground and background colours
+/// (`30`–`37`, `38;…`, `40`–`47`, `48;…`, `90`–`97`, `100`–`107`); the defaults (`39`, `49`)
+/// and attributes such as bold or reversed are no colours.
+fn colour_codes(screen: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for sequence in screen.split("\x1b[").skip(1) {
+        let Some(end) = sequence.find(|c: char| !(c.is_ascii_digit() || c == ';')) else {
+            continue;
+        };
+        if !sequence[end..].starts_with('m') {
+            continue;
+        }
+        let colour = sequence[..end].split(';').any(|p| {
+            p.parse::<u16>()
+                .is_ok_and(|n| matches!(n, 30..=38 | 40..=48 | 90..=97 | 100..=107))
+        });
+        if colour {
+            found.push(sequence[..end].to_owned());
+        }
+    }
+    found
+}
+
+#[test]
+fn no_color_is_honoured_by_the_full_screen_and_the_command_line() {
+    let binary = env!("CARGO_BIN_EXE_tabuleiro");
+    // Without NO_COLOR the menu is coloured: the check below can see colours.
+    let tmux = Tmux::start(&format!("env -u NO_COLOR '{binary}'; sleep 30"));
+    tmux.wait_for("New game");
+    assert!(!colour_codes(&tmux.screen_with_colours()).is_empty());
+    drop(tmux);
+
+    let tmux = Tmux::start(&format!("NO_COLOR=1 '{binary}'; sleep 30"));
+    tmux.wait_for("New game");
+    let menu = tmux.screen_with_colours();
+    assert_eq!(colour_codes(&menu), Vec::<String>::new(), "{menu}");
+    // A game screen, with its legal marks and cursor.
+    tmux.keys(&["Enter"]);
+    let text = tmux.wait_for("P1 human vs P2");
+    assert!(
+        text.contains("1 [+]+"),
+        "the cursor shows without colour: {text}"
+    );
+    let game = tmux.screen_with_colours();
+    assert_eq!(colour_codes(&game), Vec::<String>::new(), "{game}");
+    drop(tmux);
+
+    // The command line's own messages (an unknown flag), on a terminal.
+    let usage = |env: &str| {
+        let tmux = Tmux::start(&format!("{env} '{binary}' play --bogus; sleep 30"));
+        tmux.wait_for("For more information");
+        tmux.screen_with_colours()
+    };
+    assert!(!colour_codes(&usage("env -u NO_COLOR")).is_empty());
+    assert_eq!(colour_codes(&usage("NO_COLOR=1")), Vec::<String>::new());
 }

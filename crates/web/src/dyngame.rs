@@ -7,7 +7,7 @@ use std::time::Duration;
 use tabuleiro_ai::{Agent, Level};
 use tabuleiro_core::{
     Evaluate, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Perspective, Player, Registry,
-    Session, Setup,
+    Session, Setup, UndoError,
 };
 use tabuleiro_games::REGISTRY;
 
@@ -52,12 +52,18 @@ pub trait DynGame: Send {
     /// # Errors
     /// Bad syntax or an illegal move, with the reason.
     fn check(&self, text: &str) -> Result<String, MoveError>;
-    /// How many moves [`DynGame::undo_turn`] would take back (0: none), without changing
-    /// anything: the storage forgets them first.
-    fn undo_count(&self, human: &[bool]) -> usize;
+    /// How many moves [`DynGame::undo_turn`] would take back, without changing anything:
+    /// the storage forgets them first.
+    ///
+    /// # Errors
+    /// Nothing to take back, or a move to take back revealed hidden things to its player.
+    fn undo_count(&self, human: &[bool]) -> Result<usize, UndoError>;
     /// Takes back to the start of the latest earlier turn of a seat for which `human` is
     /// true; returns how many moves were taken back.
-    fn undo_turn(&mut self, human: &[bool]) -> usize;
+    ///
+    /// # Errors
+    /// As [`DynGame::undo_count`]; the game is then unchanged.
+    fn undo_turn(&mut self, human: &[bool]) -> Result<usize, UndoError>;
     /// The position seen by `viewer` (`None`: someone who plays no seat).
     fn shown(&self, viewer: Option<usize>) -> Shown;
     /// The legal moves of the seat to move, in notation.
@@ -199,13 +205,12 @@ impl<G: Evaluate> DynGame for Live<G> {
         Ok(state.format_move(mv))
     }
 
-    fn undo_count(&self, human: &[bool]) -> usize {
+    fn undo_count(&self, human: &[bool]) -> Result<usize, UndoError> {
         self.session
-            .clone()
-            .undo_turn(|p| human.get(p.index()).copied().unwrap_or(false))
+            .undo_count(|p| human.get(p.index()).copied().unwrap_or(false))
     }
 
-    fn undo_turn(&mut self, human: &[bool]) -> usize {
+    fn undo_turn(&mut self, human: &[bool]) -> Result<usize, UndoError> {
         self.session
             .undo_turn(|p| human.get(p.index()).copied().unwrap_or(false))
     }

@@ -13,7 +13,13 @@ use crate::dyngame::{SeatPlan, build};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
 use crate::room::Room;
 use crate::store::{Store, StoreError, StoredGame, StoredSeat};
-use crate::token::{hash_token, new_game_id, new_token, random_u64};
+use crate::token::{hash_token, new_game_id, new_token};
+
+/// Why undo is refused once a game of hidden information is over: its record, which anyone
+/// may then download, holds the seed that decides everything hidden, so the game must not be
+/// reopened.
+const FINISHED_HIDDEN: &str = "the game is over and cannot be reopened: its record, now \
+available, holds the seed that decides every hidden tile";
 
 /// A room shared between connections and computer players.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -117,7 +123,7 @@ impl Hub {
         )
         .map_err(|e| e.to_string())?;
         let random = |e: getrandom::Error| format!("random source: {e}");
-        let seed = random_u64().map_err(random)?;
+        let seed = tabuleiro_core::fresh_seed().map_err(|e| e.to_string())?;
         let mut tokens: Vec<Option<String>> = Vec::with_capacity(players);
         let mut plans = Vec::with_capacity(players);
         match request.mode {
@@ -288,19 +294,25 @@ impl Hub {
             if guard.mode == Mode::Online {
                 return Err("online games have no undo".to_owned());
             }
+            if guard.over() && guard.game.info().hidden_information {
+                return Err(FINISHED_HIDDEN.to_owned());
+            }
             if !guard.can_undo(seats) {
                 return Err("there is nothing to take back".to_owned());
             }
             let human = guard.human_seats();
-            let count = guard.game.undo_count(&human);
-            if count == 0 {
-                return Err("there is nothing to take back".to_owned());
-            }
+            let count = guard
+                .game
+                .undo_count(&human)
+                .map_err(|e| format!("cannot undo: {e}"))?;
             // Forgotten in storage first: a failure leaves the game as it was.
             lock(&self.store)
                 .truncate(&guard.id, guard.game.ply() - count)
                 .map_err(|e| format!("could not store the undo: {e}"))?;
-            guard.game.undo_turn(&human);
+            guard
+                .game
+                .undo_turn(&human)
+                .map_err(|e| format!("internal error: a checked undo failed: {e}"))?;
             guard.thinking = None;
             guard.version += 1;
             guard.broadcast();
@@ -318,7 +330,7 @@ impl Hub {
         if guard.over() {
             return Err("the game is over".to_owned());
         }
-        let Some(seat) = guard.perspective(seats) else {
+        let Some(seat) = guard.perspective(seats).or(seats.first().copied()) else {
             return Err("spectators cannot resign".to_owned());
         };
         lock(&self.store)
@@ -408,7 +420,10 @@ impl Hub {
         });
     }
 
-    /// The record of a finished game, as JSON.
+    /// The record of a finished game, as JSON. Never while the game is played: the record
+    /// holds the seed, which in a game of hidden information decides everything hidden (and
+    /// the tiles each seat traded); a finished game of hidden information cannot be reopened
+    /// by undo ([`Hub::undo`]).
     ///
     /// # Errors
     /// When the game is still being played.

@@ -21,8 +21,15 @@
 //! see it (the board text from its seat's perspective, the move list as it may read it, the
 //! legal moves when it is to move); every change sends each connection its new `state`.
 //! Requests are `move` (`{"type":"move","notation":"Ca1"}`), `undo`, `hint` and `resign`;
-//! refusals are `error` messages. `GET /api/games/ID/record` gives a finished game's record
+//! refusals are `error` messages (an `undo` over a move that drew hidden tiles is refused,
+//! saying why, see [`tabuleiro_core::Game::reveals_hidden`]). A screen shared by several seats
+//! (hotseat) sees the seat to move, and once the game is over only what no seat may hide. `GET /api/games/ID/record` gives a finished game's record
 //! and `GET /api/catalog` the games, their options and the computer levels.
+//!
+//! Seeds: each game's seed comes from the operating system ([`tabuleiro_core::fresh_seed`])
+//! and no message carries it; it is in the record only, which is served once the game is over
+//! (a game of hidden information, whose seed decides everything hidden, then cannot be
+//! reopened by undo).
 
 pub mod client;
 pub mod dyngame;

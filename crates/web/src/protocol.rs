@@ -27,7 +27,8 @@ pub enum ClientMessage {
         /// The move, e.g. `Ca1`.
         notation: String,
     },
-    /// Takes back the last turn (against the computer and in hotseat games).
+    /// Takes back the last turn (against the computer and in hotseat games), unless a move to
+    /// take back drew hidden tiles (then an error says so and nothing changes).
     Undo,
     /// Asks for a suggested move.
     Hint,

@@ -169,15 +169,19 @@ impl Room {
     }
 
     /// Whose eyes a connection playing `seats` sees through: the seat to move if it plays
-    /// it, else its first seat; `None` for spectators.
+    /// it, else its only seat. A screen shared by several seats (hotseat) that is not to move
+    /// (the game is over) sees only what no seat may hide, as spectators do (`None`).
     pub fn perspective(&self, seats: &[usize]) -> Option<usize> {
-        match self.to_move() {
-            Some(s) if seats.contains(&s) => Some(s),
-            _ => seats.first().copied(),
+        match (self.to_move(), seats) {
+            (Some(s), _) if seats.contains(&s) => Some(s),
+            (_, [only]) => Some(*only),
+            _ => None,
         }
     }
 
-    /// Whether a connection playing `seats` may take back a turn.
+    /// Whether a connection playing `seats` may take back a turn. It stays true when the undo
+    /// will be refused with a reason (over a move that drew hidden tiles, or once a game of
+    /// hidden information is over), so that the button explains the refusal.
     pub fn can_undo(&self, seats: &[usize]) -> bool {
         self.mode != Mode::Online
             && self.resigned.is_none()
@@ -304,5 +308,9 @@ mod tests {
         assert_eq!(outcome.results, vec![PlayerResult::Loss, PlayerResult::Win]);
         assert!(outcome.reason.contains("player 1 resigned"));
         assert!(!room.can_undo(&[0]));
+        // Once the game is over, a screen shared by both seats shows only the public view;
+        // a seat's own screen keeps its view.
+        assert_eq!(room.perspective(&[0, 1]), None);
+        assert_eq!(room.perspective(&[1]), Some(1));
     }
 }

@@ -16,7 +16,8 @@ pub fn new_token() -> Result<String, getrandom::Error> {
     Ok(hex(&bytes))
 }
 
-/// A random 64-bit number from the operating system (seeds of new games).
+/// A random 64-bit number from the operating system (game ids; seeds of new games come from
+/// [`tabuleiro_core::fresh_seed`]).
 ///
 /// # Errors
 /// When the operating system's random source fails.

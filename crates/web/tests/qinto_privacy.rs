@@ -1,9 +1,11 @@
-//! Q!nto: no message to another seat or a spectator contains a hidden tile.
+//! Q!nto: no message to another seat or a spectator contains a hidden tile, nor the seed
+//! (which decides the whole deal) while the game runs.
 
 use serde_json::json;
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_core::GameRecord;
+use tabuleiro_web::client::{GameSocket, request};
 
-use crate::util::{Server, token};
+use crate::util::{Server, next_error, token};
 
 /// The tiles of "hand X Y Z" in a board text, as written.
 fn own_hand(board: &str) -> Option<String> {
@@ -89,4 +91,114 @@ async fn hands_and_traded_tiles_reach_only_their_seat() {
         }
         assert!(received[3].iter().any(|m| m.contains("pass (traded 2)")));
     }
+}
+
+/// The seed of game `id`, read from the server's database: no message may carry it.
+fn stored_seed(server: &Server, id: &str) -> u64 {
+    let db = rusqlite::Connection::open(server.data.join("games.sqlite3")).expect("the database");
+    let seed: i64 = db
+        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
+        .expect("the game is stored");
+    seed as u64
+}
+
+/// Joins game `id` with `token` (none: a spectator) and reads the welcome and first state;
+/// every message, as received, goes into `into`. Returns the socket and the state.
+async fn join_raw(
+    server: &Server,
+    id: &str,
+    token: Option<&str>,
+    into: &mut Vec<String>,
+) -> (GameSocket, serde_json::Value) {
+    let mut socket = GameSocket::connect(server.addr, id).await.expect("connect");
+    socket
+        .send(&json!({ "type": "join", "token": token }))
+        .await
+        .expect("send");
+    let state = raw_until_state(&mut socket, into).await;
+    (socket, state)
+}
+
+/// Reads messages, as received, into `into` until a state arrives; returns that state.
+async fn raw_until_state(socket: &mut GameSocket, into: &mut Vec<String>) -> serde_json::Value {
+    loop {
+        let text = tokio::time::timeout(std::time::Duration::from_secs(20), socket.next_text())
+            .await
+            .expect("a message within 20 s")
+            .expect("a message")
+            .expect("the connection stays open");
+        let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        into.push(text);
+        if value["type"] == "state" {
+            return value;
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_seed_reaches_no_seat_while_the_game_runs_and_the_end_is_final() {
+    let server = Server::start().await;
+    let game = server
+        .create(json!({ "game": "qinto", "mode": "hotseat", "options": { "max_turns": "40" } }))
+        .await;
+    let seed = stored_seed(&server, &game.id).to_string();
+    let record_path = format!("/api/games/{}/record", game.id);
+    let mut seat_messages = Vec::new();
+    let mut watcher_messages = Vec::new();
+    let (mut seat, mut state) = join_raw(
+        &server,
+        &game.id,
+        Some(&token(&game, 0)),
+        &mut seat_messages,
+    )
+    .await;
+    let (mut watcher, _) = join_raw(&server, &game.id, None, &mut watcher_messages).await;
+    let mut k = 0;
+    while state["ending"].is_null() {
+        // No download of the record (which holds the seed) while the game runs.
+        if k % 10 == 0 {
+            let early = request(server.addr, "GET", &record_path, None)
+                .await
+                .expect("record");
+            assert_eq!(early.status, 409, "{}", early.body);
+            assert!(early.body.contains("not over"), "{}", early.body);
+            assert!(!early.body.contains(&seed), "{}", early.body);
+        }
+        let legal = state["legal"].as_array().expect("legal moves");
+        let mv = legal[(k * 7919) % legal.len()].as_str().expect("notation");
+        k += 1;
+        assert!(k < 2000, "the game does not end");
+        seat.send(&json!({ "type": "move", "notation": mv }))
+            .await
+            .expect("send");
+        state = raw_until_state(&mut seat, &mut seat_messages).await;
+        raw_until_state(&mut watcher, &mut watcher_messages).await;
+    }
+    for (who, messages) in [
+        ("the seats", &seat_messages),
+        ("a spectator", &watcher_messages),
+    ] {
+        assert!(messages.len() > 2, "{who}: {messages:?}");
+        for message in messages {
+            assert!(
+                !message.contains(&seed),
+                "seed {seed} sent to {who}: {message}"
+            );
+        }
+    }
+    // Once over, the record is served, with the seed (the one the test looked for).
+    let answer = request(server.addr, "GET", &record_path, None)
+        .await
+        .expect("record");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let record = GameRecord::from_json(&answer.body).expect("a record");
+    assert_eq!(record.seed.to_string(), seed);
+    // And the game cannot be reopened by undo, now that its seed may be known.
+    seat.send(&json!({ "type": "undo" })).await.expect("send");
+    let reason = next_error(&mut seat).await;
+    assert!(reason.contains("cannot be reopened"), "{reason}");
+    let (_, _, after) = server.join(&game.id, Some(&token(&game, 0))).await;
+    assert!(after.ending.is_some(), "still over");
 }

@@ -6,3 +6,4 @@ mod http_api;
 mod play;
 mod qinto_privacy;
 mod restart;
+mod undo;

@@ -1,13 +1,15 @@
-//! The whole application: which screen is shown, confirmations, and loading games. Key and
-//! mouse events go in, [`App::render`] draws; no terminal is needed, so tests drive it
-//! directly.
+//! The whole application: which screen is shown, confirmations (before quitting, leaving,
+//! starting or loading over a game in progress), and loading games. Key and mouse events go
+//! in, [`App::render`] draws (without colour when `NO_COLOR` asks so); no terminal is needed,
+//! so tests drive it directly.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow};
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-use ratatui::style::Stylize;
+use ratatui::style::{Color, Stylize};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
 use tabuleiro_core::{GameRecord, Registry};
@@ -17,6 +19,7 @@ use super::game::{GameAction, GameScreen, LoadGame, StartGame};
 use super::layout::centered;
 use super::menu::{Menu, MenuAction};
 use super::rules::Rules;
+use crate::console::colour_wanted;
 use crate::play::GameConfig;
 
 /// The screen on show.
@@ -30,7 +33,7 @@ pub enum Screen {
 }
 
 /// Something that needs a yes before it happens, because it would end a game in progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Confirm {
     /// Leave the program.
     Quit,
@@ -38,6 +41,8 @@ pub enum Confirm {
     Menu,
     /// A new game.
     NewGame,
+    /// The game saved in this file, in place of this one.
+    Load(PathBuf),
 }
 
 /// The application's state.
@@ -48,6 +53,9 @@ pub struct App {
     pub screen: Screen,
     /// A question waiting for y or n.
     pub confirm: Option<Confirm>,
+    /// Whether colours may be drawn: not when `NO_COLOR` is set (<https://no-color.org>); the
+    /// screen keeps bold, reversed and underlined text, and the cursor's brackets.
+    pub colour: bool,
     quit: bool,
 }
 
@@ -64,6 +72,7 @@ impl App {
             menu: Menu::new(),
             screen: Screen::Menu,
             confirm: None,
+            colour: colour_wanted(),
             quit: false,
         }
     }
@@ -91,7 +100,7 @@ impl App {
 
     /// Applies one key press.
     pub fn handle_key(&mut self, key: KeyEvent) {
-        if let Some(confirm) = self.confirm {
+        if let Some(confirm) = self.confirm.clone() {
             match key.code {
                 KeyCode::Char('y' | 'Y') | KeyCode::Enter => {
                     self.confirm = None;
@@ -141,14 +150,7 @@ impl App {
                     self.screen = Screen::Rules(Rules::new(info), Some(game));
                 }
             }
-            GameAction::Load(path) => match load(&path) {
-                Ok(game) => self.screen = Screen::Game(game),
-                Err(e) => {
-                    if let Screen::Game(game) = &mut self.screen {
-                        game.set_message(format!("{e:#}"));
-                    }
-                }
-            },
+            GameAction::Load(path) => self.ask(Confirm::Load(path)),
         }
     }
 
@@ -171,6 +173,15 @@ impl App {
                     game.new_game();
                 }
             }
+            // A file that cannot be loaded leaves the game as it was.
+            Confirm::Load(path) => match load(&path) {
+                Ok(game) => self.screen = Screen::Game(game),
+                Err(e) => {
+                    if let Screen::Game(game) = &mut self.screen {
+                        game.set_message(format!("{e:#}"));
+                    }
+                }
+            },
         }
     }
 
@@ -199,11 +210,12 @@ impl App {
             Screen::Rules(rules, _) => rules.render(frame, area),
             Screen::Game(game) => game.render(frame, area),
         }
-        if let Some(confirm) = self.confirm {
+        if let Some(confirm) = &self.confirm {
             let question = match confirm {
                 Confirm::Quit => "Quit tabuleiro?",
                 Confirm::Menu => "Leave this game for the menu?",
                 Confirm::NewGame => "Start a new game?",
+                Confirm::Load(_) => "Load the saved game?",
             };
             let popup = centered(area, 44, 5);
             frame.render_widget(Clear, popup);
@@ -217,6 +229,18 @@ impl App {
                 popup,
             );
         }
+        if !self.colour {
+            without_colour(frame.buffer_mut());
+        }
+    }
+}
+
+/// Takes every colour off the drawn screen, keeping the characters and their modifiers
+/// (bold, reversed, underlined), which show the cursor and the marks without colour.
+pub fn without_colour(buffer: &mut Buffer) {
+    for cell in &mut buffer.content {
+        cell.set_fg(Color::Reset);
+        cell.set_bg(Color::Reset);
     }
 }
 

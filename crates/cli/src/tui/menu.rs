@@ -12,7 +12,7 @@ use tabuleiro_core::{GameInfo, OptionKind, OptionSpec, Options, Player, Registry
 use tabuleiro_games::REGISTRY;
 
 use super::prompt::{Prompt, PromptEvent};
-use crate::play::{GameConfig, Seat, clock_seed};
+use crate::play::{GameConfig, Seat};
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -397,7 +397,7 @@ impl Menu {
             setup: Setup {
                 players: self.players,
                 options,
-                seed: clock_seed(),
+                seed: tabuleiro_core::fresh_seed().map_err(|e| e.to_string())?,
             },
             seats,
             save: None,

@@ -170,3 +170,111 @@ fn the_rules_open_from_a_game_and_close_back_into_it() {
     };
     assert!(game.in_progress(), "the move played before is still there");
 }
+
+fn hotseat_quantik(app: &mut App) {
+    use crate::play::Seat;
+    use tabuleiro_core::{Options, Setup};
+    let info = app.menu.info();
+    app.start(GameConfig {
+        setup: Setup {
+            players: 2,
+            options: Options::defaults(info),
+            seed: 1,
+        },
+        seats: vec![Seat::Human, Seat::Human],
+        save: None,
+    });
+    assert!(matches!(app.screen, Screen::Game(_)));
+}
+
+fn typing(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+#[test]
+fn loading_over_a_game_in_progress_asks_first() {
+    let dir = std::env::temp_dir().join(format!("tabuleiro-app-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("saved.json");
+    let mut app = App::new();
+    hotseat_quantik(&mut app);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('s'));
+    for _ in 0..60 {
+        press(&mut app, KeyCode::Backspace);
+    }
+    typing(&mut app, path.to_str().unwrap());
+    press(&mut app, KeyCode::Enter);
+    assert!(path.exists());
+    // One more move: the game in progress is no longer the saved one.
+    press(&mut app, KeyCode::Char(':'));
+    typing(&mut app, "sd4");
+    press(&mut app, KeyCode::Enter);
+    let moves = |app: &mut App| screen(app).join("\n").contains("Moves (2)");
+    assert!(moves(&mut app));
+
+    // o and the file offered: the app asks; n keeps the game.
+    press(&mut app, KeyCode::Char('o'));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.confirm, Some(Confirm::Load(path.clone())));
+    let text = screen(&mut app).join("\n");
+    assert!(text.contains("Load the saved game?"), "{text}");
+    assert!(
+        text.contains("The game in progress will be lost."),
+        "{text}"
+    );
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!(app.confirm, None);
+    assert!(moves(&mut app), "the game is kept");
+
+    // y loads it.
+    press(&mut app, KeyCode::Char('o'));
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Char('y'));
+    let text = screen(&mut app).join("\n");
+    assert!(
+        text.contains("Loaded a game of Quantik at move 1."),
+        "{text}"
+    );
+    assert!(text.contains("Moves (1)"), "{text}");
+
+    // A game without moves is loaded over at once.
+    let mut fresh = App::new();
+    hotseat_quantik(&mut fresh);
+    press(&mut fresh, KeyCode::Char('o'));
+    for _ in 0..60 {
+        press(&mut fresh, KeyCode::Backspace);
+    }
+    typing(&mut fresh, path.to_str().unwrap());
+    press(&mut fresh, KeyCode::Enter);
+    assert_eq!(fresh.confirm, None);
+    assert!(screen(&mut fresh).join("\n").contains("Moves (1)"));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn no_color_draws_without_colours_but_keeps_the_cursor() {
+    fn cells(app: &mut App) -> Vec<ratatui::buffer::Cell> {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal.draw(|frame| app.render(frame)).unwrap();
+        terminal.backend().buffer().content.clone()
+    }
+    let coloured = |c: &ratatui::buffer::Cell| c.fg != Color::Reset || c.bg != Color::Reset;
+    let mut app = App::new();
+    app.colour = true;
+    hotseat_quantik(&mut app);
+    assert!(cells(&mut app).iter().any(coloured), "colours by default");
+    app.colour = false;
+    let drawn = cells(&mut app);
+    assert!(!drawn.iter().any(coloured), "no colour with NO_COLOR");
+    assert!(
+        drawn
+            .iter()
+            .any(|c| c.modifier.contains(ratatui::style::Modifier::REVERSED)),
+        "the cursor still shows"
+    );
+    let text = screen(&mut app).join("\n");
+    assert!(text.contains("[+]"), "{text}");
+}

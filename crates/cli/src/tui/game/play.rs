@@ -1,6 +1,16 @@
 //! One game on screen, generic over the game: the session, the computer players, the cursor
 //! and the chosen piece, undo and redo, hints, saving, and the hotseat cover for games with
 //! hidden information. Drawing is in [`view`].
+//!
+//! Hidden information: the board, the move list and the messages are seen through
+//! `GamePlay::eyes` (the only human's own view; with several humans, the view of the seat to
+//! move once it has taken the keyboard, else the public one), so another seat's trade reads
+//! `pass (traded 3)`. Undo never goes back over a move that showed its player hidden things
+//! ([`tabuleiro_core::Game::reveals_hidden`]); the hint is searched from the seat's own view.
+//! The seed of such a game, which decides everything hidden, is never on screen (not in the
+//! title, nor in the default name of a saved file), not even at the end, which undo can reopen
+//! ([`tabuleiro_core::GameInfo::shows_seed`]). A saved file does hold the seed: it is the
+//! player's own file, for resuming on the same machine.
 
 mod choice;
 mod computer;
@@ -14,12 +24,12 @@ use anyhow::{Context, Result};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use tabuleiro_ai::{Agent, agent_seed};
-use tabuleiro_core::{Evaluate, Game, GameRecord, Perspective, Player, Session};
+use tabuleiro_ai::Agent;
+use tabuleiro_core::{Evaluate, Game, GameRecord, Player, Session};
 
 use super::worker::Job;
 use super::{GameAction, GameScreen};
-use crate::play::{GameConfig, Seat, clock_seed};
+use crate::play::{Eyes, GameConfig, Seat, build_agents};
 use crate::tui::board::{BoardPicture, Cell};
 use crate::tui::prompt::{Prompt, PromptEvent};
 use crate::tui::skin::Skin;
@@ -65,6 +75,9 @@ pub struct GamePlay<G: Evaluate> {
     cursor: Option<Cell>,
     template: Option<Template>,
     hint: Option<String>,
+    /// The hint's move when the cursor cannot point at it (a move that names no cell of the
+    /// board drawn, such as the first tiles on an empty grid): Enter plays it.
+    hint_move: Option<G::Move>,
     hint_job: Option<Job<G>>,
     thinking: Option<Job<G>>,
     paused: bool,
@@ -133,6 +146,7 @@ impl<G: Evaluate> GamePlay<G> {
             cursor: None,
             template: None,
             hint: None,
+            hint_move: None,
             hint_job: None,
             thinking: None,
             paused: false,
@@ -199,18 +213,26 @@ impl<G: Evaluate> GamePlay<G> {
             .filter(|&p| self.is_human(p) && self.handover.is_none())
     }
 
-    /// From whose eyes the board is drawn.
-    fn perspective(&self) -> Perspective {
-        if !G::INFO.hidden_information || self.session.state().to_move().is_none() {
-            return Perspective::Everyone;
-        }
-        match self.humans.as_slice() {
-            [] => Perspective::Everyone,
-            [only] => Perspective::Player(*only),
-            _ => self
-                .viewer
-                .map_or(Perspective::Everyone, Perspective::Player),
-        }
+    /// Through whose eyes the screen shows the game (see [`Eyes`]): in a game with hidden
+    /// information, the only human's own view; with several humans, the view of the seat to
+    /// move once it has taken the keyboard, and the public view at any other time (a computer
+    /// moving, the keyboard being passed, the end of the game).
+    pub(super) fn eyes(&self) -> Eyes {
+        Eyes::of(self.session.state(), &self.humans, self.viewer)
+    }
+
+    /// Move `index` of the game (from 0) as the screen may show it now.
+    pub(super) fn move_text(&self, index: usize) -> String {
+        self.eyes().move_text(
+            &self.session.positions()[index],
+            self.session.moves()[index],
+        )
+    }
+
+    /// The last move played, as the screen may show it now.
+    pub(super) fn last_move_text(&self) -> Option<String> {
+        let index = self.session.moves().len().checked_sub(1)?;
+        Some(self.move_text(index))
     }
 
     /// Recomputes what the board shows after the position or the viewer changed.
@@ -225,7 +247,7 @@ impl<G: Evaluate> GamePlay<G> {
             self.viewer = None;
             self.handover = None;
         }
-        self.picture = BoardPicture::parse(&state.render(self.perspective()));
+        self.picture = BoardPicture::parse(&self.eyes().render(state));
         self.targets = if self.human_to_move().is_some() {
             MoveTargets::new(state, &self.picture)
         } else {
@@ -281,11 +303,16 @@ impl<G: Evaluate> GamePlay<G> {
 
     fn default_file(&self) -> String {
         self.last_file.clone().unwrap_or_else(|| {
-            format!(
-                "tabuleiro-{}-{}.json",
-                G::INFO.id,
-                self.config.setup.seed % 100_000
-            )
+            if G::INFO.shows_seed(false) {
+                format!(
+                    "tabuleiro-{}-{}.json",
+                    G::INFO.id,
+                    self.config.setup.seed % 100_000
+                )
+            } else {
+                // Even part of the seed narrows the search for the deal.
+                format!("tabuleiro-{}.json", G::INFO.id)
+            }
         })
     }
 }
@@ -298,20 +325,6 @@ fn capital(p: Player) -> String {
 /// Writes the session's record as JSON.
 fn save<G: Game>(session: &Session<G>, path: &Path) -> Result<()> {
     crate::play::save(session, path)
-}
-
-/// A computer player for each computer seat.
-fn build_agents<G: Evaluate>(config: &GameConfig) -> Result<Vec<Option<Box<dyn Agent<G>>>>> {
-    let mut agents = Vec::with_capacity(config.seats.len());
-    for (i, seat) in config.seats.iter().enumerate() {
-        agents.push(match seat {
-            Seat::Human => None,
-            Seat::Computer(level) => {
-                Some(level.build::<G>(agent_seed(config.setup.seed, Player(i as u8)))?)
-            }
-        });
-    }
-    Ok(agents)
 }
 
 impl<G: Evaluate> GameScreen for GamePlay<G> {
@@ -429,7 +442,13 @@ impl<G: Evaluate> GameScreen for GamePlay<G> {
 
     fn new_game(&mut self) {
         let mut config = self.config.clone();
-        config.setup.seed = clock_seed();
+        config.setup.seed = match tabuleiro_core::fresh_seed() {
+            Ok(seed) => seed,
+            Err(e) => {
+                self.message = format!("Could not start a new game: {e}");
+                return;
+            }
+        };
         match GamePlay::<G>::new(config) {
             Ok(mut fresh) => {
                 fresh.generation = self.generation + 1;

@@ -7,24 +7,29 @@ use tabuleiro_core::Evaluate;
 
 use super::GamePlay;
 use crate::tui::board::{Cell, CellMark};
-use crate::tui::targets::{Template, cells_in};
+use crate::tui::targets::{Target, Template, cells_in};
 
 impl<G: Evaluate> GamePlay<G> {
-    /// Plays the chosen piece at the cursor, or explains why not.
+    /// Plays the chosen piece at the cursor, else a hint the cursor cannot point at, or
+    /// explains why not.
     pub(super) fn play_selected(&mut self) {
         if self.human_to_move().is_none() {
             self.message = self.not_your_turn();
             return;
         }
-        let (Some(cursor), Some(template)) = (self.cursor, self.template.clone()) else {
-            self.say("Type : and a move.");
-            return;
-        };
-        if let Some(target) = self.targets.find(&template, cursor) {
+        if let Some(target) = self.selected() {
             let mv = target.mv;
             self.play_move(mv);
             return;
         }
+        if let Some(mv) = self.hint_move {
+            self.play_move(mv);
+            return;
+        }
+        let (Some(cursor), Some(_)) = (self.cursor, self.template.as_ref()) else {
+            self.say("Type : and a move.");
+            return;
+        };
         let here: Vec<(String, Template)> = self
             .targets
             .at(cursor)
@@ -38,6 +43,12 @@ impl<G: Evaluate> GamePlay<G> {
                 .refusal(cursor)
                 .unwrap_or_else(|| format!("No legal move at {}.", self.picture.name(cursor)));
         }
+    }
+
+    /// The legal move of the chosen piece at the cursor, if there is one.
+    pub(super) fn selected(&self) -> Option<&Target<G::Move>> {
+        let (cursor, template) = (self.cursor?, self.template.as_ref()?);
+        self.targets.find(template, cursor)
     }
 
     pub(super) fn not_your_turn(&self) -> String {
@@ -113,8 +124,7 @@ impl<G: Evaluate> GamePlay<G> {
     pub(super) fn marks(&self) -> HashMap<Cell, CellMark> {
         let mut marks: HashMap<Cell, CellMark> = HashMap::new();
         let mut mark = |cell: Cell, f: &dyn Fn(&mut CellMark)| f(marks.entry(cell).or_default());
-        if let Some(i) = self.session.moves().len().checked_sub(1) {
-            let text = self.session.positions()[i].format_move(self.session.moves()[i]);
+        if let Some(text) = self.last_move_text() {
             for (_, cell) in cells_in(&text, &self.picture) {
                 mark(cell, &|m| m.last = true);
             }

@@ -59,10 +59,16 @@ impl<G: Evaluate> GamePlay<G> {
                     self.say("No hint: no move found.");
                     return;
                 };
+                // The hint is the seat's own move, found from its own view only.
                 let text = self.session.state().format_move(mv);
-                if let Some((anchor, template)) = split(&text, &self.picture) {
+                let placed = split(&text, &self.picture)
+                    .filter(|(anchor, template)| self.targets.find(template, *anchor).is_some());
+                if let Some((anchor, template)) = placed {
                     self.cursor = Some(anchor);
                     self.template = Some(template);
+                    self.hint_move = None;
+                } else {
+                    self.hint_move = Some(mv);
                 }
                 self.message = format!("Hint: {text} — Enter plays it.");
                 self.hint = Some(text);
@@ -98,12 +104,13 @@ impl<G: Evaluate> GamePlay<G> {
                     self.message = format!("{player} ({name}) found no move.");
                     return;
                 };
-                let text = self.session.state().format_move(mv);
+                let text = self.eyes().move_text(self.session.state(), mv);
                 match self.session.play(mv) {
                     Ok(()) => {
                         self.redo.clear();
-                        self.message = format!("{} ({name}) played {text}.", capital(player));
                         self.history_changed();
+                        let text = self.last_move_text().unwrap_or(text);
+                        self.message = format!("{} ({name}) played {text}.", capital(player));
                     }
                     Err(e) => {
                         self.paused = true;

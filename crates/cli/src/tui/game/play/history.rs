@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use tabuleiro_core::Evaluate;
+use tabuleiro_core::{Evaluate, UndoError};
 
 use super::GamePlay;
 
@@ -11,6 +11,7 @@ impl<G: Evaluate> GamePlay<G> {
     pub(super) fn history_changed(&mut self) {
         self.generation += 1;
         self.hint = None;
+        self.hint_move = None;
         self.hint_job = None;
         self.last_move_at = Instant::now();
         self.refresh();
@@ -22,8 +23,10 @@ impl<G: Evaluate> GamePlay<G> {
         match self.session.play(mv) {
             Ok(()) => {
                 self.redo.clear();
-                self.message = format!("You played {text}.");
                 self.history_changed();
+                // Written as the screen may show it now: the keyboard may be passed on next.
+                let text = self.last_move_text().unwrap_or(text);
+                self.message = format!("You played {text}.");
                 true
             }
             Err(e) => {
@@ -72,18 +75,27 @@ impl<G: Evaluate> GamePlay<G> {
         }
     }
 
+    /// Takes back the last turn (against computers: back to the human's own turn), unless a
+    /// move to take back showed its player hidden things; the refusal says why.
     pub(super) fn undo(&mut self) {
         let before = self.session.moves().to_vec();
         let humans = self.humans.clone();
-        let undone = if humans.is_empty() {
+        let result = if humans.is_empty() {
             self.session.undo_turn(|_| true)
         } else {
             self.session.undo_turn(|p| humans.contains(&p))
         };
-        if undone == 0 {
-            self.say("Nothing to undo.");
-            return;
-        }
+        let undone = match result {
+            Ok(undone) => undone,
+            Err(UndoError::Nothing) => {
+                self.say("Nothing to undo.");
+                return;
+            }
+            Err(e) => {
+                self.message = format!("Cannot undo: {e}.");
+                return;
+            }
+        };
         self.redo.push(before[before.len() - undone..].to_vec());
         if self.humans.is_empty() {
             self.paused = true;

@@ -12,10 +12,12 @@ use tabuleiro_core::{
 };
 use tabuleiro_games::nudge::Nudge;
 use tabuleiro_games::pushee::Pushee;
+use tabuleiro_games::qinto::{Qinto, QintoMove};
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_games::taiji::Taiji;
 
 use super::*;
+use crate::play::testing::Secretive;
 
 fn config<G: Game>(seats: Vec<Seat>, options: &[(&str, &str)], seed: u64) -> GameConfig {
     GameConfig {
@@ -480,4 +482,170 @@ fn a_whole_nudge_turn_may_be_typed_on_one_line() {
         "{}",
         play.message()
     );
+}
+
+// Q!nto: hidden hands and piles.
+
+fn qinto(seats: Vec<Seat>, seed: u64) -> GamePlay<Qinto> {
+    let mut play = GamePlay::<Qinto>::new(config::<Qinto>(seats, &[], seed)).unwrap();
+    for agent in play.agents.iter_mut().flatten() {
+        *agent = Box::new(Secretive);
+    }
+    play
+}
+
+fn typed<G: Evaluate>(play: &mut GamePlay<G>, text: &str) {
+    press(play, KeyCode::Char(':'));
+    typing(play, text);
+    press(play, KeyCode::Enter);
+}
+
+#[test]
+fn a_computers_trade_reads_as_a_count_in_the_move_list_and_the_message() {
+    let mut play = qinto(vec![Seat::Human, Seat::Computer(Level::Random)], 3);
+    typed(&mut play, "pass");
+    tick_until(&mut play, |p| p.session().moves().len() == 2);
+    let trade = play.session().record().moves[1].clone();
+    let count = trade.split_whitespace().count() - 1;
+    assert!(count > 0, "the computer traded: {trade}");
+    assert_eq!(
+        play.message(),
+        format!("Player 2 (secretive) played pass (traded {count}).")
+    );
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(
+        text.contains(&format!("P2 pass (traded {count})")),
+        "{text}"
+    );
+    assert!(!text.contains(&trade), "{text}");
+    // The human's own trade reads in full to the human.
+    let own = play
+        .session()
+        .state()
+        .hand(Player(0))
+        .tiles()
+        .take(2)
+        .map(|t| t.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    typed(&mut play, &format!("pass {own}"));
+    assert_eq!(play.message(), format!("You played pass {own}."));
+}
+
+#[test]
+fn with_two_humans_and_a_computer_no_hand_shows_while_the_computer_moves() {
+    let mut play = qinto(
+        vec![Seat::Human, Seat::Human, Seat::Computer(Level::Random)],
+        5,
+    );
+    press(&mut play, KeyCode::Enter);
+    assert!(screen(&mut play, 120, 30).join("\n").contains("— hand "));
+    typed(&mut play, "pass");
+    press(&mut play, KeyCode::Enter);
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(
+        text.contains("Player 2: 5 in hand") && text.contains("— hand "),
+        "{text}"
+    );
+    typed(&mut play, "pass");
+    // The computer to move: the board shows only what no seat may hide.
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(text.contains("Player 3 (random) to move"), "{text}");
+    assert!(text.contains("in pile"), "{text}");
+    assert!(!text.contains("— hand "), "{text}");
+    play.tick();
+    assert!(!screen(&mut play, 120, 30).join("\n").contains("— hand "));
+    tick_until(&mut play, |p| p.session().moves().len() == 3);
+    assert_eq!(play.handover(), Some(Player(0)));
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(!text.contains("— hand "), "{text}");
+    assert!(
+        text.contains("Player 3 (secretive) played pass (traded"),
+        "{text}"
+    );
+}
+
+#[test]
+fn undo_over_a_move_that_drew_tiles_is_refused_with_the_reason() {
+    let mut play = qinto(vec![Seat::Human, Seat::Human], 3);
+    press(&mut play, KeyCode::Enter);
+    let state = play.session().state().clone();
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let first = moves
+        .iter()
+        .find(|mv| matches!(mv, QintoMove::Play(_)))
+        .map(|&mv| state.format_move(mv))
+        .unwrap();
+    typed(&mut play, &first);
+    press(&mut play, KeyCode::Enter);
+    press(&mut play, KeyCode::Char('u'));
+    assert_eq!(
+        play.message(),
+        "Cannot undo: the tiles drawn by that move are now known; it cannot be taken back \
+         (move 1)."
+    );
+    assert_eq!(play.session().moves().len(), 1);
+    // A pass draws nothing: it can be taken back.
+    typed(&mut play, "pass");
+    press(&mut play, KeyCode::Enter);
+    press(&mut play, KeyCode::Char('u'));
+    assert_eq!(play.session().moves().len(), 1, "{}", play.message());
+}
+
+#[test]
+fn on_an_empty_qinto_grid_enter_plays_the_hint() {
+    let mut play = qinto(vec![Seat::Human, Seat::Computer(Level::Random)], 3);
+    press(&mut play, KeyCode::Char('?'));
+    tick_until(&mut play, |p| p.message().starts_with("Hint"));
+    let hint = play.hint.clone().unwrap();
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(text.contains(&format!("⏎ plays the hint {hint}")), "{text}");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().record().moves.first(), Some(&hint));
+}
+
+// The seed: shown for games without hidden information, never for Q!nto, whose seed decides
+// the whole deal.
+
+#[test]
+fn a_quantik_title_shows_the_seed() {
+    let mut play = human_vs_random();
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(text.contains("P1 human vs P2 random · seed 7"), "{text}");
+    press(&mut play, KeyCode::Char('s'));
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(text.contains("Save to: tabuleiro-quantik-7.json"), "{text}");
+}
+
+#[test]
+fn the_seed_of_a_qinto_game_is_never_on_screen() {
+    let seed: u64 = 8_070_605_040_302_010;
+    let digits = seed.to_string();
+    let seen = |play: &mut GamePlay<Qinto>| screen(play, 120, 30).join("\n");
+    let mut play = qinto(vec![Seat::Human, Seat::Computer(Level::Random)], seed);
+    let mut texts = vec![seen(&mut play)];
+    assert!(texts[0].contains("P1 human vs P2 random"), "{}", texts[0]);
+    typed(&mut play, "pass");
+    tick_until(&mut play, |p| p.session().moves().len() == 2);
+    texts.push(seen(&mut play));
+    // Nor any part of it in the default name of a saved game.
+    press(&mut play, KeyCode::Char('s'));
+    let saving = seen(&mut play);
+    assert!(saving.contains("Save to: tabuleiro-qinto.json"), "{saving}");
+    texts.push(saving);
+    press(&mut play, KeyCode::Esc);
+    // Not even at the end, which undo can reopen.
+    let mut over = GamePlay::<Qinto>::new(config::<Qinto>(
+        vec![Seat::Computer(Level::Random), Seat::Computer(Level::Random)],
+        &[("max_turns", "6")],
+        seed,
+    ))
+    .unwrap();
+    tick_until(&mut over, |p| p.session().state().outcome().is_some());
+    texts.push(seen(&mut over));
+    for text in &texts {
+        assert!(!text.contains(&digits), "{text}");
+        assert!(!text.contains("seed"), "{text}");
+    }
 }

@@ -77,16 +77,19 @@ fn title_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
         .enumerate()
         .map(|(i, s)| format!("P{} {}", i + 1, s.name()))
         .collect();
+    // Never the seed of a game of hidden information, even once it is over: undo can reopen
+    // the game, and the seed decides everything hidden.
+    let seed = if G::INFO.shows_seed(false) {
+        format!(" · seed {}", play.config.setup.seed)
+    } else {
+        String::new()
+    };
     Line::from(vec![
         Span::styled(
             format!(" {} ", G::INFO.name),
             Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
         ),
-        Span::raw(format!(
-            " {} · seed {}",
-            seats.join(" vs "),
-            play.config.setup.seed
-        )),
+        Span::raw(format!(" {}{seed}", seats.join(" vs "))),
     ])
 }
 
@@ -111,7 +114,7 @@ fn render_moves<G: Evaluate>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Re
     let lines: Vec<Line<'static>> = (first..total)
         .map(|i| {
             let position = &session.positions()[i];
-            let text = position.format_move(session.moves()[i]);
+            let text = play.move_text(i);
             let seat = position.to_move().map_or(0, Player::index);
             let line = Line::from(vec![
                 Span::raw(format!("{:>3}. ", i + 1)),
@@ -229,7 +232,13 @@ fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
     } else {
         format!(" · type : for {}", some_of(&typed, 3))
     };
+    let hint = play
+        .hint_move
+        .map(|mv| format!("⏎ plays the hint {}", play.session.state().format_move(mv)));
     let (Some(cursor), Some(template)) = (play.cursor, play.template.as_ref()) else {
+        if let Some(hint) = hint {
+            return Line::from(format!("{hint}{typed}"));
+        }
         return Line::from(if play.picture.has_grid() {
             format!("Press : and type a move{typed}.")
         } else {
@@ -246,9 +255,10 @@ fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
         template.label(&play.picture),
         templates.len()
     );
-    let rest = match play.targets.find(template, cursor) {
-        Some(target) => format!("⏎ plays {}", target.text),
-        None => play.refusal(cursor).unwrap_or_else(|| {
+    let rest = match (play.targets.find(template, cursor), hint) {
+        (Some(target), _) => format!("⏎ plays {}", target.text),
+        (None, Some(hint)) => hint,
+        (None, None) => play.refusal(cursor).unwrap_or_else(|| {
             let here: Vec<String> = play.targets.at(cursor).map(|t| t.text.clone()).collect();
             if here.is_empty() {
                 format!("no move at {}", play.picture.name(cursor))

@@ -1,8 +1,9 @@
 //! The greedy player: takes an immediate win, and never allows the opponent one when it can
 //! avoid it; checked by brute force on random positions.
 
+use tabuleiro_ai::greedy::move_values;
 use tabuleiro_ai::{Agent, GreedyAgent};
-use tabuleiro_core::{Game, rng_from_seed};
+use tabuleiro_core::{Evaluate, Game, Setup, derive_seed, rng_from_seed};
 use tabuleiro_games::quantik::Quantik;
 
 use crate::util::{legal, random_position};
@@ -73,5 +74,57 @@ fn greedy_wins_at_once_and_otherwise_avoids_giving_a_win() {
     assert!(
         took_wins >= 30 && dodged >= 30,
         "{took_wins} wins taken, {dodged} traps dodged"
+    );
+}
+
+/// Checks, on positions of seeded games of `G`, that greedy's move is one of the moves of
+/// highest value when every move is valued in full ([`move_values`]): greedy values the
+/// opponent's replies only where a move could still be best, which must not change its
+/// choice. Greedy draws its guess of hidden tiles first, so the same draw is made here.
+fn lazy_choice_is_a_best_move<G: Evaluate>(players: usize, games: u64) -> usize {
+    let mut checked = 0;
+    for seed in 0..games {
+        let mut state = G::new(&Setup {
+            players,
+            seed,
+            ..Setup::default_for(G::INFO)
+        })
+        .expect("a setup");
+        let mut rng = rng_from_seed(seed);
+        let mut ply = 0;
+        while let Some(me) = state.to_move() {
+            let view = state.view(me);
+            let agent_seed = derive_seed(seed, checked as u64);
+            let sampled = G::sample_from_view(&view, &mut rng_from_seed(agent_seed));
+            let values = move_values(&sampled);
+            let best = values.iter().map(|&(_, v)| v).max().expect("a legal move");
+            let choice =
+                Agent::<G>::choose(&mut GreedyAgent::new(agent_seed), &view).expect("a move");
+            assert!(
+                values.iter().any(|&(mv, v)| mv == choice && v == best),
+                "{}: seed {seed}, move {}: greedy chose {} (best value {best})",
+                G::INFO.id,
+                ply,
+                state.format_move(choice)
+            );
+            checked += 1;
+            ply += 1;
+            let Some(mv) = state.playout_move(&mut rng) else {
+                break;
+            };
+            state.play_unchecked(mv);
+        }
+    }
+    checked
+}
+
+#[test]
+fn greedy_chooses_a_best_move_of_the_full_valuation() {
+    let quantik = lazy_choice_is_a_best_move::<Quantik>(2, 20);
+    let nudge = lazy_choice_is_a_best_move::<tabuleiro_games::nudge::Nudge>(2, 3);
+    let qinto = lazy_choice_is_a_best_move::<tabuleiro_games::qinto::Qinto>(2, 2);
+    assert!(
+        quantik >= 100 && nudge >= 30 && qinto >= 30,
+        "{quantik} {nudge} {qinto}"
     );
 }

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::numbers;
+
 /// Play Quantik and other abstract strategy games against people and computer players.
 #[derive(Debug, Parser)]
 #[command(name = "tabuleiro", version, about, long_about = None)]
@@ -31,7 +33,7 @@ pub enum Command {
     Play(PlayArgs),
     /// Show each position of a saved game in turn.
     Replay(ReplayArgs),
-    /// List the legal moves at the start, or after the moves of a record.
+    /// List the legal moves at the start, or after the moves of a record, one per line.
     Moves(MovesArgs),
     /// Count move sequences of each length 1..DEPTH from the start.
     Perft(PerftArgs),
@@ -71,8 +73,8 @@ pub struct ServeArgs {
 /// Arguments of `bench-web`.
 #[derive(Debug, Args)]
 pub struct BenchWebArgs {
-    /// Games played at once.
-    #[arg(long, default_value_t = 500)]
+    /// Games played at once (at least 1).
+    #[arg(long, default_value_t = 500, value_parser = numbers::at_least_one)]
     pub games: usize,
     /// The game, e.g. `quantik`.
     #[arg(long, default_value = "quantik")]
@@ -87,7 +89,8 @@ pub struct BenchWebArgs {
 pub struct GameOptions {
     /// The game, e.g. `quantik` (see `tabuleiro list`).
     pub game: String,
-    /// A game option, as name=value (repeatable), e.g. `-o first=2`.
+    /// A game option, as name=value (repeatable), e.g. `-o first=2`; some long values may be
+    /// kept in a file, e.g. Pushee's `-o values=board.txt` (one row of digits per line).
     #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
     /// Number of players (default: the game's minimum).
@@ -101,23 +104,27 @@ pub struct PlayArgs {
     /// Game and options.
     #[command(flatten)]
     pub game: GameOptions,
-    /// Who plays seat 1: human, random, greedy, strong[:think=MS], perfect.
+    /// Who plays seat 1: human, or a computer level. The menu's ladder, weakest first:
+    /// random, easy (= greedy), medium (= strong:think=100), hard (= strong:think=1000),
+    /// perfect (games solved here only); or any level by its settings:
+    /// strong[:think=MS][:depth=D].
     #[arg(long, default_value = "human")]
     pub p1: String,
-    /// Who plays seat 2.
+    /// Who plays seat 2 (as --p1).
     #[arg(long, default_value = "human")]
     pub p2: String,
-    /// Who plays seat 3 (games with more players).
+    /// Who plays seat 3, in games of more players (as --p1).
     #[arg(long, default_value = "human")]
     pub p3: String,
-    /// Who plays seat 4 (games with more players).
+    /// Who plays seat 4, in games of more players (as --p1).
     #[arg(long, default_value = "human")]
     pub p4: String,
-    /// Seed of the game's chance and of the computer players (default: from the clock).
+    /// Seed of the game's chance and of the computer players (default: from the operating
+    /// system's random source). A game of hidden information (Q!nto) shows it only at its end.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Thinking time of `strong` players, in milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// Thinking time of `strong` players, in milliseconds (1 to 86400000).
+    #[arg(long, value_name = "MS", value_parser = numbers::think_ms)]
     pub think_ms: Option<u64>,
     /// Save the game record (JSON) here when the game ends or input runs out.
     #[arg(long, value_name = "FILE")]
@@ -140,6 +147,9 @@ pub struct MovesArgs {
     /// List the moves after the moves of this record.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Print one JSON list of the moves' texts instead of one move per line.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// Arguments of `perft`.
@@ -148,7 +158,8 @@ pub struct PerftArgs {
     /// Game and options.
     #[command(flatten)]
     pub game: GameOptions,
-    /// Deepest sequence length to count.
+    /// Deepest sequence length to count (at least 1).
+    #[arg(value_parser = numbers::depth)]
     pub depth: u32,
     /// Print one JSON object.
     #[arg(long)]
@@ -165,19 +176,22 @@ pub struct MatchArgs {
     pub a: String,
     /// Level of player B (every seat but A's, in games of more players).
     pub b: String,
-    /// Number of games (A starts the even-numbered ones; with more players A's seat rotates).
-    #[arg(long, default_value_t = 10)]
+    /// Number of games, at least 1 (A starts the even-numbered ones; with more players A's
+    /// seat rotates).
+    #[arg(long, default_value_t = 10, value_parser = numbers::at_least_one)]
     pub games: usize,
     /// Base seed; game i uses a seed derived from it (printed per game with --verbose).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Thinking time of `strong` players without their own, in milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// Thinking time of `strong` players without their own, in milliseconds (1 to 86400000).
+    #[arg(long, value_name = "MS", value_parser = numbers::think_ms)]
     pub think_ms: Option<u64>,
     /// Print a line per game.
     #[arg(long, short)]
     pub verbose: bool,
-    /// Paired games: each seed is played twice with the seats swapped (the tournament format).
+    /// Paired games: each seed is played twice with the seats swapped (the tournament format;
+    /// for games decided by summed scores, such as Taiji, each pair then counts as one result
+    /// and the number of games must be even).
     #[arg(long)]
     pub paired: bool,
     /// Print one JSON object.
@@ -197,17 +211,19 @@ pub struct TournamentArgs {
     /// Play nothing: show the table (and draw `--plot`) of an earlier run saved with `--json`.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["agents", "json", "csv"])]
     pub results: Option<std::path::PathBuf>,
-    /// Threads to play games on (default: every core).
-    #[arg(long)]
+    /// Threads to play games on, 1 to 1024 (default: every core).
+    #[arg(long, value_parser = numbers::jobs)]
     pub jobs: Option<usize>,
-    /// Games per pairing (each seed is played twice with the seats swapped).
-    #[arg(long, default_value_t = 20)]
+    /// Games per pairing, at least 1 (each seed is played twice with the seats swapped; for
+    /// games decided by summed scores, such as Taiji, each pair counts as one result and the
+    /// number must be even).
+    #[arg(long, default_value_t = 20, value_parser = numbers::at_least_one)]
     pub games: usize,
     /// Base seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Thinking time of `strong` players without their own, in milliseconds.
-    #[arg(long, value_name = "MS")]
+    /// Thinking time of `strong` players without their own, in milliseconds (1 to 86400000).
+    #[arg(long, value_name = "MS", value_parser = numbers::think_ms)]
     pub think_ms: Option<u64>,
     /// Who meets whom: everyone (`round-robin`) or neighbours in the order given (`ladder`).
     #[arg(long, value_enum, default_value_t = ScheduleArg::RoundRobin)]
@@ -244,8 +260,8 @@ pub struct AnalyseArgs {
     /// Analyse the position after this many moves of the record (default: its last).
     #[arg(long, value_name = "N")]
     pub ply: Option<usize>,
-    /// Search budget in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    /// Search budget in milliseconds (1 to 86400000).
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = numbers::think_ms)]
     pub think_ms: u64,
     /// Seed of the search's tie-breaking.
     #[arg(long, default_value_t = 1)]
@@ -276,8 +292,8 @@ pub struct BenchArgs {
     /// Game and options.
     #[command(flatten)]
     pub game: GameOptions,
-    /// Seconds spent on each measurement.
-    #[arg(long, default_value_t = 1.0)]
+    /// Seconds spent on each measurement: above 0, at most 86400.
+    #[arg(long, default_value_t = 1.0, value_parser = numbers::seconds)]
     pub seconds: f64,
     /// Print one JSON object.
     #[arg(long)]

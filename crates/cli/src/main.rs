@@ -5,6 +5,7 @@ mod args;
 mod commands;
 mod console;
 mod menu;
+mod numbers;
 mod play;
 mod progress;
 mod tui;
@@ -16,11 +17,10 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use clap::Parser;
 use serde_json::json;
-use tabuleiro_ai::Level;
 
 use crate::args::{Cli, Command};
 use crate::console::Console;
-use crate::play::{GameConfig, PlayVisitor, Seat, clock_seed, is_broken_pipe};
+use crate::play::{GameConfig, PlayVisitor, Seat, is_broken_pipe};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -50,7 +50,10 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
         }
         Command::Menu => menu::run(&mut Console::new(input, output)),
         Command::Play(args) => {
-            let seed = args.seed.unwrap_or_else(clock_seed);
+            let seed = match args.seed {
+                Some(seed) => seed,
+                None => tabuleiro_core::fresh_seed()?,
+            };
             let (info, setup) = commands::setup_from(&args.game, seed)?;
             let think = args.think_ms.map(Duration::from_millis);
             let mut seats = Vec::new();
@@ -86,22 +89,8 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             output.write_all(text.as_bytes())?;
             Ok(())
         }
-        Command::Moves(args) => {
-            let moves = if let Some(path) = &args.record {
-                let record = commands::read_record(path)?;
-                commands::find_game(&record.game)?;
-                commands::visit(&record.game.clone(), commands::moves::Moves::After(&record))??
-            } else {
-                let (info, setup) = commands::setup_from(&args.game, 0)?;
-                commands::visit(info.id, commands::moves::Moves::Start(setup))??
-            };
-            writeln!(output, "{}", moves.join(" "))?;
-            Ok(())
-        }
+        Command::Moves(args) => commands::moves::run(&args, output),
         Command::Perft(args) => {
-            if args.depth == 0 {
-                bail!("DEPTH must be at least 1");
-            }
             let (info, setup) = commands::setup_from(&args.game, 0)?;
             let depth = args.depth;
             let result = commands::visit(info.id, commands::perft::Perft { setup, depth })??;
@@ -116,69 +105,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             }
             Ok(())
         }
-        Command::Match(args) => {
-            let (info, setup) = commands::setup_from(&args.game, args.seed)?;
-            let think = args.think_ms.map(Duration::from_millis);
-            let level = |text: &str| commands::parse_level(text, think);
-            let (a, b) = (level(&args.a)?, level(&args.b)?);
-            let games = args.games;
-            let players = setup.players;
-            let m = commands::matches::Match {
-                setup,
-                a,
-                b,
-                games,
-                seed: args.seed,
-                verbose: args.verbose,
-                paired: args.paired,
-            };
-            let (result, think_times) = commands::visit(info.id, m)??;
-            if args.json {
-                let side = |level: Level, t: tabuleiro_ai::Tally| json!({"agent": level.to_string(), "wins": t.wins, "draws": t.draws, "losses": t.losses});
-                let value = json!({"game": info.id, "games": games, "seed": args.seed, "paired": args.paired,
-                    "players": players, "a": side(a, result.a), "b": side(b, result.b),
-                    "think": {"a": think_times[0], "b": think_times[1]}});
-                writeln!(output, "{value}")?;
-            } else {
-                writeln!(output, "{} — {games} games, seed {}", info.name, args.seed)?;
-                let b_name = if players > 2 {
-                    format!("{b} (x{})", players - 1)
-                } else {
-                    b.to_string()
-                };
-                for (name, t) in [(a.to_string(), result.a), (b_name, result.b)] {
-                    let pct = t
-                        .decided_win_percent()
-                        .map_or("-".to_owned(), |p| format!("{p:.1}%"));
-                    writeln!(
-                        output,
-                        "  {name:<24} wins {:>5}  draws {:>5}  losses {:>5}  ({pct} of decided games)",
-                        t.wins, t.draws, t.losses
-                    )?;
-                }
-                for (name, t) in [
-                    (a.to_string(), think_times[0]),
-                    (b.to_string(), think_times[1]),
-                ] {
-                    writeln!(
-                        output,
-                        "  {name:<24} thinks {:.1} ms a move on average, {:.1} ms at most ({} moves)",
-                        1e3 * t.mean_secs(),
-                        1e3 * t.max_secs,
-                        t.moves
-                    )?;
-                }
-                if players > 2 && games > 0 {
-                    writeln!(
-                        output,
-                        "  {a} won {:.1}% of the games, against a fair share of {:.1}% among {players} players (its seat rotates)",
-                        100.0 * result.a.wins as f64 / games as f64,
-                        100.0 / players as f64
-                    )?;
-                }
-            }
-            Ok(())
-        }
+        Command::Match(args) => commands::matches::run(&args, output),
         Command::Tournament(args) => commands::tournament::run(&args, output),
         Command::Analyse(args) => {
             let (info, setup) = commands::setup_from(&args.game, args.seed)?;
@@ -259,6 +186,13 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
                     writeln!(
                         output,
                         "  sampled rollouts (strong): {samples:.0} samples per second from the start"
+                    )?;
+                }
+                for level in &result.levels {
+                    writeln!(
+                        output,
+                        "  {} moves: mean {:.1} ms, slowest {:.1} ms ({} moves, {} whole games)",
+                        level.level, level.mean_ms, level.max_ms, level.moves, level.games
                     )?;
                 }
                 if let (Some(first), Some(max), Some(mean)) = (

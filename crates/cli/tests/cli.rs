@@ -199,10 +199,7 @@ fn end_of_input_saves_the_unfinished_game() {
         &["moves", "quantik", "--record", file.to_str().expect("path")],
         "",
     );
-    let listed: Vec<String> = stdout(&moves)
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect();
+    let listed: Vec<String> = stdout(&moves).lines().map(str::to_owned).collect();
     assert!(!listed.is_empty());
     assert!(
         !listed
@@ -219,10 +216,114 @@ fn end_of_input_saves_the_unfinished_game() {
 }
 
 #[test]
-fn moves_at_the_start_are_the_64_placements() {
+fn moves_at_the_start_are_the_64_placements_one_per_line() {
     let out = run(&["moves", "quantik"], "");
     assert!(out.status.success());
-    assert_eq!(stdout(&out).split_whitespace().count(), 64);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    // 4 shapes on 16 empty cells, each written as a shape letter and a cell.
+    assert_eq!(lines.len(), 64, "{text}");
+    assert!(lines.iter().all(|l| l.len() == 3), "{text}");
+    assert!(lines.contains(&"Ca1") && lines.contains(&"Sd4"), "{text}");
+    // --json gives the same moves as one list of strings.
+    let v = json(&run(&["moves", "quantik", "--json"], ""));
+    assert_eq!(v, serde_json::json!(lines));
+}
+
+#[test]
+fn moves_of_several_tiles_keep_their_spaces_on_their_own_line() {
+    // A Q!nto play of two tiles is one move written with a space: `RC@0,0 RS@1,0`.
+    let text = stdout(&run(&["moves", "qinto"], ""));
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.split(' ').count() == 2 && l.matches('@').count() == 2),
+        "{text}"
+    );
+    assert!(lines.iter().all(|l| !l.trim().is_empty()), "{text}");
+    let v = json(&run(&["moves", "qinto", "--json"], ""));
+    let listed: Vec<&str> = v
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|m| m.as_str().expect("a string"))
+        .collect();
+    assert_eq!(listed, lines);
+}
+
+#[test]
+fn numeric_arguments_out_of_range_are_refused_before_any_work() {
+    for (args, needle) in [
+        (vec!["bench", "quantik", "--seconds", "inf"], "above 0"),
+        (
+            vec!["bench", "quantik", "--seconds", "1e300"],
+            "at most 86400",
+        ),
+        (vec!["bench", "quantik", "--seconds", "0"], "above 0"),
+        (vec!["bench", "quantik", "--seconds=-1"], "above 0"),
+        (vec!["bench", "quantik", "--seconds", "NaN"], "above 0"),
+        (
+            vec!["bench", "quantik", "--seconds", "soon"],
+            "not a number",
+        ),
+        (
+            vec![
+                "tournament",
+                "quantik",
+                "--agents",
+                "random,greedy",
+                "--jobs",
+                "0",
+            ],
+            "1..1024",
+        ),
+        (
+            vec![
+                "tournament",
+                "quantik",
+                "--agents",
+                "random,greedy",
+                "--games",
+                "0",
+            ],
+            "1 or more",
+        ),
+        (
+            vec!["match", "quantik", "greedy", "random", "--think-ms", "0"],
+            "1..86400000",
+        ),
+        (
+            vec!["match", "quantik", "greedy", "random", "--games", "0"],
+            "1 or more",
+        ),
+        (
+            vec!["play", "quantik", "--think-ms", "18446744073709551615"],
+            "1..86400000",
+        ),
+        (vec!["analyse", "quantik", "--think-ms", "0"], "1..86400000"),
+        (vec!["perft", "quantik", "0"], "1 or more"),
+        (vec!["bench-web", "--games", "0"], "1 or more"),
+        (
+            vec!["tournament", "quantik", "--agents", "a,b", "--jobs", "x"],
+            "not a whole number",
+        ),
+    ] {
+        let out = run(&args, "");
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("invalid value"), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // A level's own thinking time is bounded the same way.
+    let out = run(
+        &["match", "quantik", "strong:think=99999999999", "random"],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("1..86400000"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
 }
 
 #[test]
@@ -930,4 +1031,359 @@ fn a_match_of_three_players_reports_the_fair_share() {
     assert_eq!(count("b"), 6, "B sits in two seats of each game");
     let text = stdout(&run(&args, ""));
     assert!(text.contains("fair share of 33.3%"), "{text}");
+}
+
+/// The record saved at `path`, as JSON.
+fn saved(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("record written")).expect("JSON")
+}
+
+#[test]
+fn pushee_boards_from_files_and_in_records() {
+    let dir = scratch("pushee-values");
+    let arg = |p: &PathBuf| p.to_str().expect("path").to_owned();
+    let game = |options: &[&str], save: &PathBuf| {
+        let mut args = vec![
+            "play", "pushee", "--p1", "random", "--p2", "greedy", "--seed", "5",
+        ];
+        for o in options {
+            args.extend(["-o", o]);
+        }
+        let save = arg(save);
+        args.extend(["--save", &save]);
+        let out = run(&args, "");
+        assert!(out.status.success(), "{options:?}: {}", stderr(&out));
+    };
+    // A game on a drawn board records the grid itself, 4 rows of 5 digits.
+    let first = dir.join("drawn.json");
+    game(&["size=5x4"], &first);
+    let drawn = saved(&first);
+    let grid = drawn["options"]["values"]
+        .as_str()
+        .expect("values")
+        .to_owned();
+    let rows: Vec<&str> = grid.split('/').collect();
+    assert_eq!(rows.len(), 4, "{grid}");
+    assert!(
+        rows.iter()
+            .all(|r| r.len() == 5 && r.bytes().all(|b| b.is_ascii_digit())),
+        "{grid}"
+    );
+    // The same board from a file, one row per line: the same game, the same record.
+    let board = dir.join("board.txt");
+    std::fs::write(&board, rows.join("\n") + "\n").expect("board file");
+    let second = dir.join("from-file.json");
+    let values = format!("values={}", arg(&board));
+    game(&["size=5x4", &values], &second);
+    assert_eq!(saved(&second), drawn);
+    // The record replays on its board.
+    let replay = run(&["replay", &arg(&second)], "");
+    assert!(replay.status.success(), "{}", stderr(&replay));
+
+    // Bad files are refused naming the file and the line.
+    let bad = |name: &str, text: Option<&str>, needles: &[&str]| {
+        let path = dir.join(name);
+        if let Some(text) = text {
+            std::fs::write(&path, text).expect("bad file");
+        }
+        let values = format!("values={}", arg(&path));
+        let out = run(
+            &["perft", "pushee", "1", "-o", "size=4x4", "-o", &values],
+            "",
+        );
+        let err = stderr(&out);
+        assert!(!out.status.success(), "{name}: {err}");
+        assert!(err.contains(&arg(&path)), "{name}: {err}");
+        for needle in needles {
+            assert!(err.contains(needle), "{name}: {err}");
+        }
+        assert!(!err.contains("panicked"), "{name}: {err}");
+    };
+    bad("missing.txt", None, &["cannot read"]);
+    bad(
+        "letter.txt",
+        Some("1234\n5678\n90x2\n3456\n"),
+        &["line 3", "`x` is not a digit"],
+    );
+    bad(
+        "short.txt",
+        Some("1234\n567\n9012\n3456\n"),
+        &["line 2", "3 digits", "4 columns"],
+    );
+    bad(
+        "long.txt",
+        Some("1234\n5678\n9012\n3456\n1111\n"),
+        &["line 5", "too many"],
+    );
+    bad(
+        "few.txt",
+        Some("1234\n5678\n"),
+        &["line 3", "ends after 2 rows"],
+    );
+    // A literal grid is still read as it is.
+    let out = run(
+        &[
+            "perft",
+            "pushee",
+            "1",
+            "-o",
+            "size=4x4",
+            "-o",
+            "values=1234/5678/9012/3456",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn paired_taiji_games_count_pairs_by_summed_scores() {
+    let args = [
+        "match", "taiji", "greedy", "random", "-o", "size=7", "--games", "4", "--paired",
+    ];
+    let v = json(&run(&[&args[..], &["--json"]].concat(), ""));
+    assert_eq!(v["counted"], "summed-scores", "{v}");
+    let pairs = v["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 2, "{v}");
+    let tally: u64 = ["wins", "draws", "losses"]
+        .iter()
+        .map(|k| v["a"][k].as_u64().expect("count"))
+        .sum();
+    assert_eq!(tally, 2, "A's tally counts the 2 pairs: {v}");
+    for pair in pairs {
+        let (a, b) = (pair["a_score"].as_i64(), pair["b_score"].as_i64());
+        let expected = match a.cmp(&b) {
+            std::cmp::Ordering::Greater => "win",
+            std::cmp::Ordering::Less => "loss",
+            std::cmp::Ordering::Equal => "draw",
+        };
+        assert_eq!(pair["a_result"], expected, "{pair}");
+    }
+    let text = stdout(&run(&args, ""));
+    assert!(text.contains("counted in 2 pairs"), "{text}");
+    assert!(text.contains("of decided pairs"), "{text}");
+    // Quantik keeps no score: its paired games count one by one.
+    let q = json(&run(
+        &[
+            "match", "quantik", "greedy", "random", "--games", "4", "--paired", "--json",
+        ],
+        "",
+    ));
+    assert_eq!(q["counted"], "each-game");
+    assert!(q.get("pairs").is_none(), "{q}");
+    // A pair needs both its games.
+    let odd = run(
+        &[
+            "match", "taiji", "random", "random", "--games", "3", "--paired",
+        ],
+        "",
+    );
+    assert!(!odd.status.success());
+    assert!(stderr(&odd).contains("even number"), "{}", stderr(&odd));
+
+    let t = json(&run(
+        &[
+            "tournament",
+            "taiji",
+            "-o",
+            "size=7",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "4",
+            "--json",
+            "-",
+        ],
+        "",
+    ));
+    assert_eq!(t["counted"], "summed-scores", "{t}");
+    assert_eq!(t["played"], 4);
+    assert_eq!(t["pairs"].as_array().map(Vec::len), Some(2), "{t}");
+    for s in t["standings"].as_array().expect("standings") {
+        let counted: u64 = ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| s["tally"][k].as_u64().expect("count"))
+            .sum();
+        assert_eq!(counted, 2, "each agent's tally counts the 2 pairs: {t}");
+    }
+    assert!(t["games"][0]["a_scores"]["own"].is_i64(), "{t}");
+
+    // Saved results give the same table again, counted by pairs; results saved without the
+    // games' scores cannot be counted so, and are refused.
+    let dir = scratch("taiji-results");
+    let saved = dir.join("t.json");
+    let table = run(
+        &[
+            "tournament",
+            "taiji",
+            "-o",
+            "size=7",
+            "--agents",
+            "greedy,random",
+            "--games",
+            "2",
+            "--json",
+            saved.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(table.status.success(), "{}", stderr(&table));
+    assert!(
+        stdout(&table).contains("Results count pairs"),
+        "{}",
+        stdout(&table)
+    );
+    let again = run(
+        &[
+            "tournament",
+            "taiji",
+            "--results",
+            saved.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert_eq!(stdout(&again), stdout(&table), "{}", stderr(&again));
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).expect("saved")).expect("JSON");
+    for g in v["games"].as_array_mut().expect("games") {
+        g.as_object_mut().expect("a game").remove("a_scores");
+    }
+    std::fs::write(&saved, v.to_string()).expect("rewritten");
+    let old = run(
+        &[
+            "tournament",
+            "taiji",
+            "--results",
+            saved.to_str().expect("path"),
+        ],
+        "",
+    );
+    assert!(!old.status.success());
+    assert!(
+        stderr(&old).contains("without their scores"),
+        "{}",
+        stderr(&old)
+    );
+}
+
+#[test]
+fn play_help_lists_the_menus_ladder_of_levels() {
+    let out = run(&["play", "--help"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // The help of `--p1`, however clap wraps it: its line and those up to the next option.
+    let p1: String = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("--p1"))
+        .enumerate()
+        .take_while(|(k, l)| *k == 0 || !l.trim_start().starts_with('-'))
+        .map(|(_, l)| l.trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(p1.starts_with("--p1"), "{text}");
+    for step in tabuleiro_ai::LADDER {
+        assert!(p1.contains(step.name), "{} missing from: {p1}", step.name);
+        assert!(p1.contains(step.level), "{} missing from: {p1}", step.level);
+    }
+    // And the names are accepted as seats.
+    let out = run(
+        &[
+            "play", "quantik", "--p1", "easy", "--p2", "random", "--seed", "2",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Game over"), "{}", stdout(&out));
+}
+
+#[test]
+fn menu_asks_again_for_an_option_value_the_game_refuses() {
+    // Pushee Pieces (game 4), computer vs computer, random and random; `size=99x2` has the
+    // right form but no board has it: asked again, then 5x4 and the defaults.
+    let out = run(&[], "4\n3\n1\n1\n99x2\n5x4\n\n\n\n\n\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("size = 99x2 cannot be played: bad size `99x2`"),
+        "{text}"
+    );
+    assert_eq!(text.matches("size [6x6]> ").count(), 2, "{text}");
+    assert!(text.contains("size=5x4"), "{text}");
+    assert!(text.contains("Game over after"), "{text}");
+    assert_eq!(
+        text.matches("Choose a game").count(),
+        2,
+        "back to the menu: {text}"
+    );
+}
+
+#[test]
+fn qinto_play_shows_its_seed_only_once_the_game_is_over() {
+    // A seed from the operating system (no --seed): not in the transcript of a game in
+    // progress, though the record saved for resuming holds it.
+    let dir = scratch("qinto-deal");
+    let path = dir.join("game.json");
+    let out = run(
+        &[
+            "play",
+            "qinto",
+            "--p1",
+            "human",
+            "--p2",
+            "random",
+            "--save",
+            path.to_str().expect("path"),
+        ],
+        "?\npass\nboard\nhelp\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Game abandoned."), "{text}");
+    let seed = saved(&path)["seed"].as_u64().expect("a seed in the record");
+    assert!(
+        !text.contains(&seed.to_string()),
+        "seed {seed} shown: {text}"
+    );
+    assert!(!text.contains("seed"), "{text}");
+    // A seed given on the command line is not repeated either; the end of the game shows it.
+    let out = run(
+        &[
+            "play",
+            "qinto",
+            "--p1",
+            "random",
+            "--p2",
+            "random",
+            "--seed",
+            "8070605040302010",
+            "-o",
+            "max_turns=30",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let over = text.find("Game over after").expect(&text);
+    assert!(!text[..over].contains("8070605040302010"), "{text}");
+    assert!(
+        text[over..].contains("The seed, which decided everything hidden, was 8070605040302010."),
+        "{text}"
+    );
+    // Two games started without a seed get different ones.
+    let other = dir.join("other.json");
+    let out = run(
+        &["play", "qinto", "--save", other.to_str().expect("path")],
+        "quit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_ne!(saved(&other)["seed"].as_u64(), Some(seed));
+}
+
+#[test]
+fn quantik_play_still_shows_its_seed() {
+    let out = run(&["play", "quantik", "--seed", "424242"], "quit\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let header = text.lines().next().expect("a header");
+    assert!(header.ends_with("— seed 424242"), "{text}");
 }

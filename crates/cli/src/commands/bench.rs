@@ -1,5 +1,5 @@
-//! `tabuleiro bench GAME`: random playouts per second, search speed, and for solvable games
-//! the time of a perfect move.
+//! `tabuleiro bench GAME`: random playouts per second, search speed, each level's move time,
+//! and for solvable games the time of a perfect move.
 
 use std::time::{Duration, Instant};
 
@@ -11,6 +11,9 @@ use tabuleiro_core::{Evaluate, GameVisitor, Setup, derive_seed, random_playout, 
 
 /// Number of rounds the playout time is split into.
 pub const ROUNDS: u32 = 5;
+
+/// Each level's moves are timed for this many measurements' time.
+pub const LEVEL_BUDGET: u32 = 4;
 
 /// Measurements of one game.
 #[derive(Debug, serde::Serialize)]
@@ -42,6 +45,8 @@ pub struct BenchResult {
     pub perfect_move_ms_mean: Option<f64>,
     /// How many perfect moves were timed.
     pub perfect_moves_timed: usize,
+    /// The move times of each level of the ladder but `perfect`, playing itself.
+    pub levels: Vec<super::move_times::LevelTimes>,
 }
 
 /// Benchmarks a setup for about `seconds` per measurement.
@@ -111,6 +116,11 @@ impl GameVisitor for Bench {
             perfect_move_ms_max: None,
             perfect_move_ms_mean: None,
             perfect_moves_timed: 0,
+            levels: super::move_times::time_levels(
+                &start_state,
+                budget * LEVEL_BUDGET,
+                self.setup.seed,
+            ),
         };
         if G::INFO.solvable {
             time_perfect_moves(&start_state, &mut result, self.setup.seed);

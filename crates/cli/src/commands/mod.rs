@@ -5,7 +5,9 @@ pub mod bench;
 pub mod chart;
 pub mod info;
 pub mod matches;
+pub mod move_times;
 pub mod moves;
+pub mod options;
 pub mod perft;
 pub mod replay;
 pub mod solve;
@@ -14,7 +16,7 @@ pub mod web;
 
 use anyhow::{Result, bail};
 use tabuleiro_ai::Level;
-use tabuleiro_core::{GameInfo, GameVisitor, Options, Registry, Setup};
+use tabuleiro_core::{GameInfo, GameVisitor, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
 use crate::args::GameOptions;
@@ -33,10 +35,17 @@ pub fn find_game(id: &str) -> Result<&'static GameInfo> {
         })
 }
 
-/// The checked setup described by command-line game options, with `seed`.
+/// The checked setup described by command-line game options (values the game keeps in files
+/// read from them, see [`options`]), with `seed`.
 pub fn setup_from(args: &GameOptions, seed: u64) -> Result<(&'static GameInfo, Setup)> {
     let info = find_game(&args.game)?;
-    let options = Options::parse(info, &args.options)?;
+    let options = visit(
+        info.id,
+        options::ReadOptions {
+            info,
+            settings: &args.options,
+        },
+    )??;
     let players = args.players.unwrap_or(info.min_players);
     if !(info.min_players..=info.max_players).contains(&players) {
         bail!(

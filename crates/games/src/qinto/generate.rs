@@ -22,14 +22,14 @@ use super::tile::{RunSummary, Tile};
 
 /// The distinct tiles of a hand with their counts.
 #[derive(Clone, Copy, Debug)]
-struct Kinds {
-    tiles: [Tile; HAND],
-    counts: [u8; HAND],
-    len: usize,
+pub(super) struct Kinds {
+    pub(super) tiles: [Tile; HAND],
+    pub(super) counts: [u8; HAND],
+    pub(super) len: usize,
 }
 
 impl Kinds {
-    fn of(codes: &[u8]) -> Kinds {
+    pub(super) fn of(codes: &[u8]) -> Kinds {
         let mut kinds = Kinds {
             tiles: [Tile::QINTO; HAND],
             counts: [0; HAND],
@@ -664,7 +664,7 @@ fn opening_length(n: usize, rng: &mut GameRng) -> usize {
 
 /// Fills the window's empty cells from `slot` on with hand tiles, calling `emit` for each
 /// complete legal filling.
-fn fill_from(
+pub(super) fn fill_from(
     slot: usize,
     run: RunSummary,
     window: &Window,

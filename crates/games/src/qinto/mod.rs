@@ -74,14 +74,16 @@
 //! tiles), which the `strong` level's sampled rollouts use for the other players;
 //! [`Game::planning_move`] is the same policy keeping wilds (worth two tiles in hand), which
 //! they use for the searching player's own turns; and
-//! [`Game::may_win_this_turn`] is true only for a player whose pile is empty (a win from
-//! more needs a rare chain of Q!ntos, which greedy play does not look for).
+//! [`Game::win_this_turn`] is `Yes` only for a player whose pile is empty and who can lay
+//! the whole hand this turn (a win from more needs a rare chain of Q!ntos, which greedy play
+//! does not look for).
 //!
 //! **Evaluation** ([`Evaluate`]): 100 per tile the leading opponent has left more than the
 //! player, plus a small bonus for a playable hand (wilds, and tiles that fit next to the
 //! grid), so one tile more on the grid always outweighs a better hand.
 
 mod arrange;
+mod finish;
 pub mod generate;
 pub mod grid;
 mod knowledge;
@@ -94,7 +96,7 @@ pub mod view;
 
 use tabuleiro_core::{
     Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
-    Player, SearchKind, Setup, SetupError, SyntaxError,
+    Player, SearchKind, Setup, SetupError, SyntaxError, TurnWin,
 };
 
 pub use grid::Cell;
@@ -218,6 +220,19 @@ impl Game for Qinto {
         }
     }
 
+    /// A play, or a pass that trades, draws from the mover's face-down pile unless it is
+    /// empty (a trade into an empty pile draws back the very tiles traded); a swap draws
+    /// nothing.
+    fn reveals_hidden(&self, mv: QintoMove) -> Option<&'static str> {
+        let draws = match mv {
+            QintoMove::Play(_) => true,
+            QintoMove::Pass(trade) => trade.count > 0,
+            QintoMove::Swap(_) => false,
+        };
+        (draws && !self.pile(self.mover()).is_empty())
+            .then_some("the tiles drawn by that move are now known")
+    }
+
     fn view(&self, player: Player) -> QintoView {
         QintoView::of(self, player)
     }
@@ -244,11 +259,16 @@ impl Game for Qinto {
         self.plan_move(rng)
     }
 
-    /// Only a player whose pile is empty is looked at: with tiles still in the pile, a win
-    /// within one turn needs a chain of Q!ntos laying every tile of hand and pile, which is
-    /// rare enough that greedy play does not search every reply for it.
-    fn may_win_this_turn(&self) -> bool {
-        self.ending().is_none() && self.pile(self.mover()).is_empty()
+    /// Exact for a player whose pile is empty, found without listing every move (module
+    /// `finish`); `No` for a player with tiles still in the pile, where a win within one turn
+    /// needs a chain of Q!ntos laying every tile of hand and pile, rare enough that greedy play
+    /// does not search every reply for it.
+    fn win_this_turn(&self) -> TurnWin {
+        if self.can_finish_this_turn() {
+            TurnWin::Yes
+        } else {
+            TurnWin::No
+        }
     }
 }
 

@@ -71,6 +71,15 @@ pub struct AlphaBeta<G: Evaluate> {
     canonical: bool,
 }
 
+/// The share of a time budget every search leaves unused, for the work done after the clock
+/// was last read (the node, playout or rollout under way, then the choice): searches stop at
+/// 98 % of their time. (At 1 s, Q!nto's rollouts overran by up to 3.4 ms without it.)
+pub const TIME_SAFETY: f64 = 0.02;
+
+/// How many positions alpha-beta searches between two looks at the clock: about 0.8 ms at
+/// the slowest game's 84 thousand positions a second.
+const CLOCK_EVERY: u64 = 64;
+
 /// Default table size: 2^19 entries.
 pub const DEFAULT_TABLE_BITS: u32 = 19;
 
@@ -109,7 +118,7 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// reproducibly.
     pub fn search(&mut self, root: &G, limits: Limits, rng: &mut GameRng) -> SearchResult<G::Move> {
         let start = Instant::now();
-        self.deadline = limits.time.map(|t| start + t);
+        self.deadline = limits.time.map(|t| start + t.mul_f64(1.0 - TIME_SAFETY));
         self.stopped = false;
         self.nodes = 0;
         let mut result = SearchResult {
@@ -190,7 +199,9 @@ impl<G: Evaluate> AlphaBeta<G> {
     /// (at least 1) within the window `alpha..beta`.
     fn negamax(&mut self, state: &G, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024) && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && self.deadline.is_some_and(|d| Instant::now() >= d)
+        {
             self.stopped = true;
         }
         if self.stopped {

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use tabuleiro_core::{Game, GameRng, Player, rng_from_seed};
 
 use crate::agent::Agent;
-use crate::alphabeta::{Limits, shuffle};
+use crate::alphabeta::{Limits, TIME_SAFETY, shuffle};
 
 /// The exploration constant of UCT (√2 is the textbook value for rewards in 0..1).
 pub const EXPLORATION: f64 = std::f64::consts::SQRT_2;
@@ -74,7 +74,7 @@ pub fn search<G: Game>(
     }];
     let limit = G::INFO.max_moves.unwrap_or(10_000);
     let hidden = G::INFO.hidden_information;
-    let deadline = limits.time.map(|t| start + t);
+    let deadline = limits.time.map(|t| start + t.mul_f64(1.0 - TIME_SAFETY));
     loop {
         if limits.iterations.is_some_and(|n| report.iterations >= n)
             || (report.iterations.is_multiple_of(32)

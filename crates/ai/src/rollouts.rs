@@ -32,15 +32,11 @@ use tabuleiro_core::rng::Rng;
 use tabuleiro_core::{Evaluate, GameRng, Player, rng_from_seed};
 
 use crate::agent::Agent;
-use crate::alphabeta::shuffle;
+use crate::alphabeta::{TIME_SAFETY, shuffle};
 use crate::mcts::MctsLimits;
 
 /// How many of the evaluation's favourite moves are judged by rollouts.
 pub const CANDIDATES: usize = 8;
-
-/// The share of the time budget left unused, for the rollout that is cut short and the
-/// choice (at 1 s, a search overran by up to 3.4 ms without it).
-const SAFETY: f64 = 0.02;
 
 /// How many times the planning policy ([`Game::planning_move`]) is asked for a move to add to
 /// the candidates (it breaks ties at random, so it may name several).
@@ -264,7 +260,7 @@ fn halve<G: Evaluate>(
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
     let rounds = candidates.len().next_power_of_two().trailing_zeros().max(1) as usize;
     // Rollouts stop a little early, so that the last one and the choice fit in the budget.
-    let deadline = limits.time.map(|t| start + t.mul_f64(1.0 - SAFETY));
+    let deadline = limits.time.map(|t| start + t.mul_f64(1.0 - TIME_SAFETY));
     for round in 0..rounds {
         // This round's share of what is left of the budget.
         let left = rounds - round;

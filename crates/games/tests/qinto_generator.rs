@@ -138,8 +138,14 @@ fn arrangements(hand: &[Tile], n: usize) -> Vec<Vec<Tile>> {
     out
 }
 
-fn cell_text((x, y): (i32, i32)) -> String {
-    format!("{x},{y}")
+/// Tiles on cells in the game's notation: `RH@0,0 RS@1,0`.
+fn placements(cells: &[(i32, i32)], tiles: &[Tile]) -> String {
+    let parts: Vec<String> = cells
+        .iter()
+        .zip(tiles)
+        .map(|(&(x, y), t)| format!("{t}@{x},{y}"))
+        .collect();
+    parts.join(" ")
 }
 
 /// Every legal move of `state`, by brute force, as parsed moves.
@@ -208,12 +214,7 @@ fn simple_moves(state: &Qinto) -> BTreeSet<String> {
                     }
                     for tiles in &arranged[cells.len()] {
                         if with_tiles(&mut grid, &cells, tiles) {
-                            let parts: Vec<String> = cells
-                                .iter()
-                                .zip(tiles)
-                                .map(|(&c, t)| format!("{t}@{}", cell_text(c)))
-                                .collect();
-                            texts.insert(parts.join(" "));
+                            texts.insert(placements(&cells, tiles));
                         }
                     }
                 }
@@ -246,12 +247,7 @@ fn simple_moves(state: &Qinto) -> BTreeSet<String> {
                 continue;
             }
             if with_tiles(&mut grid, &cells, tiles) {
-                let parts: Vec<String> = cells
-                    .iter()
-                    .zip(tiles)
-                    .map(|(&c, t)| format!("{t}@{}", cell_text(c)))
-                    .collect();
-                texts.insert(format!("swap {}", parts.join(" ")));
+                texts.insert(format!("swap {}", placements(&cells, tiles)));
             }
         }
     }

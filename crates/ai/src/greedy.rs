@@ -3,14 +3,16 @@
 use tabuleiro_core::{Evaluate, Game, GameRng, Player, TurnWin, rng_from_seed};
 
 use crate::agent::Agent;
-use crate::score::{WIN, terminal};
+use crate::score::{DECIDED, WIN, terminal};
 
 /// Looks one turn ahead: takes a move that wins at once, avoids moves after which the
 /// opponent can win at once, and otherwise picks the move the game's evaluation likes best
 /// at the end of its turn (ties broken at random). In games of several moves per turn
 /// (Nudge) it looks at every way to finish the turn, unless there are more than
-/// [`WIDEST_CONTINUATION`]; where a move earns another turn (Q!nto), it finishes the turn
-/// with the game's playout policy instead.
+/// [`WIDEST_CONTINUATION`]. Where a move earns another turn (Q!nto's Q!nto), greedy looks no
+/// further than that move: the position is a win if the player can win in the turn earned
+/// (looked for only where the game did not rule out a win this turn when it began), else it
+/// is worth what the evaluation says (which knows whose turn it is).
 #[derive(Debug)]
 pub struct GreedyAgent {
     rng: GameRng,
@@ -53,50 +55,77 @@ pub fn has_immediate_win<G: Game>(state: &G, moves: &mut Vec<G::Move>) -> bool {
 /// greedy follows the game's playout policy ([`Game::playout_move`]) instead.
 pub const WIDEST_CONTINUATION: usize = 64;
 
+/// How far [`turn_value`] looks.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Look {
+    /// Look at the opponent's replies for a win within their turn (without it, and without
+    /// looking for the player's own wins in a turn earned, the value is an upper bound of the
+    /// value with these looks: evaluations lie far above a loss and below a win).
+    pub check: bool,
+    /// The player may win within the turn: the game did not rule it out
+    /// ([`Game::win_this_turn`]) where the turn began. Only then is a turn earned by a move
+    /// looked at for a win.
+    pub may_win: bool,
+}
+
+impl Look {
+    /// The full look from `state`, where `me` is to move and begins a turn.
+    pub(crate) fn from_turn_start<G: Game>(state: &G) -> Look {
+        Look {
+            check: true,
+            may_win: state.win_this_turn() != TurnWin::No,
+        }
+    }
+}
+
 /// The value for `me` of `state`, reached by one of `me`'s moves: the best end of `me`'s turn
 /// (when the turn goes on), a won or lost game, a position where the opponent can win at once
-/// (as bad as a loss, when `check` asks for that look), or the game's evaluation. Without
-/// `check` the value is an upper bound of the value with it (evaluations lie far above a
-/// loss).
+/// (as bad as a loss, when `look.check` asks for that look), or the game's evaluation. A turn
+/// the move earns in a game of one move per turn (Q!nto's Q!nto), which would be as wide as any
+/// turn, is valued where it starts: won if the player can win in it (only looked for when
+/// `look.may_win`; without `look.check`, counted as won), else by the evaluation.
 pub(crate) fn turn_value<G: Evaluate>(
     state: &G,
     me: Player,
     depth: u32,
     scratch: &mut Vec<G::Move>,
-    check: bool,
+    look: Look,
 ) -> i32 {
     if let Some(outcome) = state.outcome() {
         return terminal(&outcome, me, depth);
     }
     if state.to_move() == Some(me) {
-        // A turn of several moves (Nudge) is finished every possible way when that is few
-        // enough; another turn earned by the move (Q!nto's Q!nto), which would be as wide as
-        // any turn, follows the game's playout policy without listing its moves.
-        let several_moves = state.move_in_turn().1 > 1;
-        let mut moves = Vec::new();
-        if several_moves {
-            state.legal_moves(&mut moves);
+        if state.move_in_turn().1 <= 1 {
+            return if look.may_win && (!look.check || has_immediate_win(state, scratch)) {
+                WIN - depth as i32 - 1
+            } else {
+                state.evaluate(me)
+            };
         }
-        if !several_moves || moves.len() > WIDEST_CONTINUATION {
+        // A turn of several moves (Nudge) is finished every possible way when that is few
+        // enough, else by the game's playout policy.
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        if moves.len() > WIDEST_CONTINUATION {
             let mut rng = rng_from_seed(state.position_key());
             let Some(mv) = state.playout_move(&mut rng) else {
                 return state.evaluate(me);
             };
             let mut next = state.clone();
             next.play_unchecked(mv);
-            return turn_value(&next, me, depth + 1, scratch, check);
+            return turn_value(&next, me, depth + 1, scratch, look);
         }
         return moves
             .into_iter()
             .map(|mv| {
                 let mut next = state.clone();
                 next.play_unchecked(mv);
-                turn_value(&next, me, depth + 1, scratch, check)
+                turn_value(&next, me, depth + 1, scratch, look)
             })
             .max()
             .unwrap_or(-(WIN - depth as i32));
     }
-    if check && has_immediate_win(state, scratch) {
+    if look.check && has_immediate_win(state, scratch) {
         -(WIN - depth as i32 - 1)
     } else {
         state.evaluate(me)
@@ -110,6 +139,7 @@ pub fn move_values<G: Evaluate>(state: &G) -> Vec<(G::Move, i32)> {
     let Some(me) = state.to_move() else {
         return Vec::new();
     };
+    let look = Look::from_turn_start(state);
     let mut moves = Vec::new();
     let mut scratch = Vec::new();
     state.legal_moves(&mut moves);
@@ -118,7 +148,7 @@ pub fn move_values<G: Evaluate>(state: &G) -> Vec<(G::Move, i32)> {
         .map(|mv| {
             let mut next = state.clone();
             next.play_unchecked(mv);
-            (mv, turn_value(&next, me, 1, &mut scratch, true))
+            (mv, turn_value(&next, me, 1, &mut scratch, look))
         })
         .collect()
 }
@@ -132,14 +162,22 @@ impl<G: Evaluate> Agent<G> for GreedyAgent {
         self.rng = rng_from_seed(seed);
     }
 
-    /// Every move is first valued without looking at the opponent's replies (an upper
-    /// bound); then, best bound first, moves get their true value until the bounds left fall
-    /// below the best true value. The best moves are those of valuing every move fully, kept
-    /// in the order of the move list, so the choice is the same; only the opponent's replies
-    /// after clearly worse moves are never looked at.
+    /// Every move is first given an upper bound of its value: without looking at the
+    /// opponent's replies, and counting a turn it earns as won where a win this turn is not
+    /// ruled out. Then, best bound first, moves get their true value until the bounds left
+    /// fall below the best true value. The best moves are those of valuing every move fully,
+    /// kept in the order of the move list, so the choice is the same, except that of several
+    /// moves winning as quickly one is enough (possible wins are tried in the order of the
+    /// evaluation where they begin, most promising first); only the replies after clearly
+    /// worse moves are never looked at.
     fn choose(&mut self, view: &G::View) -> Option<G::Move> {
         let state = G::sample_from_view(view, &mut self.rng);
         let me = state.to_move()?;
+        let full = Look::from_turn_start(&state);
+        let bound_look = Look {
+            check: false,
+            ..full
+        };
         let mut moves = Vec::new();
         let mut scratch = Vec::new();
         state.legal_moves(&mut moves);
@@ -148,32 +186,35 @@ impl<G: Evaluate> Agent<G> for GreedyAgent {
             next.play_unchecked(mv);
             next
         };
-        // In games of one move per turn the end of the turn is one position (extra turns
-        // follow the playout policy): keep it, so that the true value needs only the look at
-        // the opponent's replies there.
+        // Each move's bound, the order of possible wins, and whether the bound is already
+        // the true value (the game is over, or a turn earned where no win is to be found).
         let one_move_turns = state.move_in_turn().1 <= 1;
-        let mut ends: Vec<Option<TurnEnd<G>>> = Vec::with_capacity(moves.len());
-        let mut bounded: Vec<(i32, usize)> = Vec::with_capacity(moves.len());
+        let mut exact = vec![false; moves.len()];
+        let mut bounded: Vec<(i32, i32, usize)> = Vec::with_capacity(moves.len());
         for (k, &mv) in moves.iter().enumerate() {
-            if one_move_turns {
-                let end = turn_end(after(mv), me);
-                bounded.push((end.value, k));
-                ends.push(Some(end));
+            let next = after(mv);
+            let again = one_move_turns && next.to_move() == Some(me);
+            exact[k] = next.outcome().is_some() || (again && !full.may_win);
+            let bound = turn_value(&next, me, 1, &mut scratch, bound_look);
+            let promise = if again && full.may_win {
+                next.evaluate(me)
             } else {
-                bounded.push((turn_value(&after(mv), me, 1, &mut scratch, false), k));
-                ends.push(None);
-            }
+                0
+            };
+            bounded.push((bound, promise, k));
         }
-        bounded.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        bounded.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
         let mut best: Vec<usize> = Vec::new();
         let mut best_score = i32::MIN;
-        for (bound, k) in bounded {
-            if bound < best_score {
+        for (bound, _, k) in bounded {
+            // Among wins as quick as the best found, the first is enough.
+            if bound < best_score || (bound == best_score && best_score >= DECIDED) {
                 break;
             }
-            let score = match &ends[k] {
-                Some(end) => end.checked(&mut scratch),
-                None => turn_value(&after(moves[k]), me, 1, &mut scratch, true),
+            let score = if exact[k] {
+                bound
+            } else {
+                turn_value(&after(moves[k]), me, 1, &mut scratch, full)
             };
             if score > best_score {
                 best_score = score;
@@ -189,65 +230,5 @@ impl<G: Evaluate> Agent<G> for GreedyAgent {
         } else {
             Some(moves[best[tabuleiro_core::rng::random_index(&mut self.rng, best.len())]])
         }
-    }
-}
-
-/// Where one of `me`'s moves ends `me`'s turn in a game of one move per turn, with its value
-/// before the look at the opponent's replies (as [`turn_value`] finds them).
-struct TurnEnd<G: Game> {
-    state: G,
-    depth: u32,
-    /// Whether the opponent's replies are looked at there (the game goes on, with another
-    /// player to move).
-    opponent_moves: bool,
-    value: i32,
-}
-
-impl<G: Game> TurnEnd<G> {
-    /// The value with the look at the opponent's replies, as [`turn_value`] with `check`.
-    fn checked(&self, scratch: &mut Vec<G::Move>) -> i32 {
-        if self.opponent_moves && has_immediate_win(&self.state, scratch) {
-            -(WIN - self.depth as i32 - 1)
-        } else {
-            self.value
-        }
-    }
-}
-
-/// The end of `me`'s turn from `state`, reached by one of `me`'s moves, following the playout
-/// policy through extra turns: the same path and value as [`turn_value`] without `check`.
-fn turn_end<G: Evaluate>(mut state: G, me: Player) -> TurnEnd<G> {
-    let mut depth = 1;
-    loop {
-        if let Some(outcome) = state.outcome() {
-            let value = terminal(&outcome, me, depth);
-            return TurnEnd {
-                state,
-                depth,
-                opponent_moves: false,
-                value,
-            };
-        }
-        if state.to_move() != Some(me) {
-            let value = state.evaluate(me);
-            return TurnEnd {
-                state,
-                depth,
-                opponent_moves: true,
-                value,
-            };
-        }
-        let mut rng = rng_from_seed(state.position_key());
-        let Some(mv) = state.playout_move(&mut rng) else {
-            let value = state.evaluate(me);
-            return TurnEnd {
-                state,
-                depth,
-                opponent_moves: false,
-                value,
-            };
-        };
-        state.play_unchecked(mv);
-        depth += 1;
     }
 }

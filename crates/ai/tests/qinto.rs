@@ -2,7 +2,7 @@
 //! and matches of three or four players rotate the seats.
 
 use tabuleiro_ai::{Agent, Level, MctsLimits, RolloutAgent, play_match};
-use tabuleiro_core::{Game, GameRng, Player, Setup, rng_from_seed};
+use tabuleiro_core::{Game, GameRng, Player, Setup, TurnWin, rng_from_seed};
 use tabuleiro_games::qinto::notation::QintoMove;
 use tabuleiro_games::qinto::state::Qinto;
 
@@ -118,6 +118,57 @@ fn greedy_lays_tiles_whenever_it_can_and_the_most_without_a_qinto() {
         checked += 1;
     }
     assert!(checked >= 15, "only {checked} positions checked");
+}
+
+/// Greedy's choice for player 1 of two in a hand-built position (tiles as in
+/// [`Qinto::arranged`]).
+fn greedy_choice(grid: &str, hands: &[&str], piles: &[&str]) -> (Qinto, QintoMove) {
+    let state = Qinto::arranged(2, Player(0), grid, hands, piles).expect("a position");
+    let mut greedy = Level::Greedy.build::<Qinto>(1).expect("greedy");
+    let chosen = greedy.choose(&state.view(Player(0))).expect("a move");
+    (state, chosen)
+}
+
+#[test]
+fn greedy_values_the_turn_a_qinto_earns_above_a_longer_play() {
+    // RC completes the red row, and with GS below it in column 4 the play lays 2 tiles and
+    // earns a turn; GS GX GD under RS RX RD lay 3 tiles and pass the turn. The turn earned is
+    // worth about three tiles to the evaluation, so the Q!nto is worth more.
+    let (state, chosen) = greedy_choice(
+        "RS@0,0 RX@1,0 RD@2,0 RH@3,0",
+        &["RC GS GX GD", "YS"],
+        &["BS BX BD BH BC", "YX"],
+    );
+    let QintoMove::Play(play) = chosen else {
+        panic!("greedy did not play: {chosen}");
+    };
+    let longest = state
+        .parse_move("GS@0,1 GX@1,1 GD@2,1")
+        .expect("a 3-tile play");
+    assert!(state.check(longest).is_ok(), "the 3-tile play is legal");
+    assert!(
+        state.check_play(&play).is_ok_and(|e| e.qinto),
+        "greedy chose {chosen}, which completes no Q!nto"
+    );
+}
+
+#[test]
+fn greedy_wins_by_a_qinto_and_the_turn_it_earns() {
+    // The pile is empty and RC KS KS cannot be laid in one run, but RC completes the red row
+    // and the turn it earns lays KS KS side by side: greedy must start that finish.
+    let (state, chosen) = greedy_choice(
+        "RS@0,0 RX@1,0 RD@2,0 RH@3,0",
+        &["RC KS KS", "YS"],
+        &["", "YX"],
+    );
+    let mut next = state.clone();
+    next.play(chosen).expect("a legal move");
+    assert_eq!(next.to_move(), Some(Player(0)), "{chosen} earned no turn");
+    assert_eq!(
+        next.win_this_turn(),
+        TurnWin::Yes,
+        "after {chosen} the hand cannot be emptied"
+    );
 }
 
 #[test]

@@ -9,13 +9,30 @@
 //! empty cells as the hand has tiles, and windows whose filling completes a Q!nto (5 cells
 //! along the play, or a cell whose crossing run holds 4 tiles); the full move list is never
 //! built.
+//!
+//! Greedy play asks the question after each of its moves, in positions that differ by a few
+//! tiles, and a play that laid the whole hand in one of them usually does in the next: the
+//! last such play found (per thread) is tried first. It only shortens the search for a yes;
+//! every answer stays exact.
+
+use std::cell::Cell;
+use std::ops::ControlFlow;
+
+use tabuleiro_core::Player;
 
 use super::generate::{Kinds, Window, fill_from};
-use super::grid::Cell;
+use super::grid::Cell as GridCell;
 use super::notation::{NONE, Play, QintoMove};
 use super::state::{Ending, Qinto};
 use super::tile::RunSummary;
-use tabuleiro_core::Player;
+
+/// How many plays that started a finish are tried first.
+const WITNESS_ROOM: usize = 4;
+
+thread_local! {
+    /// The last plays found to start a finish, newest first (see the module docs).
+    static WITNESSES: Cell<[Option<Play>; WITNESS_ROOM]> = const { Cell::new([None; WITNESS_ROOM]) };
+}
 
 impl Qinto {
     /// Whether the player to move can empty hand and pile before the turn passes, looked at
@@ -29,15 +46,22 @@ impl Qinto {
         if hand.is_empty() {
             return false;
         }
+        if WITNESSES
+            .get()
+            .into_iter()
+            .flatten()
+            .any(|play| self.finishes_with(play, hand.len()))
+        {
+            return true;
+        }
         let kinds = Kinds::of(hand.codes());
         // Laying the whole hand in one play puts every tile in one run.
         let mut all = RunSummary::default();
         for tile in hand.tiles() {
             all.add(tile);
         }
-        let mut whole = false;
         let mut chains: Vec<Play> = Vec::new();
-        self.for_each_window(|found| {
+        let whole = self.try_for_each_window(|found| {
             let window = &found.window;
             let lays_all = window.len == hand.len() && {
                 let mut run = found.fixed;
@@ -45,15 +69,24 @@ impl Qinto {
                 run.is_line()
             };
             let qinto = found.len == 5 || window.across[..window.len].iter().any(|a| a.len() == 4);
-            if whole || !(lays_all || qinto) {
-                return;
+            if !(lays_all || qinto) {
+                return ControlFlow::Continue(());
             }
             let mut kinds = kinds;
+            let start = GridCell::from_index(window.cells[0]);
             if lays_all {
-                whole = fills(0, found.fixed, window, &mut kinds);
-                return;
+                let mut tiles = [NONE; 5];
+                return if fills(0, found.fixed, window, &mut kinds, &mut tiles) {
+                    remember(Play {
+                        start,
+                        vertical: found.vertical,
+                        tiles,
+                    });
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                };
             }
-            let start = Cell::from_index(window.cells[0]);
             let mut tiles = [NONE; 5];
             fill_from(
                 0,
@@ -69,20 +102,66 @@ impl Qinto {
                     });
                 },
             );
+            ControlFlow::Continue(())
         });
-        whole
+        whole.is_break()
             || chains.into_iter().any(|play| {
                 let mut next = self.clone();
                 next.apply(QintoMove::Play(play));
-                next.ending == Some(Ending::Emptied(Player(p as u8)))
-                    || (next.to_move as usize == p && next.can_finish_this_turn())
+                let finished = next.ending == Some(Ending::Emptied(Player(p as u8)))
+                    || (next.to_move as usize == p && next.can_finish_this_turn());
+                if finished {
+                    remember(play);
+                }
+                finished
             })
     }
 }
 
+impl Qinto {
+    /// Whether `play`, by the player to move (holding `hand` tiles, with an empty pile), is
+    /// legal and starts a finish: it lays the whole hand, or completes a Q!nto and the rest
+    /// can be laid in the turn it earns.
+    fn finishes_with(&self, play: Play, hand: usize) -> bool {
+        let Ok(effect) = self.check_play(&play) else {
+            return false;
+        };
+        // The play checked lays tiles of the hand only, so laying as many lays it all.
+        if play.count() == hand {
+            return true;
+        }
+        if !effect.qinto {
+            return false;
+        }
+        let mut next = self.clone();
+        next.apply(QintoMove::Play(play));
+        next.to_move == self.to_move && next.can_finish_this_turn()
+    }
+}
+
+/// Keeps `play` among the [`WITNESSES`], first, dropping the oldest.
+fn remember(play: Play) {
+    WITNESSES.with(|w| {
+        let mut list = w.get();
+        if list[0] == Some(play) {
+            return;
+        }
+        list.copy_within(0..WITNESS_ROOM - 1, 1);
+        list[0] = Some(play);
+        w.set(list);
+    });
+}
+
 /// Whether the window's empty cells from `slot` on can all be filled from `kinds` (the first
-/// filling found ends the search).
-fn fills(slot: usize, run: RunSummary, window: &Window, kinds: &mut Kinds) -> bool {
+/// filling found ends the search, its tile codes left in `tiles` by offset from the window's
+/// first empty cell).
+fn fills(
+    slot: usize,
+    run: RunSummary,
+    window: &Window,
+    kinds: &mut Kinds,
+    tiles: &mut [u8; 5],
+) -> bool {
     if slot == window.len {
         return true;
     }
@@ -97,7 +176,8 @@ fn fills(slot: usize, run: RunSummary, window: &Window, kinds: &mut Kinds) -> bo
             continue;
         }
         kinds.counts[k] -= 1;
-        let found = fills(slot + 1, grown, window, kinds);
+        tiles[window.offsets[slot] as usize] = tile.code();
+        let found = fills(slot + 1, grown, window, kinds, tiles);
         kinds.counts[k] += 1;
         if found {
             return true;

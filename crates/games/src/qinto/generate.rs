@@ -12,6 +12,8 @@
 //! decided, with all the move's replacements in place (a swap may be legal only as a whole).
 //! **Passes** are every sub-multiset of the hand (at most 32).
 
+use std::ops::ControlFlow;
+
 use tabuleiro_core::GameRng;
 use tabuleiro_core::rng::below;
 
@@ -135,9 +137,21 @@ impl Qinto {
     /// (see the module docs), its tiles already on the grid form a line, and the hand holds
     /// enough tiles for its empty cells (whether they fit is for the filling to find out).
     pub(super) fn for_each_window(&self, mut visit: impl FnMut(&FoundWindow)) {
+        let _ = self.try_for_each_window(|found| {
+            visit(found);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    /// [`Qinto::for_each_window`], stopping at the first window for which `visit` breaks
+    /// (and returning what it broke with).
+    pub(super) fn try_for_each_window<B>(
+        &self,
+        mut visit: impl FnMut(&FoundWindow) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let hand = &self.hands[self.to_move as usize];
         if hand.is_empty() {
-            return;
+            return ControlFlow::Continue(());
         }
         let anchors = self.anchors();
         let mut crossing = [RunSummary::default(); FRONTIER_ROOM];
@@ -182,12 +196,13 @@ impl Qinto {
                                 vertical,
                                 fixed,
                                 window,
-                            });
+                            })?;
                         }
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// The empty cells of the window `first`, `len` cells along `step`, if `anchor` is its

@@ -107,6 +107,7 @@ pub use tile::{Tile, deck, is_line};
 pub use view::QintoView;
 
 use grid::{DOWN, RIGHT};
+use state::HAND;
 
 /// Most turns a game may be given (option `max_turns`).
 pub const MAX_TURNS: usize = 5000;
@@ -272,6 +273,16 @@ impl Game for Qinto {
     }
 }
 
+/// What having the move is worth to the evaluation: about the tiles a turn lays (3, each
+/// worth 100). Only a Q!nto hands a player the move at the end of their own play, so this is
+/// what greedy play sees of the extra turn it earns. Without it greedy won 14.5 % of 400
+/// games against greedy playing the extra turn out by the playout policy; with 300 (or 450:
+/// the same choices), 47.8 % of 400 and 52.6 % of 1,000.
+const TEMPO: i32 = 300;
+
+/// The evaluation: 100 for each tile fewer left (hand and pile) than the best placed
+/// opponent, [`TEMPO`] when it is `player`'s move in a game still going, and the hand's
+/// quality (below 100).
 impl Evaluate for Qinto {
     fn evaluate(&self, player: Player) -> i32 {
         let mine = self.tiles_left(player) as i32;
@@ -280,7 +291,12 @@ impl Evaluate for Qinto {
             .map(|p| self.tiles_left(Player(p as u8)) as i32)
             .min()
             .unwrap_or(mine);
-        100 * (leader - mine) + hand_quality(self, player)
+        let tempo = if self.ending.is_none() && self.to_move == player.0 {
+            TEMPO
+        } else {
+            0
+        };
+        100 * (leader - mine) + hand_quality(self, player) + tempo
     }
 }
 
@@ -288,39 +304,43 @@ impl Evaluate for Qinto {
 /// wild, and for an ordinary tile 1 per cell next to the grid where it alone would fit (at
 /// most 5).
 fn hand_quality(state: &Qinto, player: Player) -> i32 {
-    let hand = state.hand(player);
     let grid = state.grid();
-    let mut anchors: Vec<usize> = Vec::new();
-    for &i in grid.occupied() {
-        let i = i as usize;
-        for n in [i - 1, i + 1, i - DOWN as usize, i + DOWN as usize] {
-            if !grid.is_occupied(n) {
-                anchors.push(n);
+    let mut value = 0;
+    // The ordinary tiles, each with the cells found where it fits (counted up to 5).
+    let mut ordinary = [(Tile::QINTO, 0); HAND];
+    let mut open = 0;
+    for tile in state.hand(player).tiles() {
+        if tile == Tile::QINTO {
+            value += 15;
+        } else if tile.is_wild() {
+            value += 10;
+        } else if grid.is_empty() {
+            value += 5;
+        } else {
+            ordinary[open] = (tile, 0);
+            open += 1;
+        }
+    }
+    // The cells next to the grid are looked at until each tile has its 5 (the runs a cell
+    // would join found once for all the tiles).
+    let mut looking = open;
+    for &cell in grid.frontier() {
+        if looking == 0 {
+            break;
+        }
+        let cell = usize::from(cell);
+        let (row, column) = (
+            grid.neighbours_run(cell, RIGHT),
+            grid.neighbours_run(cell, DOWN),
+        );
+        for (tile, fits) in &mut ordinary[..open] {
+            if *fits < 5 && row.with(*tile).is_line() && column.with(*tile).is_line() {
+                *fits += 1;
+                if *fits == 5 {
+                    looking -= 1;
+                }
             }
         }
     }
-    anchors.sort_unstable();
-    anchors.dedup();
-    let mut value = 0;
-    for tile in hand.tiles() {
-        value += if tile == Tile::QINTO {
-            15
-        } else if tile.is_wild() {
-            10
-        } else if grid.is_empty() {
-            5
-        } else {
-            let fits = anchors
-                .iter()
-                .filter(|&&a| {
-                    [RIGHT, DOWN]
-                        .into_iter()
-                        .all(|step| grid.neighbours_run(a, step).with(tile).is_line())
-                })
-                .take(5)
-                .count();
-            fits as i32
-        };
-    }
-    value
+    value + ordinary[..open].iter().map(|&(_, fits)| fits).sum::<i32>()
 }

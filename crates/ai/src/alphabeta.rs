@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabuleiro_core::{Evaluate, GameRng};
+use tabuleiro_core::{Engine, GameRng};
 
 use crate::score::{DECIDED, WIN, terminal};
 use crate::table::{Bound, Entry, Table, from_table, to_table};
@@ -61,7 +61,7 @@ pub struct SearchResult<M> {
 
 /// A reusable searcher: keeps its table and buffers between searches.
 #[derive(Debug)]
-pub struct AlphaBeta<G: Evaluate> {
+pub struct AlphaBeta<G: Engine> {
     table: Table<G::Move>,
     buffers: Vec<Vec<G::Move>>,
     nodes: u64,
@@ -83,13 +83,13 @@ const CLOCK_EVERY: u64 = 64;
 /// Default table size: 2^19 entries.
 pub const DEFAULT_TABLE_BITS: u32 = 19;
 
-impl<G: Evaluate> Default for AlphaBeta<G> {
+impl<G: Engine> Default for AlphaBeta<G> {
     fn default() -> Self {
         Self::new(DEFAULT_TABLE_BITS)
     }
 }
 
-impl<G: Evaluate> AlphaBeta<G> {
+impl<G: Engine> AlphaBeta<G> {
     /// A searcher with a table of `2^table_bits` entries.
     pub fn new(table_bits: u32) -> Self {
         AlphaBeta {

@@ -1,12 +1,12 @@
 //! Hints and analysis for front ends: for a position, the best move found within a budget and
 //! its evaluation and, for games solved here, the exact value of every legal move: win or
 //! loss in so many plies, or a draw. Quantik is solved by search; a game with its own solved
-//! table ([`tabuleiro_core::Game::oracle`], Nudge) is read from the table, which also rates
+//! table ([`tabuleiro_core::Engine::oracle`], Nudge) is read from the table, which also rates
 //! every legal whole turn (both moves of a Nudge turn).
 
 use std::time::Duration;
 
-use tabuleiro_core::{Evaluate, ExactValue, Player, PlayerResult, rng_from_seed};
+use tabuleiro_core::{Engine, ExactValue, Player, PlayerResult, rng_from_seed};
 
 use crate::alphabeta::{AlphaBeta, Limits};
 use crate::mcts::{MctsLimits, search as mcts_search};
@@ -154,7 +154,7 @@ pub struct Analysis<M> {
 /// game's own solved table is opened with the front end's defaults (loaded, or built on
 /// first use); positions it does not cover, or a table that cannot be used
 /// ([`Analysis::table_error`]), are searched instead.
-pub fn analyse<G: Evaluate>(view: &G::View, budget: Duration, seed: u64) -> Analysis<G::Move> {
+pub fn analyse<G: Engine>(view: &G::View, budget: Duration, seed: u64) -> Analysis<G::Move> {
     let mut rng = rng_from_seed(seed);
     let state = G::sample_from_view(view, &mut rng);
     let mut analysis = Analysis {
@@ -187,7 +187,7 @@ pub fn analyse<G: Evaluate>(view: &G::View, budget: Duration, seed: u64) -> Anal
             }
         }
         Some(Err(e)) => analysis.table_error = Some(e.to_string()),
-        None if G::INFO.solvable => {
+        None if G::ENGINE.solvable => {
             analysis.moves = exact_moves(&state);
             if let Some(&(mv, exact)) = analysis.moves.first() {
                 analysis.best = Some(mv);
@@ -197,7 +197,7 @@ pub fn analyse<G: Evaluate>(view: &G::View, budget: Duration, seed: u64) -> Anal
         }
         None => {}
     }
-    match G::INFO.search {
+    match G::ENGINE.search {
         tabuleiro_core::SearchKind::AlphaBeta => {
             let mut search = AlphaBeta::<G>::default();
             let result = search.search(&state, Limits::time(budget), &mut rng);
@@ -237,7 +237,7 @@ const EXACT_TABLE_BITS: u32 = 22;
 
 /// The exact value of every legal move of `state` for its player to move, best first (ties in
 /// the order the game lists the moves), by a full-depth alpha-beta search after each move.
-pub fn exact_moves<G: Evaluate>(state: &G) -> Vec<(G::Move, Exact)> {
+pub fn exact_moves<G: Engine>(state: &G) -> Vec<(G::Move, Exact)> {
     let Some(me) = state.to_move() else {
         return Vec::new();
     };

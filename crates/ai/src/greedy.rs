@@ -1,6 +1,6 @@
 //! The `greedy` level: one move ahead with the game's evaluation.
 
-use tabuleiro_core::{Evaluate, Game, GameRng, Player, TurnWin, rng_from_seed};
+use tabuleiro_core::{Engine, GameRng, Player, TurnWin, rng_from_seed};
 
 use crate::agent::Agent;
 use crate::score::{DECIDED, WIN, terminal};
@@ -29,8 +29,8 @@ impl GreedyAgent {
 
 /// Whether the player to move in `state` can win before their turn ends (with one move, or
 /// with the moves of one turn in games of several moves per turn). Trusts the game's
-/// [`Game::win_this_turn`] where it knows the answer; otherwise tries every move.
-pub fn has_immediate_win<G: Game>(state: &G, moves: &mut Vec<G::Move>) -> bool {
+/// [`Engine::win_this_turn`] where it knows the answer; otherwise tries every move.
+pub fn has_immediate_win<G: Engine>(state: &G, moves: &mut Vec<G::Move>) -> bool {
     let Some(player) = state.to_move() else {
         return false;
     };
@@ -52,7 +52,7 @@ pub fn has_immediate_win<G: Game>(state: &G, moves: &mut Vec<G::Move>) -> bool {
 }
 
 /// Above this many moves, the rest of a turn of several moves is not searched move by move:
-/// greedy follows the game's playout policy ([`Game::playout_move`]) instead.
+/// greedy follows the game's playout policy ([`Engine::playout_move`]) instead.
 pub const WIDEST_CONTINUATION: usize = 64;
 
 /// How far [`turn_value`] looks.
@@ -63,14 +63,14 @@ pub(crate) struct Look {
     /// value with these looks: evaluations lie far above a loss and below a win).
     pub check: bool,
     /// The player may win within the turn: the game did not rule it out
-    /// ([`Game::win_this_turn`]) where the turn began. Only then is a turn earned by a move
+    /// ([`Engine::win_this_turn`]) where the turn began. Only then is a turn earned by a move
     /// looked at for a win.
     pub may_win: bool,
 }
 
 impl Look {
     /// The full look from `state`, where `me` is to move and begins a turn.
-    pub(crate) fn from_turn_start<G: Game>(state: &G) -> Look {
+    pub(crate) fn from_turn_start<G: Engine>(state: &G) -> Look {
         Look {
             check: true,
             may_win: state.win_this_turn() != TurnWin::No,
@@ -84,7 +84,7 @@ impl Look {
 /// the move earns in a game of one move per turn (Q!nto's Q!nto), which would be as wide as any
 /// turn, is valued where it starts: won if the player can win in it (only looked for when
 /// `look.may_win`; without `look.check`, counted as won), else by the evaluation.
-pub(crate) fn turn_value<G: Evaluate>(
+pub(crate) fn turn_value<G: Engine>(
     state: &G,
     me: Player,
     depth: u32,
@@ -135,7 +135,7 @@ pub(crate) fn turn_value<G: Evaluate>(
 /// Every legal move of `state` with the value greedy gives it, each valued in full (the
 /// opponent's replies looked at after every move): the plain form of greedy's choice, for
 /// analysis and tests. [`GreedyAgent`] picks among the moves of the highest value.
-pub fn move_values<G: Evaluate>(state: &G) -> Vec<(G::Move, i32)> {
+pub fn move_values<G: Engine>(state: &G) -> Vec<(G::Move, i32)> {
     let Some(me) = state.to_move() else {
         return Vec::new();
     };
@@ -153,7 +153,7 @@ pub fn move_values<G: Evaluate>(state: &G) -> Vec<(G::Move, i32)> {
         .collect()
 }
 
-impl<G: Evaluate> Agent<G> for GreedyAgent {
+impl<G: Engine> Agent<G> for GreedyAgent {
     fn name(&self) -> String {
         "greedy".to_owned()
     }

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use tabuleiro_core::{Evaluate, SearchKind};
+use tabuleiro_core::{Engine, EngineInfo, SearchKind};
 
 use crate::agent::Agent;
 use crate::alphabeta::Limits;
@@ -77,6 +77,14 @@ pub const LADDER: [NamedLevel; 5] = [
     },
 ];
 
+/// The ladder's levels a game offers: `perfect` only where the game is solved here.
+pub fn ladder_for(engine: EngineInfo) -> Vec<&'static NamedLevel> {
+    LADDER
+        .iter()
+        .filter(|n| n.name != "perfect" || engine.solvable)
+        .collect()
+}
+
 /// A level that cannot be read or does not fit the game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -105,18 +113,18 @@ impl Level {
     }
 
     /// A computer player of this level for game `G`, seeded with `seed`. `perfect` plays from
-    /// the game's own solved table when it has one ([`tabuleiro_core::Game::oracle`]: opened
+    /// the game's own solved table when it has one ([`tabuleiro_core::Engine::oracle`]: opened
     /// with the front end's defaults, so loaded, or built on first use), else from the generic
     /// solver.
     ///
     /// # Errors
     /// When `perfect` is asked for a game that cannot be solved here, or whose table file
     /// cannot be used.
-    pub fn build<G: Evaluate>(self, seed: u64) -> Result<Box<dyn Agent<G>>, LevelError> {
+    pub fn build<G: Engine>(self, seed: u64) -> Result<Box<dyn Agent<G>>, LevelError> {
         Ok(match self {
             Level::Random => Box::new(RandomAgent::new(seed)),
             Level::Greedy => Box::new(GreedyAgent::new(seed)),
-            Level::Strong(limits) => match G::INFO.search {
+            Level::Strong(limits) => match G::ENGINE.search {
                 SearchKind::AlphaBeta => Box::new(StrongAgent::<G>::new(limits, seed)),
                 SearchKind::MonteCarlo => {
                     Box::new(MctsAgent::new(limits.into(), seed, self.to_string()))
@@ -132,7 +140,7 @@ impl Level {
                     let oracle = oracle.map_err(|e| LevelError(e.to_string()))?;
                     return Ok(Box::new(crate::oracle_play::OracleAgent::new(oracle, seed)));
                 }
-                if !G::INFO.solvable {
+                if !G::ENGINE.solvable {
                     return Err(LevelError(format!(
                         "{} cannot be solved here, so it has no `perfect` level",
                         G::INFO.name

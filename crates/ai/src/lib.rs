@@ -5,7 +5,7 @@
 //! | `random` | uniformly random legal moves ([`RandomAgent`]) |
 //! | `greedy` | one move ahead: wins at once, avoids giving an immediate win, else best evaluation ([`GreedyAgent`]) |
 //! | `strong` | negamax alpha-beta, iterative deepening, transposition table, time budget ([`StrongAgent`]); for games of large branching, Monte Carlo tree search with UCT ([`MctsAgent`]); for games of hidden information, sampled rollouts of the evaluation's favourite moves ([`RolloutAgent`]) |
-//! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]); for games with their own solved table ([`tabuleiro_core::Game::oracle`], Nudge), from that table ([`OracleAgent`]) |
+//! | `perfect` | exact values from the [`Solver`], for solvable games ([`PerfectAgent`]); for games with their own solved table ([`tabuleiro_core::Engine::oracle`], Nudge), from that table ([`OracleAgent`]) |
 //!
 //! Every player draws its random choices from its own seeded generator, so games replay.
 //!
@@ -36,7 +36,7 @@ pub use agent::Agent;
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use analysis::{Analysis, Evaluation, Exact, analyse};
 pub use greedy::GreedyAgent;
-pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, MAX_THINK_MS, NamedLevel};
+pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, MAX_THINK_MS, NamedLevel, ladder_for};
 pub use matchplay::{
     MatchGame, MatchPair, MatchResult, PlayError, Tally, ThinkTime, agent_seed, play_game,
     play_match, play_match_timed,

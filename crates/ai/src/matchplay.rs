@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use tabuleiro_core::{
-    Evaluate, Outcome, PairScoring, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
+    Engine, Outcome, PairScoring, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
 };
 
 use crate::agent::Agent;
@@ -62,7 +62,7 @@ pub fn agent_seed(game_seed: u64, seat: Player) -> u64 {
 ///
 /// # Errors
 /// When the game cannot start, a player fails to move, or the game is too long.
-pub fn play_game<G: Evaluate>(
+pub fn play_game<G: Engine>(
     setup: &Setup,
     agents: &mut [Box<dyn Agent<G>>],
     limit: usize,
@@ -76,7 +76,7 @@ pub fn play_game<G: Evaluate>(
 ///
 /// # Errors
 /// As [`play_game`].
-pub fn play_game_until<G: Evaluate>(
+pub fn play_game_until<G: Engine>(
     setup: &Setup,
     agents: &mut [Box<dyn Agent<G>>],
     limit: usize,
@@ -214,7 +214,7 @@ pub struct MatchResult {
 ///
 /// # Errors
 /// The first game that cannot be played; an odd number of games when pairs count.
-pub fn play_match<G: Evaluate>(
+pub fn play_match<G: Engine>(
     setup: &Setup,
     a: Level,
     b: Level,
@@ -250,12 +250,12 @@ impl ThinkTime {
 }
 
 /// An agent whose every choice is timed into a shared [`ThinkTime`].
-struct Timed<G: Evaluate> {
+struct Timed<G: Engine> {
     inner: Box<dyn Agent<G>>,
     time: Arc<Mutex<ThinkTime>>,
 }
 
-impl<G: Evaluate> Agent<G> for Timed<G> {
+impl<G: Engine> Agent<G> for Timed<G> {
     fn name(&self) -> String {
         self.inner.name()
     }
@@ -281,7 +281,7 @@ impl<G: Evaluate> Agent<G> for Timed<G> {
 ///
 /// # Errors
 /// The first game that cannot be played.
-pub fn play_match_timed<G: Evaluate>(
+pub fn play_match_timed<G: Engine>(
     setup: &Setup,
     a: Level,
     b: Level,

@@ -1,4 +1,4 @@
-//! Perfect play and exact analysis from a game's own solved table ([`Game::oracle`]), for
+//! Perfect play and exact analysis from a game's own solved table ([`Engine::oracle`]), for
 //! games solved by a game-specific method (Nudge) rather than by the generic [`Solver`].
 //!
 //! The oracle gives the exact value of a position for its player to move; here that value is
@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use tabuleiro_core::{
-    Evaluate, ExactValue, Game, GameRng, Oracle, OracleError, OracleRequest, Player, PlayerResult,
+    Engine, ExactValue, GameRng, Oracle, OracleError, OracleRequest, Player, PlayerResult,
     rng_from_seed,
 };
 
@@ -24,13 +24,13 @@ use crate::strong::{DEFAULT_THINK, StrongAgent};
 ///
 /// # Errors
 /// When the game's table file exists but cannot be used.
-pub fn open_oracle<G: Game>() -> Option<Result<Arc<dyn Oracle<G>>, OracleError>> {
+pub fn open_oracle<G: Engine>() -> Option<Result<Arc<dyn Oracle<G>>, OracleError>> {
     G::oracle().map(|source| source.open(&OracleRequest::from_defaults()))
 }
 
 /// The exact value for `me` of `child`, reached from a position where `me` was to move by
 /// `plies` moves of `me`; `None` when the oracle does not cover `child`.
-pub fn value_after<G: Game>(
+pub fn value_after<G: Engine>(
     oracle: &dyn Oracle<G>,
     child: &G,
     me: Player,
@@ -50,7 +50,7 @@ pub fn value_after<G: Game>(
 /// The exact value of every legal move of `state` for its player to move, in the order the
 /// game lists them; `None` when the game is over or some move leads where the oracle does not
 /// reach.
-pub fn rate_moves<G: Game>(
+pub fn rate_moves<G: Engine>(
     oracle: &dyn Oracle<G>,
     state: &G,
 ) -> Option<Vec<(G::Move, ExactValue)>> {
@@ -70,13 +70,13 @@ pub fn rate_moves<G: Game>(
 /// Every legal whole turn of the player to move in `state` (the moves until another player
 /// is to move or the game ends) with its exact value, in the order the game lists the moves;
 /// `None` as for [`rate_moves`].
-pub fn rate_turns<G: Game>(
+pub fn rate_turns<G: Engine>(
     oracle: &dyn Oracle<G>,
     state: &G,
 ) -> Option<Vec<(Vec<G::Move>, ExactValue)>> {
     /// Longest turn followed (no game has more than a few moves a turn).
     const MAX_TURN: usize = 8;
-    fn walk<G: Game>(
+    fn walk<G: Engine>(
         oracle: &dyn Oracle<G>,
         state: &G,
         me: Player,
@@ -108,7 +108,7 @@ pub fn rate_turns<G: Game>(
 /// The moves of perfect play from `state` to the end of the game (each side choosing the
 /// first best move in the game's order), when the oracle rates it won or lost; empty for a
 /// draw or a position it does not cover.
-pub fn principal_line<G: Game>(oracle: &dyn Oracle<G>, state: &G) -> Vec<G::Move> {
+pub fn principal_line<G: Engine>(oracle: &dyn Oracle<G>, state: &G) -> Vec<G::Move> {
     let mut line = Vec::new();
     let Some(ExactValue::Win { plies } | ExactValue::Loss { plies }) = oracle.value(state) else {
         return line;
@@ -135,19 +135,19 @@ pub fn principal_line<G: Game>(oracle: &dyn Oracle<G>, state: &G) -> Vec<G::Move
 /// fastest win, else a draw, else the slowest loss — choosing at random (from its seed)
 /// among equally good moves. Where the table does not reach (positions a game's table leaves
 /// out), it searches like `strong`.
-pub struct OracleAgent<G: Evaluate> {
+pub struct OracleAgent<G: Engine> {
     oracle: Arc<dyn Oracle<G>>,
     rng: GameRng,
     fallback: StrongAgent<G>,
 }
 
-impl<G: Evaluate> std::fmt::Debug for OracleAgent<G> {
+impl<G: Engine> std::fmt::Debug for OracleAgent<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("OracleAgent").finish_non_exhaustive()
     }
 }
 
-impl<G: Evaluate> OracleAgent<G> {
+impl<G: Engine> OracleAgent<G> {
     /// A perfect player using `oracle`, breaking ties with a generator seeded by `seed`.
     pub fn new(oracle: Arc<dyn Oracle<G>>, seed: u64) -> Self {
         OracleAgent {
@@ -164,7 +164,7 @@ impl<G: Evaluate> OracleAgent<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for OracleAgent<G> {
+impl<G: Engine> Agent<G> for OracleAgent<G> {
     fn name(&self) -> String {
         "perfect".to_owned()
     }

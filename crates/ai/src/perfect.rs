@@ -7,19 +7,19 @@
 //! first that wins. When none wins it plays the first that draws, else the first in that
 //! order, so a lost position is defended as stubbornly as the evaluation allows.
 
-use tabuleiro_core::{Evaluate, GameRng, rng_from_seed};
+use tabuleiro_core::{Engine, GameRng, rng_from_seed};
 
 use crate::agent::Agent;
 use crate::solver::{Solver, Value};
 
 /// Plays perfectly using an exact solver.
 #[derive(Debug)]
-pub struct PerfectAgent<G: Evaluate> {
+pub struct PerfectAgent<G: Engine> {
     solver: Solver<G>,
     rng: GameRng,
 }
 
-impl<G: Evaluate> PerfectAgent<G> {
+impl<G: Engine> PerfectAgent<G> {
     /// A perfect player breaking ties with a generator seeded by `seed`.
     pub fn new(seed: u64) -> Self {
         PerfectAgent {
@@ -46,7 +46,7 @@ impl<G: Evaluate> PerfectAgent<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for PerfectAgent<G> {
+impl<G: Engine> Agent<G> for PerfectAgent<G> {
     fn name(&self) -> String {
         "perfect".to_owned()
     }

@@ -1,14 +1,14 @@
 //! A plain negamax without pruning or tables: slow, obviously right, and the yardstick the
 //! fast search is tested against.
 
-use tabuleiro_core::Evaluate;
+use tabuleiro_core::Engine;
 
 use crate::score::terminal;
 
 /// The value of `state` for the player to move, searched `depth` plies with no pruning, scored
 /// exactly as [`crate::AlphaBeta`] scores (wins `WIN - ply`, the evaluation at the horizon).
 /// `state` must not be finished and `depth` must be at least 1.
-pub fn negamax<G: Evaluate>(state: &G, depth: u32, ply: u32) -> i32 {
+pub fn negamax<G: Engine>(state: &G, depth: u32, ply: u32) -> i32 {
     let Some(me) = state.to_move() else {
         return 0;
     };

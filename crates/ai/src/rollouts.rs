@@ -6,12 +6,12 @@
 //!
 //! 1. **Candidates.** Every legal move is scored by the game's evaluation at the end of the
 //!    mover's turn (an extra turn the move earns finished by the planning policy,
-//!    [`Game::planning_move`]), on one sample of the hidden tiles; the best [`CANDIDATES`]
+//!    [`Engine::planning_move`]), on one sample of the hidden tiles; the best [`CANDIDATES`]
 //!    are kept, and the planning policy's own choices are added.
 //! 2. **Rollouts.** Over and over, a new sample of everything the player cannot see is drawn
 //!    from its view ([`Game::sample_from_view`]), and every remaining candidate is played on
 //!    that same sample, followed by the planning policy for the searching player and the
-//!    playout policy ([`Game::playout_move`], a model of ordinary play) for the others, until
+//!    playout policy ([`Engine::playout_move`], a model of ordinary play) for the others, until
 //!    the game ends (or, with a [`RolloutShape::horizon`], until the
 //!    searching player's turn has come round that many more times, the position then being
 //!    scored by the evaluation). A won game scores a value beyond any evaluation, plus the
@@ -29,7 +29,7 @@
 use std::time::Instant;
 
 use tabuleiro_core::rng::Rng;
-use tabuleiro_core::{Evaluate, GameRng, Player, rng_from_seed};
+use tabuleiro_core::{Engine, GameRng, Player, rng_from_seed};
 
 use crate::agent::Agent;
 use crate::alphabeta::{TIME_SAFETY, shuffle};
@@ -38,7 +38,7 @@ use crate::mcts::MctsLimits;
 /// How many of the evaluation's favourite moves are judged by rollouts.
 pub const CANDIDATES: usize = 8;
 
-/// How many times the planning policy ([`Game::planning_move`]) is asked for a move to add to
+/// How many times the planning policy ([`Engine::planning_move`]) is asked for a move to add to
 /// the candidates (it breaks ties at random, so it may name several).
 const PLANNED: usize = 2;
 
@@ -63,7 +63,7 @@ pub struct RolloutReport {
 /// How a candidate looks for `me` in `state`, just after it was played: the evaluation once
 /// `me`'s turn is over, an extra turn it earned being finished by the playout policy (the
 /// rollouts judge what the others can do next).
-fn candidate_value<G: Evaluate>(mut state: G, me: Player, rng: &mut GameRng) -> i32 {
+fn candidate_value<G: Engine>(mut state: G, me: Player, rng: &mut GameRng) -> i32 {
     for _ in 0..64 {
         if let Some(outcome) = state.outcome() {
             return final_score(&state, &outcome, me) as i32;
@@ -87,14 +87,14 @@ fn decided(outcome: &tabuleiro_core::Outcome, me: Player) -> f64 {
 
 /// The rollout score of the finished game `state` for `me`: [`decided`] plus the clamped
 /// evaluation (in Q!nto, the tiles the others are left with).
-fn final_score<G: Evaluate>(state: &G, outcome: &tabuleiro_core::Outcome, me: Player) -> f64 {
+fn final_score<G: Engine>(state: &G, outcome: &tabuleiro_core::Outcome, me: Player) -> f64 {
     decided(outcome, me) + f64::from(state.evaluate(me)).clamp(-DECIDED / 2.0, DECIDED / 2.0)
 }
 
 /// Plays the game's playout policy from `state` until the game ends (or, with a horizon,
 /// until `me`'s turn has come round that many times) and scores the position reached for
 /// `me`; `None` when `deadline` passes first.
-fn rollout<G: Evaluate>(
+fn rollout<G: Engine>(
     mut state: G,
     me: Player,
     horizon: Option<usize>,
@@ -158,7 +158,7 @@ impl Default for RolloutShape {
 
 /// Searches the position of `view` within `limits` (time and/or number of samples) with the
 /// default [`RolloutShape`]; returns the chosen move and a report.
-pub fn search<G: Evaluate>(
+pub fn search<G: Engine>(
     view: &G::View,
     limits: &MctsLimits,
     rng: &mut GameRng,
@@ -167,7 +167,7 @@ pub fn search<G: Evaluate>(
 }
 
 /// [`search`] with a given shape.
-pub fn search_shaped<G: Evaluate>(
+pub fn search_shaped<G: Engine>(
     view: &G::View,
     limits: &MctsLimits,
     shape: RolloutShape,
@@ -244,7 +244,7 @@ pub fn search_shaped<G: Evaluate>(
 /// dropped after each; returns the index of the winner (the evaluation's favourite, 0, when
 /// no sample was finished in time) and leaves the sample count and its mean in `report`.
 #[allow(clippy::too_many_arguments)]
-fn halve<G: Evaluate>(
+fn halve<G: Engine>(
     view: &G::View,
     candidates: &[G::Move],
     me: Player,
@@ -340,7 +340,7 @@ fn halve<G: Evaluate>(
     best
 }
 
-/// The `strong` level for games whose [`tabuleiro_core::GameInfo::search`] is
+/// The `strong` level for games whose [`tabuleiro_core::EngineInfo::search`] is
 /// [`tabuleiro_core::SearchKind::Rollouts`].
 #[derive(Debug)]
 pub struct RolloutAgent {
@@ -375,7 +375,7 @@ impl RolloutAgent {
     }
 }
 
-impl<G: Evaluate> Agent<G> for RolloutAgent {
+impl<G: Engine> Agent<G> for RolloutAgent {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use tabuleiro_core::{Evaluate, PlayerResult};
+use tabuleiro_core::{Engine, PlayerResult};
 
 /// The exact value of a position for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -69,7 +69,7 @@ type Memory = HashMap<u64, Value, BuildHasherDefault<KeyHasher>>;
 
 /// A solver that remembers every position it has solved.
 #[derive(Debug)]
-pub struct Solver<G: Evaluate> {
+pub struct Solver<G: Engine> {
     memory: Memory,
     buffers: Vec<Vec<G::Move>>,
     children: Vec<Vec<(i32, G)>>,
@@ -78,13 +78,13 @@ pub struct Solver<G: Evaluate> {
     use_symmetry: bool,
 }
 
-impl<G: Evaluate> Default for Solver<G> {
+impl<G: Engine> Default for Solver<G> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Evaluate> Solver<G> {
+impl<G: Engine> Solver<G> {
     /// A solver that folds symmetric positions together.
     pub fn new() -> Self {
         Solver {

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use tabuleiro_core::{Evaluate, GameRng, rng_from_seed};
+use tabuleiro_core::{Engine, GameRng, rng_from_seed};
 
 use crate::agent::Agent;
 use crate::alphabeta::{AlphaBeta, Limits, SearchResult};
@@ -12,14 +12,14 @@ pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 
 /// Searches with [`AlphaBeta`] until its time (or depth) budget runs out.
 #[derive(Debug)]
-pub struct StrongAgent<G: Evaluate> {
+pub struct StrongAgent<G: Engine> {
     search: AlphaBeta<G>,
     limits: Limits,
     rng: GameRng,
     last: Option<SearchResult<G::Move>>,
 }
 
-impl<G: Evaluate> StrongAgent<G> {
+impl<G: Engine> StrongAgent<G> {
     /// A strong player with the given limits, breaking ties with a generator seeded by `seed`.
     pub fn new(limits: Limits, seed: u64) -> Self {
         StrongAgent {
@@ -36,7 +36,7 @@ impl<G: Evaluate> StrongAgent<G> {
     }
 }
 
-impl<G: Evaluate> Agent<G> for StrongAgent<G> {
+impl<G: Engine> Agent<G> for StrongAgent<G> {
     fn name(&self) -> String {
         match (self.limits.time, self.limits.max_depth) {
             (Some(t), _) if t == DEFAULT_THINK => "strong".to_owned(),

@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
-use tabuleiro_core::{Evaluate, PairScoring, Player, PlayerResult, Setup, derive_seed};
+use tabuleiro_core::{Engine, PairScoring, Player, PlayerResult, Setup, derive_seed};
 
 use crate::level::Level;
 use crate::matchplay::{PlayError, Tally, play_game_until};
@@ -174,7 +174,7 @@ impl Tournament {
     /// When there are fewer than two agents, the game is not for two players, a level does
     /// not fit the game, pairs count as one result but the number of games is odd, or a game
     /// cannot be played.
-    pub fn run<G: Evaluate>(
+    pub fn run<G: Engine>(
         &self,
         jobs: usize,
         stop: &AtomicBool,

@@ -8,7 +8,7 @@ use tabuleiro_ai::analysis::exact_moves;
 use tabuleiro_ai::reference::negamax;
 use tabuleiro_ai::score::{DECIDED, WIN, terminal};
 use tabuleiro_ai::{Evaluation, Exact, analyse};
-use tabuleiro_core::{Game, Setup, rng_from_seed};
+use tabuleiro_core::{Engine, Game, Setup, rng_from_seed};
 use tabuleiro_games::pushee::Pushee;
 
 use crate::util::random_position;

@@ -3,7 +3,7 @@
 
 use tabuleiro_ai::greedy::move_values;
 use tabuleiro_ai::{Agent, GreedyAgent};
-use tabuleiro_core::{Evaluate, Game, Setup, derive_seed, rng_from_seed};
+use tabuleiro_core::{Engine, Game, Setup, derive_seed, rng_from_seed};
 use tabuleiro_games::quantik::Quantik;
 
 use crate::util::{legal, random_position};
@@ -81,7 +81,7 @@ fn greedy_wins_at_once_and_otherwise_avoids_giving_a_win() {
 /// highest value when every move is valued in full ([`move_values`]): greedy values the
 /// opponent's replies only where a move could still be best, which must not change its
 /// choice. Greedy draws its guess of hidden tiles first, so the same draw is made here.
-fn lazy_choice_is_a_best_move<G: Evaluate>(players: usize, games: u64) -> usize {
+fn lazy_choice_is_a_best_move<G: Engine>(players: usize, games: u64) -> usize {
     let mut checked = 0;
     for seed in 0..games {
         let mut state = G::new(&Setup {

@@ -2,7 +2,7 @@
 
 use tabuleiro_ai::mcts::{MctsLimits, search};
 use tabuleiro_ai::{Agent, MctsAgent, RandomAgent};
-use tabuleiro_core::{Game, Player, rng_from_seed};
+use tabuleiro_core::{Engine, Game, Player, rng_from_seed};
 use tabuleiro_games::quantik::Quantik;
 
 use crate::util::{legal, random_position, start};

@@ -2,7 +2,7 @@
 //! and matches of three or four players rotate the seats.
 
 use tabuleiro_ai::{Agent, Level, MctsLimits, RolloutAgent, play_match};
-use tabuleiro_core::{Game, GameRng, Player, Setup, TurnWin, rng_from_seed};
+use tabuleiro_core::{Engine, Game, GameRng, Player, Setup, TurnWin, rng_from_seed};
 use tabuleiro_games::qinto::notation::QintoMove;
 use tabuleiro_games::qinto::state::Qinto;
 

@@ -43,7 +43,7 @@ fn check(
     let me = state.to_move().expect("unfinished");
     let value = match child.outcome() {
         Some(outcome) => tabuleiro_ai::score::terminal(&outcome, me, 1),
-        None if depth == 1 => tabuleiro_core::Evaluate::evaluate(&child, me),
+        None if depth == 1 => tabuleiro_core::Engine::evaluate(&child, me),
         None => -negamax(&child, depth - 1, 1),
     };
     assert_eq!(

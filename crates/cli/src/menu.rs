@@ -3,8 +3,8 @@
 //! refuses is asked again with the reason.
 
 use anyhow::Result;
-use tabuleiro_ai::{LADDER, Level, NamedLevel};
-use tabuleiro_core::{Evaluate, GameInfo, GameVisitor, Options, Player, Registry, Setup};
+use tabuleiro_ai::{Level, NamedLevel, ladder_for};
+use tabuleiro_core::{Engine, GameInfo, GameVisitor, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
 use crate::commands::options::ReadOptions;
@@ -115,10 +115,7 @@ fn configure(console: &mut Console<'_>, info: &'static GameInfo) -> Result<Optio
 }
 
 fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Result<Option<Level>> {
-    let ladder: Vec<&NamedLevel> = LADDER
-        .iter()
-        .filter(|n| n.name != "perfect" || info.solvable)
-        .collect();
+    let ladder: Vec<&NamedLevel> = REGISTRY.engine(info.id).map(ladder_for).unwrap_or_default();
     let labels: Vec<String> = ladder
         .iter()
         .map(|n| format!("{} — {}", n.name, n.description))
@@ -217,7 +214,7 @@ struct CheckSetup<'a> {
 
 impl GameVisitor for CheckSetup<'_> {
     type Output = Result<Options>;
-    fn visit<G: Evaluate>(self) -> Result<Options> {
+    fn visit<G: Engine>(self) -> Result<Options> {
         let options = ReadOptions {
             info: self.info,
             settings: self.settings,

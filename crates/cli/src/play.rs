@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use tabuleiro_ai::{Agent, Level, agent_seed};
-use tabuleiro_core::{Evaluate, Game, GameVisitor, Perspective, Player, Session, Setup, UndoError};
+use tabuleiro_core::{Engine, Game, GameVisitor, Perspective, Player, Session, Setup, UndoError};
 
 use crate::console::Console;
 
@@ -134,7 +134,7 @@ pub struct PlayVisitor<'c, 'io> {
 
 impl GameVisitor for PlayVisitor<'_, '_> {
     type Output = Result<Ending>;
-    fn visit<G: Evaluate>(self) -> Result<Ending> {
+    fn visit<G: Engine>(self) -> Result<Ending> {
         play::<G>(self.console, &self.config)
     }
 }
@@ -145,13 +145,13 @@ a cube), undo (takes back a whole turn, but not a move that drew hidden tiles), 
 
 /// Plays one game to its end (or until `quit` or the end of input), saving the record when
 /// asked to.
-pub fn play<G: Evaluate>(console: &mut Console<'_>, config: &GameConfig) -> Result<Ending> {
+pub fn play<G: Engine>(console: &mut Console<'_>, config: &GameConfig) -> Result<Ending> {
     let agents = build_agents::<G>(config)?;
     play_with(console, config, agents)
 }
 
 /// A computer player for each computer seat of `config` (`None` for humans).
-pub fn build_agents<G: Evaluate>(config: &GameConfig) -> Result<Vec<Option<Box<dyn Agent<G>>>>> {
+pub fn build_agents<G: Engine>(config: &GameConfig) -> Result<Vec<Option<Box<dyn Agent<G>>>>> {
     let mut agents = Vec::with_capacity(config.seats.len());
     for (i, seat) in config.seats.iter().enumerate() {
         agents.push(match seat {
@@ -165,7 +165,7 @@ pub fn build_agents<G: Evaluate>(config: &GameConfig) -> Result<Vec<Option<Box<d
 }
 
 /// [`play`] with the computer players given, one per seat (`None` for humans).
-fn play_with<G: Evaluate>(
+fn play_with<G: Engine>(
     console: &mut Console<'_>,
     config: &GameConfig,
     mut agents: Vec<Option<Box<dyn Agent<G>>>>,

@@ -15,7 +15,7 @@
 //!   upper case, unless turned off). Every text seen anywhere in the run is tried in every
 //!   position: when it does not name a listed move it must be refused — as bad syntax or as
 //!   an illegal move — and a refused [`Game::play`] must leave the state unchanged.
-//! - **Quick wins.** A move offered by [`Game::winning_move`] is legal and wins at once.
+//! - **Quick wins.** A move offered by [`Engine::winning_move`] is legal and wins at once.
 //! - **Randomness.** [`Game::random_move`] returns listed moves only, `None` exactly when the
 //!   game is over, the same move for the same generator state, and every legal move of the
 //!   starting position over enough draws.
@@ -38,7 +38,8 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 
-use crate::game::{Game, MoveError, Perspective, Setup};
+use crate::engine::Engine;
+use crate::game::{MoveError, Perspective, Setup};
 use crate::info::OptionKind;
 use crate::options::Options;
 use crate::player::Player;
@@ -90,7 +91,7 @@ pub struct Report {
     pub transpositions: usize,
     /// Records round-tripped and replayed.
     pub records: usize,
-    /// Positions where [`Game::winning_move`] offered a move (checked to win at once).
+    /// Positions where [`Engine::winning_move`] offered a move (checked to win at once).
     pub quick_wins: usize,
 }
 
@@ -114,7 +115,7 @@ impl Report {
 ///
 /// # Panics
 /// At the first broken promise, with the game, setup, seed and moves so far.
-pub fn check<G: Game>(setups: &[Setup], games_per_setup: usize, seed: u64) -> Report {
+pub fn check<G: Engine>(setups: &[Setup], games_per_setup: usize, seed: u64) -> Report {
     check_with::<G>(
         setups,
         &Config {
@@ -129,7 +130,7 @@ pub fn check<G: Game>(setups: &[Setup], games_per_setup: usize, seed: u64) -> Re
 ///
 /// # Panics
 /// At the first broken promise, with the game, setup, seed and moves so far.
-pub fn check_with<G: Game>(setups: &[Setup], config: &Config) -> Report {
+pub fn check_with<G: Engine>(setups: &[Setup], config: &Config) -> Report {
     assert!(
         !setups.is_empty(),
         "conformance of {}: no setups given",
@@ -183,7 +184,7 @@ struct KeyFacts<M> {
 }
 
 /// The state shared by the games played from one setup.
-struct Run<'c, G: Game> {
+struct Run<'c, G: Engine> {
     config: &'c Config,
     /// Every move text seen so far (sorted, so runs are reproducible).
     seen: BTreeSet<String>,
@@ -204,7 +205,7 @@ const ODD_TEXTS: [&str; 6] = [
     "a1a1a1a1a1a1a1a1",
 ];
 
-impl<'c, G: Game> Run<'c, G> {
+impl<'c, G: Engine> Run<'c, G> {
     fn new(config: &'c Config) -> Self {
         Run {
             config,
@@ -714,7 +715,7 @@ impl<'c, G: Game> Run<'c, G> {
 }
 
 /// `mv` (read from `text`) is not listed here: every way in must refuse it.
-fn check_refused<G: Game>(state: &G, mv: G::Move, text: &str, trace: &Trace<'_>) {
+fn check_refused<G: Engine>(state: &G, mv: G::Move, text: &str, trace: &Trace<'_>) {
     let id = G::INFO.id;
     assert!(
         state.check_move(mv).is_err(),
@@ -743,7 +744,12 @@ fn check_refused<G: Game>(state: &G, mv: G::Move, text: &str, trace: &Trace<'_>)
     );
 }
 
-fn check_views<G: Game>(state: &G, moves: &HashSet<G::Move>, rng: &mut GameRng, trace: &Trace<'_>) {
+fn check_views<G: Engine>(
+    state: &G,
+    moves: &HashSet<G::Move>,
+    rng: &mut GameRng,
+    trace: &Trace<'_>,
+) {
     let id = G::INFO.id;
     assert!(
         !state.render(Perspective::Everyone).trim().is_empty(),
@@ -791,7 +797,7 @@ fn check_views<G: Game>(state: &G, moves: &HashSet<G::Move>, rng: &mut GameRng, 
 }
 
 /// From the starting position, enough random draws reach every legal move.
-fn check_random_coverage<G: Game>(start: &G, rng: &mut GameRng, trace: &Trace<'_>) {
+fn check_random_coverage<G: Engine>(start: &G, rng: &mut GameRng, trace: &Trace<'_>) {
     let mut legal = Vec::new();
     start.legal_moves(&mut legal);
     let mut missing: HashSet<G::Move> = legal.iter().copied().collect();
@@ -813,7 +819,7 @@ fn check_random_coverage<G: Game>(start: &G, rng: &mut GameRng, trace: &Trace<'_
 
 /// Setup-level promises: every choice value of every option is accepted, and player counts
 /// outside the game's range are refused.
-fn check_setups<G: Game>(setups: &[Setup]) {
+fn check_setups<G: Engine>(setups: &[Setup]) {
     let info = G::INFO;
     let id = info.id;
     assert!(
@@ -886,7 +892,7 @@ mod tests {
     //! correct and once with each of several planted bugs, which the suite must catch.
 
     use super::*;
-    use crate::game::{IllegalMove, SetupError, SyntaxError};
+    use crate::game::{Game, IllegalMove, SetupError, SyntaxError};
     use crate::info::GameInfo;
     use crate::outcome::Outcome;
 
@@ -899,8 +905,6 @@ mod tests {
         chance: false,
         hidden_information: false,
         scores: false,
-        solvable: true,
-        search: crate::SearchKind::AlphaBeta,
         move_syntax: "t1, t2 or t3",
         max_moves: Some(PILE as usize),
         options: &[],
@@ -1010,6 +1014,16 @@ mod tests {
             } else {
                 Some(rng.random_range(1..=self.left.min(3)))
             }
+        }
+    }
+
+    impl<const BUG: u8> Engine for Nim<BUG> {
+        const ENGINE: crate::EngineInfo = crate::EngineInfo {
+            search: crate::SearchKind::AlphaBeta,
+            solvable: true,
+        };
+        fn evaluate(&self, _player: Player) -> i32 {
+            0
         }
     }
 

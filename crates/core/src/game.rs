@@ -5,7 +5,6 @@ use std::hash::Hash;
 
 use crate::info::{GameInfo, PairScoring};
 use crate::options::Options;
-use crate::oracle::OracleSource;
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::rng::{GameRng, random_index};
@@ -279,56 +278,6 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         self.position_key()
     }
 
-    /// The game's own solved table, for games solved by a game-specific method (Nudge, by
-    /// retrograde analysis): opening the source loads or builds an
-    /// [`Oracle`](crate::oracle::Oracle) giving the exact value of positions. The `perfect`
-    /// level, analysis and `tabuleiro solve` use it in preference to the generic solver, and
-    /// the module [`crate::oracle`] says where tables live. Default `None`: no such table.
-    fn oracle() -> Option<&'static dyn OracleSource<Self>> {
-        None
-    }
-
-    /// A quick look for a move that wins at once for the player to move. When it returns a
-    /// move, that move wins; `None` means no quick win was seen (a game's fast path may
-    /// overlook rarer kinds of immediate win, so searches still check every move's outcome).
-    /// The default tries every move.
-    fn winning_move(&self) -> Option<Self::Move> {
-        let player = self.to_move()?;
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.into_iter().find(|&mv| {
-            let mut next = self.clone();
-            next.play_unchecked(mv);
-            next.outcome().is_some_and(|o| o.winner() == Some(player))
-        })
-    }
-
-    /// Whether the player to move can win before their turn passes, as far as the game can tell
-    /// cheaply: it lets greedy play and search skip looking for the opponent's immediate wins.
-    /// [`TurnWin::No`] promises no such win exists, or (where the game documents it) that one
-    /// is too unlikely to be worth the search; [`TurnWin::Yes`] promises one exists; the
-    /// default, [`TurnWin::Maybe`], makes the caller try every move.
-    fn win_this_turn(&self) -> TurnWin {
-        TurnWin::Maybe
-    }
-
-    /// The move a simulated player makes in a search's playouts: the default is
-    /// [`Game::random_move`]; a game whose random games say little about a position (Q!nto,
-    /// where a random player hardly ever lays more than one tile) offers a cheap sensible
-    /// policy instead. It must return a legal move, and `None` only when the game is over.
-    fn playout_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
-        self.random_move(rng)
-    }
-
-    /// The move the *searching* player makes at its own turns in a search's playouts (the
-    /// others keep to [`Game::playout_move`], a model of ordinary play): a game may offer a
-    /// stronger quick player here, so that a search judges its moves by how they turn out
-    /// when it goes on playing well. The default is [`Game::playout_move`]. It must return a
-    /// legal move, and `None` only when the game is over.
-    fn planning_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
-        self.playout_move(rng)
-    }
-
     /// A uniformly random legal move, or `None` when the game is over. Games override this with
     /// a fast path; the default lists the moves.
     fn random_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
@@ -340,28 +289,6 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
             Some(moves[random_index(rng, moves.len())])
         }
     }
-}
-
-/// A heuristic value of a position for search and greedy play: larger is better for `player`.
-///
-/// Kept apart from the rules so that a game's rules never depend on how it is judged.
-pub trait Evaluate: Game {
-    /// How good the position is for `player`, on a scale well inside `±1_000_000` (search uses
-    /// larger magnitudes for won and lost positions).
-    fn evaluate(&self, player: Player) -> i32;
-}
-
-/// What a game can tell cheaply about a win within the current turn
-/// ([`Game::win_this_turn`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TurnWin {
-    /// The player to move cannot win this turn (or, where the game documents it, only in
-    /// cases too rare to look for).
-    No,
-    /// The player to move can win this turn.
-    Yes,
-    /// Unknown: every move must be tried.
-    Maybe,
 }
 
 /// Plays uniformly random moves from `state` until the game ends; returns the final position

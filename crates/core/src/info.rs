@@ -61,20 +61,6 @@ impl OptionSpec {
     }
 }
 
-/// Which search the `strong` computer level runs for a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchKind {
-    /// Alpha-beta over the game's evaluation: games of modest branching.
-    AlphaBeta,
-    /// Monte Carlo tree search with random playouts: games of large branching.
-    MonteCarlo,
-    /// Sampled rollouts, for games of hidden information and chance (Q!nto): the moves the
-    /// game's evaluation likes best are each tried on many samples of what the player cannot
-    /// see, followed by a few turns of the game's playout policy
-    /// ([`crate::Game::playout_move`]), and judged by the evaluation at the end.
-    Rollouts,
-}
-
 /// How the two games of a pair (one seed, played twice with the seats swapped: matches with
 /// `--paired`, and tournaments) count in results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -107,11 +93,6 @@ pub struct GameInfo {
     pub hidden_information: bool,
     /// Whether the game has scores besides win / loss / draw.
     pub scores: bool,
-    /// Whether the game can be solved on this machine, so that a `perfect` player exists: by
-    /// the AI crate's generic solver, or by the game's own table ([`crate::Game::oracle`]).
-    pub solvable: bool,
-    /// The search the `strong` level runs.
-    pub search: SearchKind,
     /// What a move looks like, for help and error messages (`Ca1: shape letter and cell`).
     pub move_syntax: &'static str,
     /// An upper bound on the number of moves in one game, if the rules impose one.

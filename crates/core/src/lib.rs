@@ -3,10 +3,12 @@
 //! - [`GameInfo`] and [`OptionSpec`]: static facts about a game, read by menus and players.
 //! - [`Options`] and [`Setup`]: checked settings and the seed a game starts from.
 //! - [`Game`]: a position with its player to move, legal moves, notation, rendering,
-//!   per-player [`Game::view`] and [`Outcome`]; [`Evaluate`] adds a heuristic for search.
+//!   per-player [`Game::view`] and [`Outcome`]: the rules alone.
+//! - [`Engine`]: what computer players know beyond the rules (evaluation, playout policy,
+//!   quick looks for wins, the choice of search, a solved table).
 //! - [`GameRecord`] and [`Session`]: saving, loading, replaying and undoing (never over a
 //!   move that showed its player something hidden: [`Game::reveals_hidden`], [`UndoError`]).
-//! - [`oracle`]: exact values from a game's own solved table ([`Game::oracle`], Nudge).
+//! - [`oracle`]: exact values from a game's own solved table ([`Engine::oracle`], Nudge).
 //! - [`GameRng`]: the one seeded random number generator (Xoshiro256++); [`fresh_seed`]: an
 //!   unguessable seed from the operating system for a game started without one.
 //! - [`GameVisitor`]: run generic code on a game chosen by id at run time.
@@ -22,6 +24,7 @@
 //! games are decided by summed scores ([`Game::PAIR_SCORING`]).
 
 pub mod conformance;
+pub mod engine;
 pub mod game;
 pub mod info;
 pub mod options;
@@ -33,11 +36,12 @@ pub mod registry;
 pub mod rng;
 pub mod session;
 
+pub use engine::{Engine, EngineInfo, SearchKind, TurnWin};
 pub use game::{
-    Evaluate, Game, IllegalMove, LineError, MoveError, Perspective, Setup, SetupError, SyntaxError,
-    TurnWin, random_playout,
+    Game, IllegalMove, LineError, MoveError, Perspective, Setup, SetupError, SyntaxError,
+    random_playout,
 };
-pub use info::{GameInfo, OptionKind, OptionSpec, PairScoring, SearchKind};
+pub use info::{GameInfo, OptionKind, OptionSpec, PairScoring};
 pub use options::{OptionError, Options};
 pub use oracle::{ExactValue, Oracle, OracleError, OracleRequest, OracleSource, OracleSummary};
 pub use outcome::{Outcome, PlayerResult};

@@ -140,8 +140,6 @@ mod tests {
         chance: false,
         hidden_information: false,
         scores: false,
-        solvable: false,
-        search: crate::SearchKind::AlphaBeta,
         move_syntax: "",
         max_moves: None,
         options: &[

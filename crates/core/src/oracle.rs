@@ -1,9 +1,9 @@
-//! Exact values from a game's own solved table: the optional hook [`Game::oracle`].
+//! Exact values from a game's own solved table: the optional hook [`Engine::oracle`].
 //!
 //! The generic solver of the AI crate searches a game tree with a memory, which suits games
 //! that always end (Quantik). A game whose positions repeat (Nudge) is solved instead by a
 //! game-specific retrograde analysis over all its positions; such a game offers an
-//! [`OracleSource`] through [`Game::oracle`]. Opening the source loads the table from a file
+//! [`OracleSource`] through [`Engine::oracle`]. Opening the source loads the table from a file
 //! or builds it (minutes at most), and gives an [`Oracle`]: the exact value of any position
 //! it covers. The `perfect` level, analysis and `tabuleiro solve` use it when a game has one,
 //! and the generic solver otherwise.
@@ -14,7 +14,7 @@
 //! table built on first use is saved there for next time. A file that is not a table of the
 //! right version, or is damaged, is refused with an error, never read into wrong answers.
 //!
-//! [`Game::oracle`]: crate::Game::oracle
+//! [`Engine::oracle`]: crate::Engine::oracle
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use tabuleiro_core::{Evaluate, Game, MoveError, Perspective, Player, PlayerResult, rng_from_seed};
+use tabuleiro_core::{Engine, Game, MoveError, Perspective, Player, PlayerResult, rng_from_seed};
 use tabuleiro_games::nudge::{BLACK, DiagramError, Ending, Mask, Nudge, WHITE, square_name};
 
 use crate::util::{illegal_reason, play, setup};

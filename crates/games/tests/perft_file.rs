@@ -4,7 +4,7 @@
 //! `_` may group digits): the number of move sequences of length `D` from the start of `GAME`
 //! with those options, after those moves. A finished game has no continuations.
 
-use tabuleiro_core::{Evaluate, Game, GameVisitor, Registry};
+use tabuleiro_core::{Engine, Game, GameVisitor, Registry};
 use tabuleiro_games::REGISTRY;
 
 use crate::util::{play, setup};
@@ -113,7 +113,7 @@ struct FastPerft<'a>(&'a Line);
 
 impl GameVisitor for FastPerft<'_> {
     type Output = u64;
-    fn visit<G: Evaluate>(self) -> u64 {
+    fn visit<G: Engine>(self) -> u64 {
         let line = self.0;
         let options: Vec<&str> = line.options.iter().map(String::as_str).collect();
         let mut state = G::new(&setup::<G>(&options, 0))

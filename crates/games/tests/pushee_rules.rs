@@ -1,7 +1,7 @@
 //! Pushee Pieces positions checked by hand against the rule book (`shared/rules/pushee.md`).
 
 use tabuleiro_core::{
-    Evaluate, Game, GameRecord, MoveError, Perspective, Player, PlayerResult, Session, Setup,
+    Engine, Game, GameRecord, MoveError, Perspective, Player, PlayerResult, Session, Setup,
     rng_from_seed,
 };
 use tabuleiro_games::pushee::{Cell, Piece, Pushee};

@@ -1,7 +1,7 @@
 //! Q!nto's quick answer to "can the player to move win this turn?" against trying every move
 //! (and every move of each extra turn a Q!nto earns).
 
-use tabuleiro_core::{Game, Player, Setup, TurnWin, rng_from_seed};
+use tabuleiro_core::{Engine, Game, Player, Setup, TurnWin, rng_from_seed};
 use tabuleiro_games::qinto::Qinto;
 
 /// Whether the player to move wins before the turn passes, by trying every move.

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use tabuleiro_core::{Game, GameRng, Player, Setup, rng_from_seed};
+use tabuleiro_core::{Engine, Game, GameRng, Player, Setup, rng_from_seed};
 use tabuleiro_games::qinto::{Qinto, QintoMove, Tile, is_line};
 
 /// The grid as a plain array of cells (every tile lies within 62 cells of the origin).

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use tabuleiro_core::{Game, GameRng, Player, Setup, rng::random_index, rng_from_seed};
+use tabuleiro_core::{Engine, Game, GameRng, Player, Setup, rng::random_index, rng_from_seed};
 use tabuleiro_games::qinto::{Qinto, QintoMove, Tile};
 
 fn play(state: &mut Qinto, text: &str) {

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 
 use tabuleiro_core::{
-    Evaluate, Game, MoveError, Perspective, Player, PlayerResult, Setup, rng_from_seed,
+    Engine, Game, MoveError, Perspective, Player, PlayerResult, Setup, rng_from_seed,
 };
 use tabuleiro_games::taiji::{Cell, Colour, Scoring, Taiji, TaijiMove};
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tabuleiro_ai::{Agent, Level};
 use tabuleiro_core::{
-    Evaluate, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Perspective, Player, Registry,
+    Engine, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Perspective, Player, Registry,
     Session, Setup, UndoError,
 };
 use tabuleiro_games::REGISTRY;
@@ -116,7 +116,7 @@ struct Builder<'a> {
 impl GameVisitor for Builder<'_> {
     type Output = Built;
 
-    fn visit<G: Evaluate>(self) -> Built {
+    fn visit<G: Engine>(self) -> Built {
         if self.seats.len() != self.setup.players {
             return Err(format!(
                 "{} seats described for {} players",
@@ -158,12 +158,12 @@ impl GameVisitor for Builder<'_> {
 
 type SharedAgent<G> = Arc<Mutex<Box<dyn Agent<G>>>>;
 
-struct Live<G: Evaluate> {
+struct Live<G: Engine> {
     session: Session<G>,
     agents: Vec<Option<SharedAgent<G>>>,
 }
 
-impl<G: Evaluate> DynGame for Live<G> {
+impl<G: Engine> DynGame for Live<G> {
     fn info(&self) -> &'static GameInfo {
         G::INFO
     }

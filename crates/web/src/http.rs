@@ -89,7 +89,7 @@ async fn catalog() -> Response {
                 "summary": g.summary,
                 "min_players": g.min_players,
                 "max_players": g.max_players,
-                "solvable": g.solvable,
+                "solvable": REGISTRY.engine(g.id).is_some_and(|e| e.solvable),
                 "scores": g.scores,
                 "move_syntax": g.move_syntax,
                 "rules": g.rules,

@@ -118,7 +118,7 @@ struct Replays<'a>(&'a GameRecord);
 
 impl tabuleiro_core::GameVisitor for Replays<'_> {
     type Output = Result<usize, tabuleiro_core::RecordError>;
-    fn visit<G: tabuleiro_core::Evaluate>(self) -> Self::Output {
+    fn visit<G: tabuleiro_core::Engine>(self) -> Self::Output {
         self.0.replay::<G>().map(|positions| positions.len())
     }
 }

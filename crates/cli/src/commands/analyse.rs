@@ -8,7 +8,7 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use serde_json::json;
 use tabuleiro_ai::{Evaluation, analyse};
-use tabuleiro_core::{Evaluate, GameRecord, GameVisitor, Perspective, Setup};
+use tabuleiro_core::{Engine, GameRecord, GameVisitor, Perspective, Setup};
 
 /// Analyses one position.
 pub struct Analyse<'a> {
@@ -34,7 +34,7 @@ pub struct Report {
 
 impl GameVisitor for Analyse<'_> {
     type Output = Result<Report>;
-    fn visit<G: Evaluate>(self) -> Result<Report> {
+    fn visit<G: Engine>(self) -> Result<Report> {
         let positions = match self.record {
             Some(record) => record.replay::<G>()?,
             None => vec![G::new(&self.setup)?],

@@ -7,7 +7,7 @@ use anyhow::Result;
 use tabuleiro_ai::mcts::{self, MctsLimits};
 use tabuleiro_ai::rollouts;
 use tabuleiro_ai::{Agent, AlphaBeta, Limits, PerfectAgent};
-use tabuleiro_core::{Evaluate, GameVisitor, Setup, derive_seed, random_playout, rng_from_seed};
+use tabuleiro_core::{Engine, GameVisitor, Setup, derive_seed, random_playout, rng_from_seed};
 
 /// Number of rounds the playout time is split into.
 pub const ROUNDS: u32 = 5;
@@ -59,7 +59,7 @@ pub struct Bench {
 
 impl GameVisitor for Bench {
     type Output = Result<BenchResult>;
-    fn visit<G: Evaluate>(self) -> Result<BenchResult> {
+    fn visit<G: Engine>(self) -> Result<BenchResult> {
         let start_state = G::new(&self.setup)?;
         let budget = Duration::from_secs_f64(self.seconds.max(0.01));
         let limit = G::INFO.max_moves.unwrap_or(100_000);
@@ -96,7 +96,7 @@ impl GameVisitor for Bench {
         let mover = start_state.to_move().unwrap_or(tabuleiro_core::Player(0));
         let (_, report) = mcts::search::<G>(&start_state.view(mover), &limits, &mut rng);
 
-        let rollout_samples_per_sec = (G::INFO.search == tabuleiro_core::SearchKind::Rollouts)
+        let rollout_samples_per_sec = (G::ENGINE.search == tabuleiro_core::SearchKind::Rollouts)
             .then(|| {
                 let (_, report) =
                     rollouts::search::<G>(&start_state.view(mover), &limits, &mut rng);
@@ -122,7 +122,7 @@ impl GameVisitor for Bench {
                 self.setup.seed,
             ),
         };
-        if G::INFO.solvable {
+        if G::ENGINE.solvable {
             time_perfect_moves(&start_state, &mut result, self.setup.seed);
         }
         Ok(result)
@@ -132,7 +132,7 @@ impl GameVisitor for Bench {
 /// Times the perfect player's first move, then its moves in positions of 200 random games.
 /// For a game with its own solved table, the first move opens it (loads it, or builds it on
 /// first use).
-fn time_perfect_moves<G: Evaluate>(start: &G, result: &mut BenchResult, seed: u64) {
+fn time_perfect_moves<G: Engine>(start: &G, result: &mut BenchResult, seed: u64) {
     let clock = Instant::now();
     let mut agent: Box<dyn Agent<G>> = match tabuleiro_ai::open_oracle::<G>() {
         Some(Ok(oracle)) => Box::new(tabuleiro_ai::OracleAgent::new(oracle, seed)),

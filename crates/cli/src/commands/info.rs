@@ -21,7 +21,7 @@ pub fn list() -> String {
         if g.hidden_information {
             traits.push("hidden information".to_owned());
         }
-        if g.solvable {
+        if REGISTRY.engine(g.id).is_some_and(|e| e.solvable) {
             traits.push("solvable (perfect level)".to_owned());
         }
         let _ = writeln!(

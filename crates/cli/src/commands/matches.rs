@@ -9,7 +9,7 @@ use anyhow::Result;
 use serde_json::json;
 use tabuleiro_ai::pairs::{self, GameScores};
 use tabuleiro_ai::{Level, MatchGame, MatchResult, Tally, ThinkTime, play_match_timed};
-use tabuleiro_core::{Evaluate, GameVisitor, PairScoring, PlayerResult, Setup};
+use tabuleiro_core::{Engine, GameVisitor, PairScoring, PlayerResult, Setup};
 
 use crate::args::MatchArgs;
 use crate::commands::{parse_level, setup_from, visit};
@@ -118,7 +118,7 @@ pub struct Match {
 
 impl GameVisitor for Match {
     type Output = Result<(MatchResult, [ThinkTime; 2])>;
-    fn visit<G: Evaluate>(self) -> Result<(MatchResult, [ThinkTime; 2])> {
+    fn visit<G: Engine>(self) -> Result<(MatchResult, [ThinkTime; 2])> {
         let verbose = self.verbose;
         let by_pairs = pairs::counting(G::PAIR_SCORING, self.paired, self.setup.players)
             == PairScoring::SummedScores;

@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use tabuleiro_ai::{LADDER, Level};
-use tabuleiro_core::{Evaluate, derive_seed, rng_from_seed};
+use tabuleiro_core::{Engine, derive_seed, rng_from_seed};
 
 /// The move times of one level.
 #[derive(Debug, serde::Serialize)]
@@ -28,7 +28,7 @@ pub struct LevelTimes {
 
 /// Times every level of the ladder but `perfect` for about `budget` each (at least one
 /// game of the fast levels, at least 3 moves of the searching ones).
-pub fn time_levels<G: Evaluate>(start: &G, budget: Duration, seed: u64) -> Vec<LevelTimes> {
+pub fn time_levels<G: Engine>(start: &G, budget: Duration, seed: u64) -> Vec<LevelTimes> {
     let mut all = Vec::new();
     for (k, named) in LADDER.iter().enumerate() {
         let Ok(level) = named.level.parse::<Level>() else {

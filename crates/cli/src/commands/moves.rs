@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use tabuleiro_core::{Evaluate, GameRecord, GameVisitor, Setup};
+use tabuleiro_core::{Engine, GameRecord, GameVisitor, Setup};
 
 use crate::args::MovesArgs;
 use crate::commands::{find_game, read_record, setup_from, visit};
@@ -40,7 +40,7 @@ pub enum Moves<'a> {
 
 impl GameVisitor for Moves<'_> {
     type Output = Result<Vec<String>>;
-    fn visit<G: Evaluate>(self) -> Result<Vec<String>> {
+    fn visit<G: Engine>(self) -> Result<Vec<String>> {
         let state = match self {
             Moves::Start(setup) => G::new(&setup)?,
             Moves::After(record) => record

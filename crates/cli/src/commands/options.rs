@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use anyhow::{Context as _, Result};
-use tabuleiro_core::{Evaluate, Game, GameInfo, GameVisitor, OptionError, Options};
+use tabuleiro_core::{Engine, Game, GameInfo, GameVisitor, OptionError, Options};
 
 /// Reads `name=value` settings for one game.
 pub struct ReadOptions<'a> {
@@ -18,7 +18,7 @@ pub struct ReadOptions<'a> {
 
 impl GameVisitor for ReadOptions<'_> {
     type Output = Result<Options>;
-    fn visit<G: Evaluate>(self) -> Result<Options> {
+    fn visit<G: Engine>(self) -> Result<Options> {
         let mut pairs = Vec::with_capacity(self.settings.len());
         for s in self.settings {
             let (name, value) = s

@@ -3,7 +3,7 @@
 use std::time::Instant;
 
 use anyhow::Result;
-use tabuleiro_core::{Evaluate, Game, GameVisitor, Setup};
+use tabuleiro_core::{Engine, Game, GameVisitor, Setup};
 
 /// Counts, for each length 1..=depth, the move sequences from the start (a finished game
 /// has no continuations).
@@ -24,7 +24,7 @@ pub struct PerftResult {
 
 impl GameVisitor for Perft {
     type Output = Result<PerftResult>;
-    fn visit<G: Evaluate>(self) -> Result<PerftResult> {
+    fn visit<G: Engine>(self) -> Result<PerftResult> {
         let start = Instant::now();
         let state = G::new(&self.setup)?;
         let mut counts = vec![0; self.depth as usize];

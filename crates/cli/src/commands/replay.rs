@@ -4,14 +4,14 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
-use tabuleiro_core::{Evaluate, GameRecord, GameVisitor, Perspective};
+use tabuleiro_core::{Engine, GameRecord, GameVisitor, Perspective};
 
 /// Renders each position of `record` with the move that led to it.
 pub struct Replay<'a>(pub &'a GameRecord);
 
 impl GameVisitor for Replay<'_> {
     type Output = Result<String>;
-    fn visit<G: Evaluate>(self) -> Result<String> {
+    fn visit<G: Engine>(self) -> Result<String> {
         let record = self.0;
         let positions = record.replay::<G>()?;
         let mut out = format!(

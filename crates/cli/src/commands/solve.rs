@@ -1,7 +1,7 @@
 //! `tabuleiro solve GAME`: the value of the starting position with perfect play.
 //!
 //! Games solved by the generic solver (Quantik) report who wins from the start of the
-//! options given. Games with their own solved table ([`tabuleiro_core::Game::oracle`], Nudge)
+//! options given. Games with their own solved table ([`tabuleiro_core::Engine::oracle`], Nudge)
 //! compute the whole table, save it, and report the value of every starting position their
 //! options allow (each value of each choice option, `random` left out): for Nudge the four
 //! layouts (`start`) with each colour first (`first`).
@@ -15,7 +15,7 @@ use serde_json::{Map, Value as Json, json};
 use tabuleiro_ai::oracle_play::principal_line;
 use tabuleiro_ai::{Solver, Value};
 use tabuleiro_core::oracle::{OracleRequest, OracleSource, OracleSummary, ProgressFn};
-use tabuleiro_core::{Evaluate, ExactValue, GameVisitor, OptionKind, Options, Oracle, Setup};
+use tabuleiro_core::{Engine, ExactValue, GameVisitor, OptionKind, Options, Oracle, Setup};
 
 /// What the generic solver found from one start.
 #[derive(Debug, serde::Serialize)]
@@ -83,11 +83,11 @@ pub struct Solve {
 
 impl GameVisitor for Solve {
     type Output = Result<SolveReport>;
-    fn visit<G: Evaluate>(self) -> Result<SolveReport> {
+    fn visit<G: Engine>(self) -> Result<SolveReport> {
         if let Some(source) = G::oracle() {
             return solve_table::<G>(source, self).map(SolveReport::Table);
         }
-        if !G::INFO.solvable {
+        if !G::ENGINE.solvable {
             bail!("{} is too large to solve here", G::INFO.name);
         }
         let state = G::new(&self.setup)?;
@@ -111,7 +111,7 @@ impl GameVisitor for Solve {
 }
 
 /// Computes the game's table, saves it, and rates every start.
-fn solve_table<G: Evaluate>(source: &dyn OracleSource<G>, solve: Solve) -> Result<TableSolved> {
+fn solve_table<G: Engine>(source: &dyn OracleSource<G>, solve: Solve) -> Result<TableSolved> {
     let clock = Instant::now();
     let oracle = source.open(&OracleRequest {
         file: None,
@@ -178,7 +178,7 @@ fn start_choices(info: &tabuleiro_core::GameInfo) -> Vec<Vec<(&'static str, Stri
 
 /// The turns (of both players) of perfect play from `state` to the end, by playing it out;
 /// `None` for a draw.
-fn turns_of_perfect_play<G: Evaluate>(oracle: &dyn Oracle<G>, state: &G) -> Option<u32> {
+fn turns_of_perfect_play<G: Engine>(oracle: &dyn Oracle<G>, state: &G) -> Option<u32> {
     let line = principal_line(oracle, state);
     if line.is_empty() {
         return None;

@@ -17,7 +17,7 @@ use tabuleiro_ai::pairs;
 use tabuleiro_ai::rating::{DecidedShare, EloEstimate};
 use tabuleiro_ai::tournament::GameReport;
 use tabuleiro_ai::{Level, Schedule, Tournament, TournamentResult};
-use tabuleiro_core::{Evaluate, GameVisitor, PairScoring, Setup};
+use tabuleiro_core::{Engine, GameVisitor, PairScoring, Setup};
 
 use crate::args::{ScheduleArg, TournamentArgs};
 use crate::commands::{chart, parse_level, setup_from, visit};
@@ -148,7 +148,7 @@ struct PairScoringOf;
 
 impl GameVisitor for PairScoringOf {
     type Output = PairScoring;
-    fn visit<G: Evaluate>(self) -> PairScoring {
+    fn visit<G: Engine>(self) -> PairScoring {
         G::PAIR_SCORING
     }
 }
@@ -163,7 +163,7 @@ struct Run<'a> {
 
 impl GameVisitor for Run<'_> {
     type Output = Result<TournamentResult>;
-    fn visit<G: Evaluate>(self) -> Result<TournamentResult> {
+    fn visit<G: Engine>(self) -> Result<TournamentResult> {
         let bar = self.bar;
         let on_game = move |_: &GameReport| bar.inc(1);
         Ok(self.tournament.run::<G>(self.jobs, self.stop, &on_game)?)

@@ -7,7 +7,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use tabuleiro_ai::{LADDER, NamedLevel};
+use tabuleiro_ai::{LADDER, NamedLevel, ladder_for};
 use tabuleiro_core::{GameInfo, OptionKind, OptionSpec, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
@@ -152,11 +152,10 @@ impl Menu {
 
     /// The ladder's levels this game offers (`perfect` only where the game is solved).
     fn level_choices(&self) -> Vec<&'static NamedLevel> {
-        let solvable = self.info().solvable;
-        LADDER
-            .iter()
-            .filter(|n| n.name != "perfect" || solvable)
-            .collect()
+        REGISTRY
+            .engine(self.info().id)
+            .map(ladder_for)
+            .unwrap_or_default()
     }
 
     fn is_computer(&self, seat: usize) -> bool {

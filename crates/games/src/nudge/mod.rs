@@ -48,7 +48,7 @@
 //!
 //! Solved: [`solve`] labels every position with three discs a side as won, lost or drawn
 //! with perfect play (by retrograde analysis over whole turns) and offers the table to the
-//! `perfect` level and analysis through [`Game::oracle`]. All four layouts are draws, whoever
+//! `perfect` level and analysis through [`Engine::oracle`]. All four layouts are draws, whoever
 //! moves first.
 //!
 //! Random games are long: about 325 moves on average from layout 1 (most end with a disc
@@ -56,14 +56,15 @@
 //! the legal moves.
 
 mod board;
+mod engine;
 mod render;
 mod seen;
 pub mod solve;
 mod state;
 
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
-    Player, Setup, SetupError, SyntaxError,
+    Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective, Player,
+    Setup, SetupError, SyntaxError,
 };
 
 pub use board::{Direction, EDGE, FULL, Mask, NudgeMove, SQUARES, parse_square, square_name};
@@ -79,8 +80,6 @@ pub static INFO: GameInfo = GameInfo {
     chance: false,
     hidden_information: false,
     scores: false,
-    solvable: true,
-    search: tabuleiro_core::SearchKind::AlphaBeta,
     move_syntax: "tail square and direction u/d/l/r, e.g. c2d; a turn is two moves, one at a time",
     max_moves: None,
     options: &[
@@ -237,48 +236,8 @@ impl Game for Nudge {
         z ^ (z >> 31)
     }
 
-    /// The solved table (see [`solve`]): loaded, or built on first use.
-    fn oracle() -> Option<&'static dyn tabuleiro_core::OracleSource<Self>> {
-        Some(&solve::oracle::SOURCE)
-    }
-
-    /// Finds a move that pushes an opponent disc off the board (the only way to win at once).
-    fn winning_move(&self) -> Option<NudgeMove> {
-        self.pushing_off_move()
-    }
-
     #[inline]
     fn random_move(&self, rng: &mut GameRng) -> Option<NudgeMove> {
         self.random_move_with(|n| tabuleiro_core::rng::below(rng, n))
-    }
-}
-
-/// The inner 3×3 squares.
-const INNER: Mask = FULL & !EDGE;
-
-/// The centre square `c3`.
-const CENTRE: Mask = 1 << 12;
-
-/// A cheap heuristic, from `player`'s side: discs kept (decisive), discs the player could
-/// push off against those the opponent could (more when it is that side's turn), mobility,
-/// and discs kept off the edge, where they can be pushed off.
-impl Evaluate for Nudge {
-    fn evaluate(&self, player: Player) -> i32 {
-        let me = player.index() & 1;
-        let them = me ^ 1;
-        let count = |c: usize, mask: Mask| (self.discs[c] & mask).count_ones() as i32;
-        let (my_moves, my_off) = self.mobility(Player(me as u8));
-        let (their_moves, their_off) = self.mobility(Player(them as u8));
-        let turn = |c: usize, off: u32| {
-            if self.colour() == c && off > 0 {
-                200
-            } else {
-                40 * off as i32
-            }
-        };
-        1000 * (count(me, FULL) - count(them, FULL)) + turn(me, my_off) - turn(them, their_off)
-            + 3 * (my_moves as i32 - their_moves as i32)
-            + 10 * (count(me, INNER) - count(them, INNER))
-            + 5 * (count(me, CENTRE) - count(them, CENTRE))
     }
 }

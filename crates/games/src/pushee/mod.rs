@@ -45,14 +45,15 @@
 //! to move, the values and the rule options. `max_moves` is 144: every move places one of at
 //! most 2 × 72 pieces. The game has chance (the generated board), decided once by the seed.
 
+mod engine;
 mod notation;
 mod render;
 mod state;
 mod values;
 
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, LineError, OptionKind, OptionSpec, Options,
-    Outcome, Perspective, Player, SearchKind, Setup, SetupError, SyntaxError,
+    Game, GameInfo, GameRng, IllegalMove, LineError, OptionKind, OptionSpec, Options, Outcome,
+    Perspective, Player, Setup, SetupError, SyntaxError,
 };
 
 pub use notation::{Cell, Direction, Orientation, PusheeMove, parse_cell, parse_move};
@@ -68,8 +69,6 @@ pub static INFO: GameInfo = GameInfo {
     chance: true,
     hidden_information: false,
     scores: true,
-    solvable: false,
-    search: SearchKind::AlphaBeta,
     move_syntax: "orientation h or v and an empty cell, e.g. hc4 (also h c4)",
     max_moves: Some(2 * MAX_PIECES),
     options: &[
@@ -214,13 +213,5 @@ impl Game for Pushee {
 
     fn random_move(&self, rng: &mut GameRng) -> Option<PusheeMove> {
         self.random(rng)
-    }
-}
-
-/// Own score minus the opponent's.
-impl Evaluate for Pushee {
-    fn evaluate(&self, player: Player) -> i32 {
-        let scores = self.both_scores();
-        (scores[player.index()] - scores[1 - player.index()]) as i32
     }
 }

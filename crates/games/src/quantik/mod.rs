@@ -17,6 +17,7 @@
 //! each player may not put each shape, kept up to date move by move). Listing moves writes
 //! into a caller's vector; [`Game::random_move`] draws a move without listing any.
 
+mod engine;
 mod geometry;
 mod pieces;
 mod render;
@@ -25,8 +26,8 @@ pub mod symmetry;
 
 use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective,
-    Player, Setup, SetupError, SyntaxError,
+    Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective, Player,
+    Setup, SetupError, SyntaxError,
 };
 
 pub use geometry::{Mask, cell_name, parse_cell};
@@ -50,8 +51,6 @@ pub static INFO: GameInfo = GameInfo {
     chance: false,
     hidden_information: false,
     scores: false,
-    solvable: true,
-    search: tabuleiro_core::SearchKind::AlphaBeta,
     move_syntax: "shape letter and cell, e.g. Ca1 (C cube, Y cylinder, O cone, S sphere)",
     max_moves: Some(MAX_MOVES),
     options: &[OptionSpec {
@@ -177,12 +176,6 @@ impl Game for Quantik {
         }
     }
 
-    /// Finds placements that complete a row, column or region; a move that wins because the
-    /// opponent is then left without a placement is not looked for.
-    fn winning_move(&self) -> Option<QuantikMove> {
-        self.completing_move()
-    }
-
     #[inline]
     fn random_move(&self, rng: &mut GameRng) -> Option<QuantikMove> {
         if self.won.is_some() {
@@ -225,13 +218,5 @@ impl Quantik {
         let own = self.shapes.map(|m| m & self.colours[p]);
         let opp = self.shapes.map(|m| m & self.colours[1 - p]);
         (own, opp)
-    }
-}
-
-/// Mobility: how many placements `player` has left against how many the opponent has.
-impl Evaluate for Quantik {
-    fn evaluate(&self, player: Player) -> i32 {
-        let opponent = Player(1 - player.0);
-        self.mobility(player) as i32 - self.mobility(opponent) as i32
     }
 }

@@ -37,6 +37,7 @@
 //! is tracked move by move); which cells were paired into one tile is not kept, as no rule
 //! depends on it.
 
+mod engine;
 pub mod geometry;
 mod render;
 mod state;
@@ -44,8 +45,8 @@ mod tile;
 
 use tabuleiro_core::rng::below;
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, PairScoring,
-    Perspective, Player, SearchKind, Setup, SetupError, SyntaxError,
+    Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, PairScoring,
+    Perspective, Player, Setup, SetupError, SyntaxError,
 };
 
 pub use geometry::{Cell, Mask, parse_cell};
@@ -67,8 +68,6 @@ pub static INFO: GameInfo = GameInfo {
     chance: false,
     hidden_information: false,
     scores: true,
-    solvable: false,
-    search: SearchKind::MonteCarlo,
     move_syntax: "light cell then dark cell, two adjacent empty cells, e.g. d4-d5 (also d4 d5 or d4d5)",
     max_moves: Some(MAX_MOVES),
     options: &[
@@ -209,23 +208,6 @@ impl Game for Taiji {
             .fold(u64::from(self.size), |key, &w| mix(key ^ w))
     }
 
-    /// A move can only end the game when few pairs of empty cells remain: the two cells of a
-    /// tile belong to at most 4 + 4 − 1 = 7 pairs. Past that bound there is no quick win to
-    /// look for; below it, every move is tried. Nothing is overlooked.
-    fn winning_move(&self) -> Option<TaijiMove> {
-        let player = self.to_move()?;
-        if self.open_pairs() > 7 {
-            return None;
-        }
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.into_iter().find(|&mv| {
-            let mut next = *self;
-            next.place(mv);
-            next.is_over() && next.winner() == player
-        })
-    }
-
     #[inline]
     fn random_move(&self, rng: &mut GameRng) -> Option<TaijiMove> {
         let (h, v) = self.pairs();
@@ -272,24 +254,4 @@ const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// Score difference with the current groups, weighted 16 per cell, plus the room the counted
-/// groups have to grow (empty cells next to them), mine against the opponent's. Under omega the
-/// products are compared by their logarithms, so that the value stays small.
-impl Evaluate for Taiji {
-    fn evaluate(&self, player: Player) -> i32 {
-        let mine = Colour::of_seat(player.index());
-        let (own, own_groups) = self.counted(mine);
-        let (other, other_groups) = self.counted(mine.other());
-        let room = self.room(own_groups) as i32 - self.room(other_groups) as i32;
-        let scores = match self.scoring() {
-            Scoring::Standard => 16 * (own - other) as i32,
-            Scoring::Omega => {
-                let log = |s: i64| (s.max(1) as f64).ln();
-                (64.0 * (log(own) - log(other))).round() as i32
-            }
-        };
-        scores + room
-    }
 }

@@ -11,7 +11,7 @@ use anyhow::Result;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 use ratatui::layout::Rect;
-use tabuleiro_core::{Evaluate, GameInfo, GameRecord, GameVisitor};
+use tabuleiro_core::{Engine, GameInfo, GameRecord, GameVisitor};
 
 use crate::play::GameConfig;
 
@@ -57,7 +57,7 @@ pub struct StartGame(pub GameConfig);
 
 impl GameVisitor for StartGame {
     type Output = Result<Box<dyn GameScreen>>;
-    fn visit<G: Evaluate>(self) -> Self::Output {
+    fn visit<G: Engine>(self) -> Self::Output {
         Ok(Box::new(GamePlay::<G>::new(self.0)?))
     }
 }
@@ -67,7 +67,7 @@ pub struct LoadGame(pub GameRecord);
 
 impl GameVisitor for LoadGame {
     type Output = Result<Box<dyn GameScreen>>;
-    fn visit<G: Evaluate>(self) -> Self::Output {
+    fn visit<G: Engine>(self) -> Self::Output {
         Ok(Box::new(GamePlay::<G>::from_record(&self.0)?))
     }
 }

@@ -25,7 +25,7 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use tabuleiro_ai::Agent;
-use tabuleiro_core::{Evaluate, Game, GameRecord, Player, Session};
+use tabuleiro_core::{Engine, Game, GameRecord, Player, Session};
 
 use super::worker::Job;
 use super::{GameAction, GameScreen};
@@ -59,7 +59,7 @@ pub enum Asking {
 }
 
 /// A game being played on screen.
-pub struct GamePlay<G: Evaluate> {
+pub struct GamePlay<G: Engine> {
     config: GameConfig,
     session: Session<G>,
     /// One computer player per computer seat; `None` for humans and while lent to a thread.
@@ -95,7 +95,7 @@ pub struct GamePlay<G: Evaluate> {
     last_file: Option<String>,
 }
 
-impl<G: Evaluate> GamePlay<G> {
+impl<G: Engine> GamePlay<G> {
     /// A new game from `config`.
     pub fn new(config: GameConfig) -> Result<Self> {
         let names = config.seats.iter().map(Seat::name).collect();
@@ -167,7 +167,7 @@ impl<G: Evaluate> GamePlay<G> {
 
 /// Read access for tests.
 #[cfg(test)]
-impl<G: Evaluate> GamePlay<G> {
+impl<G: Engine> GamePlay<G> {
     /// The game so far.
     pub fn session(&self) -> &Session<G> {
         &self.session
@@ -200,7 +200,7 @@ impl<G: Evaluate> GamePlay<G> {
     }
 }
 
-impl<G: Evaluate> GamePlay<G> {
+impl<G: Engine> GamePlay<G> {
     fn is_human(&self, player: Player) -> bool {
         self.humans.contains(&player)
     }
@@ -327,7 +327,7 @@ fn save<G: Game>(session: &Session<G>, path: &Path) -> Result<()> {
     crate::play::save(session, path)
 }
 
-impl<G: Evaluate> GameScreen for GamePlay<G> {
+impl<G: Engine> GameScreen for GamePlay<G> {
     fn handle_key(&mut self, key: KeyEvent) -> GameAction {
         if let Some((asking, _)) = &self.prompt {
             let asking = *asking;
@@ -466,7 +466,7 @@ impl<G: Evaluate> GameScreen for GamePlay<G> {
     }
 }
 
-impl<G: Evaluate> GamePlay<G> {
+impl<G: Engine> GamePlay<G> {
     /// Shows `text` on the line under the status.
     fn say(&mut self, text: &str) {
         text.clone_into(&mut self.message);

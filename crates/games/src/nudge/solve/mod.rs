@@ -39,7 +39,7 @@
 //!
 //! [`SolvedTable`] is saved and loaded with a version and a checksum (see
 //! [`table_file`]); a damaged or foreign file is refused. The game offers
-//! the table to the generic front ends through [`Game::oracle`](tabuleiro_core::Game::oracle)
+//! the table to the generic front ends through [`Engine::oracle`](tabuleiro_core::Engine::oracle)
 //! ([`oracle`]): built on first use, or loaded from `--table FILE` or the
 //! default file `nudge-5x5.table` in the tables folder
 //! ([`default_table_dir`](tabuleiro_core::oracle::default_table_dir)).

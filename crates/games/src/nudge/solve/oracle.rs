@@ -22,7 +22,7 @@ use crate::nudge::board::Mask;
 /// The name of the table file in the tables folder.
 pub const TABLE_FILE_NAME: &str = "nudge-5x5.table";
 
-/// Nudge's source of solved tables (see [`tabuleiro_core::Game::oracle`]).
+/// Nudge's source of solved tables (see [`tabuleiro_core::Engine::oracle`]).
 #[derive(Debug, Default)]
 pub struct NudgeTables;
 

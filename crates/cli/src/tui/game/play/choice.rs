@@ -3,13 +3,13 @@
 
 use std::collections::HashMap;
 
-use tabuleiro_core::Evaluate;
+use tabuleiro_core::Engine;
 
 use super::GamePlay;
 use crate::tui::board::{Cell, CellMark};
 use crate::tui::targets::{Target, Template, cells_in};
 
-impl<G: Evaluate> GamePlay<G> {
+impl<G: Engine> GamePlay<G> {
     /// Plays the chosen piece at the cursor, else a hint the cursor cannot point at, or
     /// explains why not.
     pub(super) fn play_selected(&mut self) {

@@ -4,13 +4,13 @@
 use std::time::Duration;
 
 use tabuleiro_ai::{Level, agent_seed};
-use tabuleiro_core::{Evaluate, Player};
+use tabuleiro_core::{Engine, Player};
 
 use super::{GamePlay, HINT_THINK, SPEEDS, capital};
 use crate::tui::game::worker::{Job, JobTag, Poll};
 use crate::tui::targets::split;
 
-impl<G: Evaluate> GamePlay<G> {
+impl<G: Engine> GamePlay<G> {
     pub(super) fn ask_hint(&mut self) {
         let Some(player) = self.human_to_move() else {
             self.message = self.not_your_turn();

@@ -2,11 +2,11 @@
 
 use std::time::Instant;
 
-use tabuleiro_core::{Evaluate, UndoError};
+use tabuleiro_core::{Engine, UndoError};
 
 use super::GamePlay;
 
-impl<G: Evaluate> GamePlay<G> {
+impl<G: Engine> GamePlay<G> {
     /// Records that the history changed: answers computed for the old one are dropped.
     pub(super) fn history_changed(&mut self) {
         self.generation += 1;

@@ -7,8 +7,8 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tabuleiro_ai::Level;
 use tabuleiro_core::{
-    Evaluate, Game, GameInfo, GameRng, IllegalMove, Options, Outcome, Perspective, Player,
-    SearchKind, Setup, SetupError, SyntaxError,
+    Engine, EngineInfo, Game, GameInfo, GameRng, IllegalMove, Options, Outcome, Perspective,
+    Player, SearchKind, Setup, SetupError, SyntaxError,
 };
 use tabuleiro_games::nudge::Nudge;
 use tabuleiro_games::pushee::Pushee;
@@ -31,18 +31,18 @@ fn config<G: Game>(seats: Vec<Seat>, options: &[(&str, &str)], seed: u64) -> Gam
     }
 }
 
-fn press<G: Evaluate>(play: &mut GamePlay<G>, code: KeyCode) -> GameAction {
+fn press<G: Engine>(play: &mut GamePlay<G>, code: KeyCode) -> GameAction {
     play.handle_key(KeyEvent::new(code, KeyModifiers::NONE))
 }
 
-fn typing<G: Evaluate>(play: &mut GamePlay<G>, text: &str) {
+fn typing<G: Engine>(play: &mut GamePlay<G>, text: &str) {
     for c in text.chars() {
         press(play, KeyCode::Char(c));
     }
 }
 
 /// Ticks until `done` holds (computer players think on other threads), at most 10 s.
-fn tick_until<G: Evaluate>(play: &mut GamePlay<G>, done: impl Fn(&GamePlay<G>) -> bool) {
+fn tick_until<G: Engine>(play: &mut GamePlay<G>, done: impl Fn(&GamePlay<G>) -> bool) {
     let start = Instant::now();
     while !done(play) {
         assert!(start.elapsed() < Duration::from_secs(10), "timed out");
@@ -52,7 +52,7 @@ fn tick_until<G: Evaluate>(play: &mut GamePlay<G>, done: impl Fn(&GamePlay<G>) -
 }
 
 /// The screen as text lines.
-fn screen<G: Evaluate>(play: &mut GamePlay<G>, width: u16, height: u16) -> Vec<String> {
+fn screen<G: Engine>(play: &mut GamePlay<G>, width: u16, height: u16) -> Vec<String> {
     let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
     terminal
         .draw(|frame| play.render(frame, frame.area()))
@@ -169,7 +169,7 @@ fn quantik_marks_where_the_chosen_shape_may_go() {
 
 #[test]
 fn every_game_board_fits_80_by_24_with_cursor_status_and_moves() {
-    fn check<G: Evaluate>(options: &[(&str, &str)], expect: &[&str]) {
+    fn check<G: Engine>(options: &[(&str, &str)], expect: &[&str]) {
         let mut play =
             GamePlay::<G>::new(config::<G>(vec![Seat::Human, Seat::Human], options, 3)).unwrap();
         let lines = screen(&mut play, 80, 24);
@@ -334,8 +334,6 @@ static SECRET_INFO: GameInfo = GameInfo {
     chance: true,
     hidden_information: true,
     scores: false,
-    solvable: false,
-    search: SearchKind::AlphaBeta,
     move_syntax: "a cell, e.g. b1",
     max_moves: Some(3),
     options: &[],
@@ -426,7 +424,12 @@ impl Game for Secret {
     }
 }
 
-impl Evaluate for Secret {
+impl Engine for Secret {
+    const ENGINE: EngineInfo = EngineInfo {
+        search: SearchKind::AlphaBeta,
+        solvable: false,
+    };
+
     fn evaluate(&self, _player: Player) -> i32 {
         0
     }
@@ -494,7 +497,7 @@ fn qinto(seats: Vec<Seat>, seed: u64) -> GamePlay<Qinto> {
     play
 }
 
-fn typed<G: Evaluate>(play: &mut GamePlay<G>, text: &str) {
+fn typed<G: Engine>(play: &mut GamePlay<G>, text: &str) {
     press(play, KeyCode::Char(':'));
     typing(play, text);
     press(play, KeyCode::Enter);

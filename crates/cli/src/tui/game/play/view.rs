@@ -8,7 +8,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
-use tabuleiro_core::{Evaluate, Player};
+use tabuleiro_core::{Engine, Player};
 
 use super::{GamePlay, SPEEDS};
 use crate::play::Seat;
@@ -17,7 +17,7 @@ use crate::tui::game::worker::spinner;
 use crate::tui::layout::centered;
 
 /// Draws the whole game screen.
-pub fn render<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+pub fn render<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
     let [title, body, status, selection, message] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Min(5),
@@ -69,7 +69,7 @@ pub fn render<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: 
     frame.render_widget(Paragraph::new(bottom), message);
 }
 
-fn title_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
+fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     let seats: Vec<String> = play
         .config
         .seats
@@ -93,7 +93,7 @@ fn title_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
     ])
 }
 
-fn render_board<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+fn render_board<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
     let block = Block::bordered().title(format!(" {} ", G::INFO.name));
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -106,7 +106,7 @@ fn render_board<G: Evaluate>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
-fn render_moves<G: Evaluate>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
     let session = &play.session;
     let height = area.height.saturating_sub(2) as usize;
     let total = session.moves().len();
@@ -135,7 +135,7 @@ fn render_moves<G: Evaluate>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Re
     );
 }
 
-fn key_lines<G: Evaluate>(play: &GamePlay<G>) -> Vec<Line<'static>> {
+fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     let mut keys: Vec<(&str, &str)> = Vec::new();
     if play.humans.is_empty() {
         keys.extend([
@@ -169,7 +169,7 @@ fn key_lines<G: Evaluate>(play: &GamePlay<G>) -> Vec<Line<'static>> {
         .collect()
 }
 
-fn status_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
+fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     let state = play.session.state();
     let mut text = match state.to_move() {
         None => state
@@ -222,7 +222,7 @@ fn some_of(texts: &[String], n: usize) -> String {
 }
 
 /// The line under the status: what Enter would do at the cursor, or why it is refused.
-fn selection_line<G: Evaluate>(play: &GamePlay<G>) -> Line<'static> {
+fn selection_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     if play.human_to_move().is_none() {
         return Line::from("");
     }

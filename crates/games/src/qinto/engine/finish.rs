@@ -1,5 +1,5 @@
 //! Whether the player to move can win before the turn passes: an engine hint for greedy play
-//! and searches ([`tabuleiro_core::Game::win_this_turn`]), not a rule.
+//! and searches ([`tabuleiro_core::Engine::win_this_turn`]), not a rule.
 //!
 //! A player wins by emptying hand and pile. With tiles left in the pile that needs a chain of
 //! Q!ntos laying every tile of hand and pile, rare enough not to be looked for. With an empty
@@ -20,11 +20,11 @@ use std::ops::ControlFlow;
 
 use tabuleiro_core::Player;
 
-use super::generate::{Kinds, Window, fill_from};
-use super::grid::Cell as GridCell;
-use super::notation::{NONE, Play, QintoMove};
-use super::state::{Ending, Qinto};
-use super::tile::RunSummary;
+use crate::qinto::generate::{Kinds, Window, fill_from};
+use crate::qinto::grid::Cell as GridCell;
+use crate::qinto::notation::{NONE, Play, QintoMove};
+use crate::qinto::state::{Ending, Qinto};
+use crate::qinto::tile::RunSummary;
 
 /// How many plays that started a finish are tried first.
 const WITNESS_ROOM: usize = 4;

@@ -1,4 +1,4 @@
-//! The playout policy of Q!nto's searches ([`tabuleiro_core::Game::playout_move`]): a quick
+//! The playout policy of Q!nto's searches ([`tabuleiro_core::Engine::playout_move`]): a quick
 //! sensible player, since random players hardly ever lay more than one tile and their games
 //! say little about a position.
 //!
@@ -16,11 +16,11 @@
 use tabuleiro_core::GameRng;
 use tabuleiro_core::rng::{below, random_index};
 
-use super::generate::FoundWindow;
-use super::grid::{Cell, DOWN, RIGHT};
-use super::notation::{NONE, Play, QintoMove, Swap};
-use super::state::{HAND, Hand, Qinto};
-use super::tile::{RunSummary, Tile};
+use crate::qinto::generate::FoundWindow;
+use crate::qinto::grid::{Cell, DOWN, RIGHT};
+use crate::qinto::notation::{NONE, Play, QintoMove, Swap};
+use crate::qinto::state::{HAND, Hand, Qinto};
+use crate::qinto::tile::{RunSummary, Tile};
 
 impl FoundWindow {
     /// The play putting `tiles` (by offset from the first empty cell) into the window.

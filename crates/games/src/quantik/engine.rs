@@ -1,0 +1,25 @@
+//! What Quantik's computer players know beyond the rules: mobility as the evaluation, and a
+//! quick look for a placement that completes a row, column or region.
+
+use tabuleiro_core::{Engine, EngineInfo, Player, SearchKind};
+
+use super::{Quantik, QuantikMove};
+
+/// Mobility: how many placements `player` has left against how many the opponent has.
+impl Engine for Quantik {
+    const ENGINE: EngineInfo = EngineInfo {
+        search: SearchKind::AlphaBeta,
+        solvable: true,
+    };
+
+    fn evaluate(&self, player: Player) -> i32 {
+        let opponent = Player(1 - player.0);
+        self.mobility(player) as i32 - self.mobility(opponent) as i32
+    }
+
+    /// Finds placements that complete a row, column or region; a move that wins because the
+    /// opponent is then left without a placement is not looked for.
+    fn winning_move(&self) -> Option<QuantikMove> {
+        self.completing_move()
+    }
+}

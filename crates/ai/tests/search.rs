@@ -6,16 +6,17 @@ use tabuleiro_ai::reference::negamax;
 use tabuleiro_ai::score::DECIDED;
 use tabuleiro_ai::{AlphaBeta, Limits};
 use tabuleiro_core::rng::RngExt;
-use tabuleiro_core::{Game, rng_from_seed};
-use tabuleiro_games::quantik::Quantik;
+use tabuleiro_core::{Engine, Game, Setup, rng_from_seed};
+use tabuleiro_games::nudge::Nudge;
+use tabuleiro_games::pushee::Pushee;
 
 use crate::util::{can_force_win, legal, random_position};
 
 /// Searches with `searcher` and checks the value (and what the search claims) against the
 /// reference.
-fn check(
-    searcher: &mut AlphaBeta<Quantik>,
-    state: &Quantik,
+fn check<G: Engine>(
+    searcher: &mut AlphaBeta<G>,
+    state: &G,
     depth: u32,
     texts: &[String],
     label: &str,
@@ -38,18 +39,82 @@ fn check(
     // The best move is legal and, played, reaches the value found.
     let best = result.best.expect("an unfinished game has a best move");
     assert!(state.check_move(best).is_ok(), "{label}: [{moves}]");
-    let mut child = *state;
+    let mut child = state.clone();
     child.play_unchecked(best);
     let me = state.to_move().expect("unfinished");
     let value = match child.outcome() {
         Some(outcome) => tabuleiro_ai::score::terminal(&outcome, me, 1),
-        None if depth == 1 => tabuleiro_core::Engine::evaluate(&child, me),
+        None if depth == 1 => child.evaluate(me),
+        // The same player moves again (the second move of a Nudge turn): no negation.
+        None if child.to_move() == Some(me) => negamax(&child, depth - 1, 1),
         None => -negamax(&child, depth - 1, 1),
     };
     assert_eq!(
         value, expected,
         "{label}: the best move {best:?} does not reach the value: [{moves}]"
     );
+}
+
+/// A position of `G` (setup seed `seed`) after `plies` random moves, with the moves played;
+/// `None` when the game ended first.
+fn seeded_position<G: Engine>(seed: u64, plies: usize) -> Option<(G, Vec<String>)> {
+    let mut state = G::new(&Setup {
+        seed,
+        ..Setup::default_for(G::INFO)
+    })
+    .expect("the default setup");
+    let mut rng = rng_from_seed(seed ^ 0x005E_A2C4);
+    let mut texts = Vec::new();
+    for _ in 0..plies {
+        let mv = state.random_move(&mut rng)?;
+        texts.push(state.format_move(mv));
+        state.play(mv).expect("a random move is legal");
+    }
+    state.to_move().is_some().then_some((state, texts))
+}
+
+/// Alpha-beta against the reference on `positions` seeded positions of `G` at depths 1 to
+/// `deepest`; returns how many positions had the player to
+/// move in the middle of a turn of several moves.
+fn matches_reference<G: Engine>(positions: u64, deepest: u32, label: &str) -> usize {
+    let mut mid_turn = 0;
+    let mut checked = 0;
+    for seed in 0..positions * 2 {
+        let Some((state, texts)) = seeded_position::<G>(seed, (seed as usize * 7) % 40) else {
+            continue;
+        };
+        mid_turn += usize::from(state.move_in_turn().0 > 1);
+        // Fresh searchers, and one searcher at growing depths (its table then only holds
+        // entries shallower than needed).
+        let mut deepening = AlphaBeta::<G>::new(14);
+        for depth in 1..=deepest {
+            check(&mut AlphaBeta::new(14), &state, depth, &texts, label);
+            check(&mut deepening, &state, depth, &texts, label);
+        }
+        checked += 1;
+        if checked == positions {
+            break;
+        }
+    }
+    assert_eq!(checked, positions, "{label}: too many finished games");
+    mid_turn
+}
+
+#[test]
+fn nudge_turns_of_two_moves_match_the_reference() {
+    // A Nudge turn is two moves by the same player: the value must not be negated between
+    // them, which a Quantik-only test cannot see.
+    let mid_turn = matches_reference::<Nudge>(24, 3, "nudge");
+    assert!(
+        mid_turn >= 5,
+        "only {mid_turn} positions in the middle of a turn"
+    );
+}
+
+#[test]
+fn pushee_boards_from_the_seed_match_the_reference() {
+    // Each seed deals another board (chance at setup).
+    matches_reference::<Pushee>(24, 3, "pushee");
 }
 
 #[test]

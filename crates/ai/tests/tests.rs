@@ -1,9 +1,10 @@
-//! Integration tests of the computer players on Quantik, in one binary (one link step).
+//! Integration tests of the computer players, in one binary (one link step).
 
 mod analysis;
 mod greedy;
 mod matches;
 mod mcts;
+mod new_game;
 mod nudge_solved;
 mod oracle;
 mod perfect;

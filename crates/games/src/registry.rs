@@ -1,21 +1,13 @@
-//! Every game by id.
+//! Every game by id, declared once: the list below makes the menu order, the ids the command
+//! line and records accept, and the games every front end and the conformance suite see.
 
-use tabuleiro_core::{GameInfo, GameVisitor, Registry};
+use tabuleiro_core::{Game, GameInfo, GameVisitor, Registry};
 
-use crate::nudge::{self, Nudge};
-use crate::pushee::{self, Pushee};
-use crate::qinto::{self, Qinto};
-use crate::quantik::{self, Quantik};
-use crate::taiji::{self, Taiji};
-
-/// Facts of every game, in menu order.
-pub static GAMES: [&GameInfo; 5] = [
-    &quantik::INFO,
-    &nudge::INFO,
-    &taiji::INFO,
-    &pushee::INFO,
-    &qinto::INFO,
-];
+use crate::nudge::Nudge;
+use crate::pushee::Pushee;
+use crate::qinto::Qinto;
+use crate::quantik::Quantik;
+use crate::taiji::Taiji;
 
 /// The registry of the games in this crate.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,20 +16,37 @@ pub struct Games;
 /// The one registry value.
 pub static REGISTRY: Games = Games;
 
-impl Registry for Games {
-    fn games(&self) -> &'static [&'static GameInfo] {
-        &GAMES
-    }
+/// Declares the games, in menu order, each by its type (whose [`Game::INFO`] gives its id),
+/// with any other names it is found by: [`GAMES`] and the [`Registry`] implementation both
+/// come from this one list.
+macro_rules! games {
+    ($($game:ty $(, also $alias:literal)*);+ $(;)?) => {
+        /// Facts of every game, in menu order.
+        pub static GAMES: [&GameInfo; [$(stringify!($game)),+].len()] =
+            [$(<$game as Game>::INFO),+];
 
-    fn visit<V: GameVisitor>(&self, id: &str, visitor: V) -> Option<V::Output> {
-        let id = id.trim().to_ascii_lowercase();
-        match id.as_str() {
-            "quantik" => Some(visitor.visit::<Quantik>()),
-            "nudge" => Some(visitor.visit::<Nudge>()),
-            "taiji" => Some(visitor.visit::<Taiji>()),
-            "pushee" => Some(visitor.visit::<Pushee>()),
-            "qinto" | "q!nto" => Some(visitor.visit::<Qinto>()),
-            _ => None,
+        impl Registry for Games {
+            fn games(&self) -> &'static [&'static GameInfo] {
+                &GAMES
+            }
+
+            fn visit<V: GameVisitor>(&self, id: &str, visitor: V) -> Option<V::Output> {
+                let id = id.trim().to_ascii_lowercase();
+                $(
+                    if id == <$game as Game>::INFO.id $(|| id == $alias)* {
+                        return Some(visitor.visit::<$game>());
+                    }
+                )+
+                None
+            }
         }
-    }
+    };
+}
+
+games! {
+    Quantik;
+    Nudge;
+    Taiji;
+    Pushee;
+    Qinto, also "q!nto";
 }

@@ -1,6 +1,10 @@
-//! Every game passes the generic conformance suite of `tabuleiro_core::conformance`.
+//! Every game passes the generic conformance suite of `tabuleiro_core::conformance`: each
+//! registered game on its default settings for every number of players it allows (so a game
+//! added to the registry is tested without a line here), and each game of today on settings
+//! chosen for it.
 
-use tabuleiro_core::{Setup, conformance};
+use tabuleiro_core::{Engine, GameVisitor, Registry, Setup, conformance};
+use tabuleiro_games::REGISTRY;
 use tabuleiro_games::nudge::Nudge;
 use tabuleiro_games::pushee::Pushee;
 use tabuleiro_games::qinto::Qinto;
@@ -8,6 +12,41 @@ use tabuleiro_games::quantik::Quantik;
 use tabuleiro_games::taiji::Taiji;
 
 use crate::util::setup;
+
+/// The suite on a game's default settings, for every number of players it allows.
+struct Conforms;
+
+impl GameVisitor for Conforms {
+    type Output = (usize, conformance::Report);
+
+    fn visit<G: Engine>(self) -> (usize, conformance::Report) {
+        let setups: Vec<Setup> = (G::INFO.min_players..=G::INFO.max_players)
+            .map(|players| Setup {
+                players,
+                ..Setup::default_for(G::INFO)
+            })
+            .collect();
+        (
+            setups.len(),
+            conformance::check::<G>(&setups, 2, 0x00C0_FFEE),
+        )
+    }
+}
+
+#[test]
+fn every_registered_game_conforms_on_its_default_settings() {
+    let mut tested = 0;
+    for info in REGISTRY.games() {
+        let (setups, report) = REGISTRY
+            .visit(info.id, Conforms)
+            .expect("a registered game is found by its id");
+        assert_eq!(report.games, 2 * setups, "{}: {report:?}", info.id);
+        assert_eq!(report.finished, report.games, "{}: {report:?}", info.id);
+        assert!(report.refused > 0, "{}: {report:?}", info.id);
+        tested += 1;
+    }
+    assert_eq!(tested, 5, "five games are registered");
+}
 
 #[test]
 fn quantik_conforms_for_every_first_player_option() {

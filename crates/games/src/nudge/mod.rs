@@ -56,7 +56,9 @@
 //! the legal moves.
 
 mod board;
+mod diagram;
 mod engine;
+mod push;
 mod render;
 mod seen;
 pub mod solve;
@@ -68,7 +70,8 @@ use tabuleiro_core::{
 };
 
 pub use board::{Direction, EDGE, FULL, Mask, NudgeMove, SQUARES, parse_square, square_name};
-pub use state::{BLACK, DISCS, DiagramError, Ending, LAYOUTS, Nudge, WHITE, colour_name};
+pub use diagram::DiagramError;
+pub use state::{BLACK, DISCS, Ending, LAYOUTS, Nudge, WHITE, colour_name};
 
 /// Static facts about Nudge.
 pub static INFO: GameInfo = GameInfo {

@@ -1,10 +1,9 @@
 //! The Nudge position and its rules, on bitboards.
 
-use std::fmt;
-
 use tabuleiro_core::{IllegalMove, Outcome, Player};
 
 use super::board::{Direction, FULL, Mask, NudgeMove, SQUARES, square_name};
+use super::push::{Effect, Refusal, few, resolve, slide, tails};
 use super::seen::Seen;
 
 /// How many discs each player has.
@@ -80,159 +79,6 @@ pub enum Ending {
     TurnLimit,
 }
 
-/// Why a move is refused (turned into an [`IllegalMove`] with the colour names filled in).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Refusal {
-    /// The line would leave the board at its head.
-    OwnOff,
-    /// The own line and the opponent run have the same length.
-    Equal { line: u32 },
-    /// The opponent run is longer than the own line.
-    Longer { line: u32, run: u32 },
-    /// Just past the opponent run stands a disc (one of the mover's: an opponent disc there
-    /// would belong to the run).
-    Blocked,
-}
-
-/// What a legal move does to the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Effect {
-    /// The mover's discs afterwards.
-    own: Mask,
-    /// The opponent's discs afterwards.
-    opponent: Mask,
-    /// The square the head of the line moved onto.
-    arrived: Mask,
-    /// Whether the line pushed opponent discs.
-    pushed: bool,
-    /// The square of the opponent disc pushed off the board, or 0.
-    lost: Mask,
-}
-
-/// Moves the line whose tail is the single square `tail` (an `own` disc) towards `direction`:
-/// the tail plus the own discs straight ahead of it, then whatever opponent run lies beyond.
-#[inline]
-fn resolve(own: Mask, opponent: Mask, tail: Mask, direction: Direction) -> Result<Effect, Refusal> {
-    // The line: own discs from the tail forward; `ahead` ends on the first other square.
-    let mut line = 0;
-    let mut ahead = tail;
-    loop {
-        line += 1;
-        ahead = direction.shift(ahead);
-        if ahead & own == 0 {
-            break;
-        }
-    }
-    if ahead == 0 {
-        return Err(Refusal::OwnOff);
-    }
-    if ahead & opponent == 0 {
-        return Ok(Effect {
-            own: own ^ tail ^ ahead,
-            opponent,
-            arrived: ahead,
-            pushed: false,
-            lost: 0,
-        });
-    }
-    // A nudge: the opponent run from `ahead` on; `past` ends on the first non-opponent square.
-    let first = ahead;
-    let mut run = 0;
-    let mut last = ahead;
-    let mut past = ahead;
-    while past & opponent != 0 {
-        run += 1;
-        last = past;
-        past = direction.shift(past);
-    }
-    if run == line {
-        return Err(Refusal::Equal { line });
-    }
-    if run > line {
-        return Err(Refusal::Longer { line, run });
-    }
-    if past & own != 0 {
-        return Err(Refusal::Blocked);
-    }
-    Ok(Effect {
-        own: own ^ tail ^ first,
-        opponent: (opponent ^ first) | past,
-        arrived: first,
-        pushed: true,
-        lost: if past == 0 { last } else { 0 },
-    })
-}
-
-/// For a player with discs `own` against `opponent`: the tails of every legal move towards
-/// `direction`, and those among them that push an opponent disc off the board. The same
-/// rules as [`resolve`], for all discs at once.
-///
-/// A tail's line has 1, 2 or 3 discs; the square ahead of it must be empty, or start an
-/// opponent run shorter than the line with an empty or off-board square past it.
-// Inlined into every caller, so that the direction is a constant there and each shift is a
-// single instruction: measured faster in random playouts than a plain `#[inline]`.
-#[allow(clippy::inline_always)]
-#[inline(always)]
-fn tails(own: Mask, opponent: Mask, direction: Direction) -> (Mask, Mask) {
-    // `back(m)`: the squares whose next square this way is in `m`.
-    let back = |m: Mask| direction.opposite().shift(m);
-    let empty = FULL & !(own | opponent);
-    let rim = direction.rim();
-    // Opponent runs of one and of two discs with an empty or off-board square past them,
-    // by their first square; and those whose last disc is on the rim.
-    let run1 = opponent & (back(empty) | rim);
-    let run2 = opponent & back(run1);
-    let off1 = opponent & rim;
-    let off2 = opponent & back(off1);
-    let line1 = back(empty);
-    let line2 = back(own & back(empty | run1));
-    let line3 = back(own & back(own & back(empty | run1 | run2)));
-    let winning = back(own & back(off1)) | back(own & back(own & back(off1 | off2)));
-    (own & (line1 | line2 | line3), own & winning)
-}
-
-/// What the legal move of the line with tail `tail` (a single square of `own`) towards
-/// `direction` does: [`resolve`] without the checks and nearly without branches, for the fast
-/// path of play. The line has at most three discs and a pushed run at most two.
-#[inline]
-fn slide(own: Mask, opponent: Mask, tail: Mask, direction: Direction) -> Effect {
-    let (left, right, keep) = direction.shift_parts();
-    let step = |m: Mask| ((m << left) >> right) & keep;
-    // The squares after the first, second and third disc of the line; each is non-zero only
-    // when the one before it holds an own disc. The first that is not own is `ahead`.
-    let a1 = step(tail);
-    let a2 = step(a1 & own);
-    let a3 = step(a2 & own);
-    let ahead = (a1 | a2 | a3) & !own;
-    // The opponent run from `ahead`: its first square, then the square past it.
-    let first = ahead & opponent;
-    let p1 = step(first);
-    let p2 = step(p1 & opponent);
-    let past = (p1 | p2) & !opponent;
-    let lost = if first != 0 && past == 0 {
-        if p1 & opponent != 0 { p1 } else { first }
-    } else {
-        0
-    };
-    Effect {
-        own: own ^ tail ^ ahead,
-        opponent: (opponent ^ first) | past,
-        arrived: ahead,
-        pushed: first != 0,
-        lost,
-    }
-}
-
-/// The number of squares in `m`, which has at most three (one player's discs): cheaper than
-/// `count_ones` on processors without a population-count instruction.
-#[inline]
-fn few(m: Mask) -> u32 {
-    debug_assert!(m.count_ones() <= DISCS);
-    let second = m & m.wrapping_sub(1);
-    let third = second & second.wrapping_sub(1);
-    u32::from(m != 0) + u32::from(second != 0) + u32::from(third != 0)
-}
-
 /// A Nudge position: the discs, who is to move and which move of the turn, the board at the
 /// start of the turn and the move the no-return rule forbids, the turns played, and how often
 /// each start-of-turn position has come up (for the repetition draw).
@@ -281,7 +127,7 @@ impl Nudge {
     }
 
     /// A position at the start of `to_move`'s turn, with no turns played.
-    fn at_turn_start(discs: [Mask; 2], to_move: Player, max_turns: Option<u32>) -> Self {
+    pub(super) fn at_turn_start(discs: [Mask; 2], to_move: Player, max_turns: Option<u32>) -> Self {
         let mut state = Nudge {
             discs,
             to_move: to_move.0 & 1,
@@ -295,86 +141,6 @@ impl Nudge {
         };
         state.begin_turn(discs);
         state
-    }
-
-    /// A position from a board diagram, at the start of `to_move`'s turn, with no turns played
-    /// and no turn limit: for tests and analysis.
-    ///
-    /// The diagram has five rows, top (row `1`) first, separated by new lines or `/`; each row
-    /// has five squares, left (column `a`) first: `W` (or `○`) a white disc, `B` (or `●`) a
-    /// black disc, `.` an empty square. Spaces are ignored, and so are blank lines. Each
-    /// player has one to three discs: every unfinished game has three a side (the first disc
-    /// pushed off ends it), but fewer make positions that the rules still cover, such as a
-    /// player left without a legal move, which three discs a side never are.
-    ///
-    /// ```
-    /// use tabuleiro_core::Game;
-    /// use tabuleiro_games::nudge::{BLACK, Nudge};
-    ///
-    /// let state = Nudge::from_diagram("...../.WWW./...../.BBB./.....", BLACK).unwrap();
-    /// assert_eq!(state.to_move(), Some(BLACK));
-    /// ```
-    ///
-    /// # Errors
-    /// [`DiagramError`] saying what is wrong with the diagram.
-    pub fn from_diagram(diagram: &str, to_move: Player) -> Result<Self, DiagramError> {
-        if to_move.0 > 1 {
-            return Err(DiagramError::NoSuchPlayer(to_move));
-        }
-        let rows: Vec<&str> = diagram
-            .split(['\n', '/'])
-            .map(str::trim)
-            .filter(|r| !r.is_empty())
-            .collect();
-        if rows.len() != 5 {
-            return Err(DiagramError::Rows(rows.len()));
-        }
-        let mut discs: [Mask; 2] = [0; 2];
-        for (r, text) in rows.iter().enumerate() {
-            let squares: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-            if squares.len() != 5 {
-                return Err(DiagramError::RowLength {
-                    row: r + 1,
-                    squares: squares.len(),
-                });
-            }
-            for (c, &symbol) in squares.iter().enumerate() {
-                let bit = 1 << (r * 5 + c);
-                match symbol {
-                    'W' | 'w' | '○' => discs[0] |= bit,
-                    'B' | 'b' | '●' => discs[1] |= bit,
-                    '.' => {}
-                    _ => return Err(DiagramError::Symbol { row: r + 1, symbol }),
-                }
-            }
-        }
-        Nudge::from_discs(discs, to_move)
-    }
-
-    /// A position from the squares of each colour's discs (`[white, black]`, bit `i` is square
-    /// `i`), at the start of `to_move`'s turn, with no turns played and no turn limit: for
-    /// tests and analysis, like [`Nudge::from_diagram`].
-    ///
-    /// # Errors
-    /// [`DiagramError`] when a player does not have one to three discs on the board, a square
-    /// holds discs of both colours, or `to_move` is not a seat.
-    pub fn from_discs(discs: [Mask; 2], to_move: Player) -> Result<Self, DiagramError> {
-        if to_move.0 > 1 {
-            return Err(DiagramError::NoSuchPlayer(to_move));
-        }
-        let overlap = discs[0] & discs[1];
-        if overlap != 0 {
-            return Err(DiagramError::Overlap(overlap.trailing_zeros() as usize));
-        }
-        for (colour, &mask) in discs.iter().enumerate() {
-            if !(1..=DISCS).contains(&mask.count_ones()) || mask & !FULL != 0 {
-                return Err(DiagramError::Discs {
-                    player: Player(colour as u8),
-                    count: mask.count_ones(),
-                });
-            }
-        }
-        Ok(Nudge::at_turn_start(discs, to_move, None))
     }
 
     /// The squares of `player`'s discs: bit `i` is square `i`, at row `i / 5` and column
@@ -718,66 +484,6 @@ impl Nudge {
 fn count_of(n: u32, what: &str) -> String {
     format!("{what} of {n} disc{}", if n == 1 { "" } else { "s" })
 }
-
-/// Why a board diagram cannot be read (see [`Nudge::from_diagram`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DiagramError {
-    /// The diagram does not have five rows.
-    Rows(usize),
-    /// A row does not have five squares.
-    RowLength {
-        /// The row, from 1.
-        row: usize,
-        /// How many squares it has.
-        squares: usize,
-    },
-    /// A square is not `W`, `B` or `.`.
-    Symbol {
-        /// The row, from 1.
-        row: usize,
-        /// The symbol found.
-        symbol: char,
-    },
-    /// A player does not have one to three discs (on the board).
-    Discs {
-        /// Whose discs.
-        player: Player,
-        /// How many there are.
-        count: u32,
-    },
-    /// The player to move is not White (`Player(0)`) or Black (`Player(1)`).
-    NoSuchPlayer(Player),
-    /// A square (0..25) holds discs of both colours.
-    Overlap(usize),
-}
-
-impl fmt::Display for DiagramError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DiagramError::Rows(n) => write!(f, "a Nudge diagram has 5 rows, not {n}"),
-            DiagramError::RowLength { row, squares } => {
-                write!(f, "row {row} has {squares} squares, not 5")
-            }
-            DiagramError::Symbol { row, symbol } => write!(
-                f,
-                "row {row}: `{symbol}` is not a square (W white, B black, . empty)"
-            ),
-            DiagramError::Discs { player, count } => {
-                write!(
-                    f,
-                    "{} has {count} discs, not 1 to {DISCS}",
-                    colour_name(*player)
-                )
-            }
-            DiagramError::NoSuchPlayer(p) => write!(f, "Nudge has no {p}"),
-            DiagramError::Overlap(square) => {
-                write!(f, "{} holds a white and a black disc", square_name(*square))
-            }
-        }
-    }
-}
-
-impl std::error::Error for DiagramError {}
 
 #[cfg(test)]
 mod tests {

@@ -3,9 +3,10 @@
 use tabuleiro_core::{Player, SetupError};
 
 use super::grid::{Cell, DOWN, Grid, RIGHT};
+use super::hand::{Hand, Pile};
 use super::knowledge::Knowledge;
 use super::notation::parse_cell;
-use super::state::{HAND, Hand, Pile, Qinto};
+use super::state::{HAND, Qinto};
 use super::tile::{Tile, deck};
 
 impl Qinto {

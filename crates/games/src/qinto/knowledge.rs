@@ -9,7 +9,7 @@
 //!   pass with a trade hides which tiles went under the pile, so it clears what others knew
 //!   of that hand.
 
-use super::state::Hand;
+use super::hand::Hand;
 use super::tile::Tile;
 
 /// The public and private facts about hidden tiles (see the module docs).

@@ -64,8 +64,8 @@
 //! other tile not on the grid at random into the hidden places of hands and piles. [`Game::render`] for a player shows only that
 //! view; `Everyone` shows every hand.
 //!
-//! **Randomness**: [`Game::random_move`] is a fast path that is not uniform (see
-//! [`generate`]): mostly a random play grown from a random cell of the frontier (the empty
+//! **Randomness**: [`Game::random_move`] is a fast path that is not uniform (module
+//! `random`): mostly a random play grown from a random cell of the frontier (the empty
 //! cells next to a tile, which the grid keeps up to date), now and then a uniform draw from the
 //! whole list; every legal move can come out.
 //!
@@ -73,11 +73,14 @@
 //! list-free answer to "can the player to move empty the hand this turn", apart from the rules.
 
 mod arrange;
+mod checks;
 mod engine;
 pub mod generate;
 pub mod grid;
+mod hand;
 mod knowledge;
 pub mod notation;
+mod random;
 mod render;
 pub mod state;
 pub mod tile;
@@ -89,9 +92,10 @@ use tabuleiro_core::{
 };
 
 pub use grid::Cell;
+pub use hand::{Hand, Pile};
 pub use notation::{Play, QintoMove, Swap, Trade, parse_move};
 pub use render::colour;
-pub use state::{Ending, Hand, Pile, PlayEffect, Public, Qinto};
+pub use state::{Ending, PlayEffect, Public, Qinto};
 pub use tile::{Tile, deck, is_line};
 pub use view::QintoView;
 

@@ -2,7 +2,8 @@
 
 use tabuleiro_core::{GameRng, Player};
 
-use super::state::{HIDDEN, Hand, Qinto, shuffle};
+use super::hand::Hand;
+use super::state::{HIDDEN, Qinto, shuffle};
 use super::tile::{Tile, deck};
 
 /// One player's view: the grid, the own hand, the size of every hand and pile, and the public

@@ -18,8 +18,9 @@ use tabuleiro_core::rng::{below, random_index};
 
 use crate::qinto::generate::FoundWindow;
 use crate::qinto::grid::{Cell, DOWN, RIGHT};
+use crate::qinto::hand::Hand;
 use crate::qinto::notation::{NONE, Play, QintoMove, Swap};
-use crate::qinto::state::{HAND, Hand, Qinto};
+use crate::qinto::state::{HAND, Qinto};
 use crate::qinto::tile::{RunSummary, Tile};
 
 impl FoundWindow {

@@ -251,7 +251,6 @@ impl From<Limits> for MctsLimits {
 pub struct MctsAgent {
     limits: MctsLimits,
     rng: GameRng,
-    last: Option<MctsReport>,
     name: String,
 }
 
@@ -261,14 +260,8 @@ impl MctsAgent {
         MctsAgent {
             limits,
             rng: rng_from_seed(seed),
-            last: None,
             name,
         }
-    }
-
-    /// What the last search did.
-    pub fn last_search(&self) -> Option<MctsReport> {
-        self.last
     }
 }
 
@@ -279,12 +272,9 @@ impl<G: Engine> Agent<G> for MctsAgent {
 
     fn new_game(&mut self, seed: u64) {
         self.rng = rng_from_seed(seed);
-        self.last = None;
     }
 
     fn choose(&mut self, view: &G::View) -> Option<G::Move> {
-        let (mv, report) = search::<G>(view, &self.limits, &mut self.rng);
-        self.last = Some(report);
-        mv
+        search::<G>(view, &self.limits, &mut self.rng).0
     }
 }

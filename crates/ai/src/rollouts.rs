@@ -347,7 +347,6 @@ pub struct RolloutAgent {
     limits: MctsLimits,
     shape: RolloutShape,
     rng: GameRng,
-    last: Option<RolloutReport>,
     name: String,
 }
 
@@ -358,20 +357,8 @@ impl RolloutAgent {
             limits,
             shape: RolloutShape::default(),
             rng: rng_from_seed(seed),
-            last: None,
             name,
         }
-    }
-
-    /// The same player with another search shape.
-    pub fn with_shape(mut self, shape: RolloutShape) -> Self {
-        self.shape = shape;
-        self
-    }
-
-    /// What the last search did.
-    pub fn last_search(&self) -> Option<RolloutReport> {
-        self.last
     }
 }
 
@@ -382,12 +369,9 @@ impl<G: Engine> Agent<G> for RolloutAgent {
 
     fn new_game(&mut self, seed: u64) {
         self.rng = rng_from_seed(seed);
-        self.last = None;
     }
 
     fn choose(&mut self, view: &G::View) -> Option<G::Move> {
-        let (mv, report) = search_shaped::<G>(view, &self.limits, self.shape, &mut self.rng);
-        self.last = Some(report);
-        mv
+        search_shaped::<G>(view, &self.limits, self.shape, &mut self.rng).0
     }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 use tabuleiro_core::{Engine, GameRng, rng_from_seed};
 
 use crate::agent::Agent;
-use crate::alphabeta::{AlphaBeta, Limits, SearchResult};
+use crate::alphabeta::{AlphaBeta, Limits};
 
 /// Default thinking time per move.
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
@@ -16,7 +16,6 @@ pub struct StrongAgent<G: Engine> {
     search: AlphaBeta<G>,
     limits: Limits,
     rng: GameRng,
-    last: Option<SearchResult<G::Move>>,
 }
 
 impl<G: Engine> StrongAgent<G> {
@@ -26,13 +25,7 @@ impl<G: Engine> StrongAgent<G> {
             search: AlphaBeta::default(),
             limits,
             rng: rng_from_seed(seed),
-            last: None,
         }
-    }
-
-    /// What the last search found (depth, nodes, value).
-    pub fn last_search(&self) -> Option<SearchResult<G::Move>> {
-        self.last
     }
 }
 
@@ -48,13 +41,10 @@ impl<G: Engine> Agent<G> for StrongAgent<G> {
     fn new_game(&mut self, seed: u64) {
         self.rng = rng_from_seed(seed);
         self.search.clear();
-        self.last = None;
     }
 
     fn choose(&mut self, view: &G::View) -> Option<G::Move> {
         let state = G::sample_from_view(view, &mut self.rng);
-        let result = self.search.search(&state, self.limits, &mut self.rng);
-        self.last = Some(result);
-        result.best
+        self.search.search(&state, self.limits, &mut self.rng).best
     }
 }

@@ -12,15 +12,13 @@ mod tui;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Parser;
-use serde_json::json;
 
 use crate::args::{Cli, Command};
 use crate::console::Console;
-use crate::play::{GameConfig, PlayVisitor, Seat, is_broken_pipe};
+use crate::play::is_broken_pipe;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -49,166 +47,19 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
             tui::run()
         }
         Command::Menu => menu::run(&mut Console::new(input, output)),
-        Command::Play(args) => {
-            let seed = match args.seed {
-                Some(seed) => seed,
-                None => tabuleiro_core::fresh_seed()?,
-            };
-            let (info, setup) = commands::setup_from(&args.game, seed)?;
-            let think = args.think_ms.map(Duration::from_millis);
-            let mut seats = Vec::new();
-            for text in [&args.p1, &args.p2, &args.p3, &args.p4]
-                .into_iter()
-                .take(setup.players)
-            {
-                let seat = match Seat::parse(text)? {
-                    Seat::Computer(level) => {
-                        Seat::Computer(think.map_or(level, |t| level.with_think(t)))
-                    }
-                    Seat::Human => Seat::Human,
-                };
-                seats.push(seat);
-            }
-            let config = GameConfig {
-                setup,
-                seats,
-                save: args.save,
-            };
-            let mut console = Console::new(input, output);
-            commands::visit(
-                info.id,
-                PlayVisitor {
-                    console: &mut console,
-                    config,
-                },
-            )??;
-            Ok(())
-        }
+        Command::Play(args) => commands::play::run(args, input, output),
         Command::Replay(args) => {
             let text = commands::replay::run(&args.file)?;
             output.write_all(text.as_bytes())?;
             Ok(())
         }
         Command::Moves(args) => commands::moves::run(&args, output),
-        Command::Perft(args) => {
-            let (info, setup) = commands::setup_from(&args.game, 0)?;
-            let depth = args.depth;
-            let result = commands::visit(info.id, commands::perft::Perft { setup, depth })??;
-            if args.json {
-                let value = json!({"game": info.id, "depth": depth, "counts": result.counts, "seconds": result.seconds});
-                writeln!(output, "{value}")?;
-            } else {
-                for (i, c) in result.counts.iter().enumerate() {
-                    writeln!(output, "depth {:>2}: {c}", i + 1)?;
-                }
-                writeln!(output, "({:.3} s)", result.seconds)?;
-            }
-            Ok(())
-        }
+        Command::Perft(args) => commands::perft::run(&args, output),
         Command::Match(args) => commands::matches::run(&args, output),
         Command::Tournament(args) => commands::tournament::run(&args, output),
-        Command::Analyse(args) => {
-            let (info, setup) = commands::setup_from(&args.game, args.seed)?;
-            let record = args
-                .record
-                .as_deref()
-                .map(commands::read_record)
-                .transpose()?;
-            if let Some(record) = &record
-                && record.game != info.id
-            {
-                bail!("the record is a game of {}, not {}", record.game, info.id);
-            }
-            let report = commands::visit(
-                info.id,
-                commands::analyse::Analyse {
-                    setup,
-                    record: record.as_ref(),
-                    ply: args.ply,
-                    think: Duration::from_millis(args.think_ms),
-                    seed: args.seed,
-                },
-            )??;
-            if args.json {
-                writeln!(output, "{}", report.json)?;
-            } else {
-                write!(output, "{}", report.text)?;
-            }
-            Ok(())
-        }
-        Command::Solve(args) => {
-            let (info, setup) = commands::setup_from(&args.game, 0)?;
-            let solve = commands::solve::Solve {
-                setup,
-                out: args.out.or(table),
-                progress: progress::table_progress(),
-            };
-            let report = commands::visit(info.id, solve)??;
-            if args.json {
-                writeln!(output, "{}", report.json())?;
-            } else {
-                write!(output, "{}", report.text(info.name))?;
-            }
-            Ok(())
-        }
-        Command::Bench(args) => {
-            let (info, setup) = commands::setup_from(&args.game, 1)?;
-            let result = commands::visit(
-                info.id,
-                commands::bench::Bench {
-                    setup,
-                    seconds: args.seconds,
-                },
-            )??;
-            if args.json {
-                writeln!(output, "{}", serde_json::to_string(&result)?)?;
-            } else {
-                writeln!(output, "{} (one thread)", info.name)?;
-                writeln!(
-                    output,
-                    "  random playouts: {:.0} per second (best of {} rounds; {:.0} over all; {:.1} moves each)",
-                    result.playouts_per_sec,
-                    commands::bench::ROUNDS,
-                    result.playouts_per_sec_mean,
-                    result.moves_per_playout
-                )?;
-                writeln!(
-                    output,
-                    "  alpha-beta search: {:.0} positions per second (depth {})",
-                    result.search_nodes_per_sec, result.search_depth
-                )?;
-                writeln!(
-                    output,
-                    "  Monte Carlo tree search: {:.0} iterations per second",
-                    result.mcts_iterations_per_sec
-                )?;
-                if let Some(samples) = result.rollout_samples_per_sec {
-                    writeln!(
-                        output,
-                        "  sampled rollouts (strong): {samples:.0} samples per second from the start"
-                    )?;
-                }
-                for level in &result.levels {
-                    writeln!(
-                        output,
-                        "  {} moves: mean {:.1} ms, slowest {:.1} ms ({} moves, {} whole games)",
-                        level.level, level.mean_ms, level.max_ms, level.moves, level.games
-                    )?;
-                }
-                if let (Some(first), Some(max), Some(mean)) = (
-                    result.perfect_first_move_sec,
-                    result.perfect_move_ms_max,
-                    result.perfect_move_ms_mean,
-                ) {
-                    writeln!(
-                        output,
-                        "  perfect player: first move (solve, or open the table) {first:.3} s; then {} moves: max {max:.2} ms, mean {mean:.3} ms",
-                        result.perfect_moves_timed
-                    )?;
-                }
-            }
-            Ok(())
-        }
+        Command::Analyse(args) => commands::analyse::run(&args, output),
+        Command::Solve(args) => commands::solve::run(args, table, output),
+        Command::Bench(args) => commands::bench::run(&args, output),
         Command::Rules(args) => {
             let info = commands::find_game(&args.game)?;
             write!(output, "{}", info.rules)?;

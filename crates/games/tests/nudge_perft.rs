@@ -310,107 +310,34 @@ pub mod reference {
 
 use reference::Cell;
 
-use crate::perft_file::{perft, perft_with_endings};
+use crate::perft_file::{Line, check_fast_counts, parse_perft_file, perft, perft_with_endings};
 
-/// One line of the perft file.
-#[derive(Clone, Debug)]
-struct Line {
-    number: usize,
-    options: Vec<String>,
-    moves: Vec<String>,
-    depth: u32,
-    count: u64,
-}
-
-impl Line {
-    /// The position of the line, in the fast implementation.
-    fn fast(&self) -> Nudge {
-        let options: Vec<&str> = self.options.iter().map(String::as_str).collect();
-        let mut state = Nudge::new(&setup::<Nudge>(&options, 0))
-            .unwrap_or_else(|e| panic!("perft line {}: {e}", self.number));
-        play(&mut state, &self.moves.join(" "));
-        state
-    }
-
-    /// The position of the line, in the reference implementation.
-    fn reference(&self) -> reference::Game {
-        let option = |name: &str| {
-            self.options
-                .iter()
-                .find_map(|o| o.strip_prefix(name)?.strip_prefix('='))
-        };
-        let start = option("start").map_or(1, |s| s.parse().expect("start 1-4"));
-        let first = match option("first") {
-            None | Some("white") => Cell::White,
-            Some("black") => Cell::Black,
-            Some(other) => panic!("perft line {}: first={other} is not fixed", self.number),
-        };
-        let max_turns = option("max_turns")
-            .filter(|m| *m != "none")
-            .map(|m| m.parse().expect("a number"));
-        let mut game = reference::Game::new(start, first, max_turns);
-        for text in &self.moves {
-            game.play(reference::Move::parse(text));
-        }
-        game
-    }
-}
-
-fn parse_perft_file(text: &str) -> Vec<Line> {
-    let mut lines = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let content = raw.split('#').next().unwrap_or_default().trim();
-        if content.is_empty() {
-            continue;
-        }
-        let number = i + 1;
-        let words: Vec<&str> = content.split_whitespace().collect();
-        assert_eq!(words[0], "nudge", "perft line {number}: {raw}");
-        let at = words
+/// The position of a perft line in the reference implementation.
+fn reference_position(line: &Line) -> reference::Game {
+    let option = |name: &str| {
+        line.options
             .iter()
-            .position(|w| *w == "depth")
-            .unwrap_or_else(|| panic!("perft line {number}: no `depth`: {raw}"));
-        assert_eq!(words.len(), at + 3, "perft line {number}: malformed: {raw}");
-        let mut options = Vec::new();
-        let mut moves = Vec::new();
-        for word in &words[1..at] {
-            match word.strip_prefix("moves=") {
-                Some(list) => moves.extend(list.split(',').map(str::to_owned)),
-                None => options.push((*word).to_owned()),
-            }
-        }
-        let number_at = |k: usize| -> u64 {
-            words[k]
-                .replace('_', "")
-                .parse()
-                .unwrap_or_else(|e| panic!("perft line {number}: {e}: {raw}"))
-        };
-        lines.push(Line {
-            number,
-            options,
-            moves,
-            depth: number_at(at + 1) as u32,
-            count: number_at(at + 2),
-        });
+            .find_map(|o| o.strip_prefix(name)?.strip_prefix('='))
+    };
+    let start = option("start").map_or(1, |s| s.parse().expect("start 1-4"));
+    let first = match option("first") {
+        None | Some("white") => Cell::White,
+        Some("black") => Cell::Black,
+        Some(other) => panic!("perft line {}: first={other} is not fixed", line.number),
+    };
+    let max_turns = option("max_turns")
+        .filter(|m| *m != "none")
+        .map(|m| m.parse().expect("a number"));
+    let mut game = reference::Game::new(start, first, max_turns);
+    for text in &line.moves {
+        game.play(reference::Move::parse(text));
     }
-    lines
+    game
 }
 
 #[test]
 fn nudge_perft_file_within_the_node_limit() {
-    let mut checked = 0;
-    for line in parse_perft_file(NUDGE_PERFT)
-        .iter()
-        .filter(|l| l.count <= NODE_LIMIT)
-    {
-        assert_eq!(
-            perft(&line.fast(), line.depth),
-            line.count,
-            "perft line {}: {line:?}",
-            line.number
-        );
-        checked += 1;
-    }
+    let checked = check_fast_counts(NUDGE_PERFT, NODE_LIMIT);
     assert!(
         checked >= 30,
         "only {checked} perft lines under the node limit"
@@ -420,21 +347,7 @@ fn nudge_perft_file_within_the_node_limit() {
 #[test]
 #[ignore = "tens of seconds in the test profile; run with --release"]
 fn nudge_perft_file_in_full() {
-    for line in parse_perft_file(NUDGE_PERFT) {
-        let start = Instant::now();
-        assert_eq!(
-            perft(&line.fast(), line.depth),
-            line.count,
-            "perft line {}: {line:?}",
-            line.number
-        );
-        eprintln!(
-            "line {}: {} in {:.2?}",
-            line.number,
-            line.count,
-            start.elapsed()
-        );
-    }
+    check_fast_counts(NUDGE_PERFT, u64::MAX);
 }
 
 /// The reference implementation reproduces the file's smaller counts.
@@ -445,7 +358,7 @@ fn nudge_reference_agrees_with_the_perft_file() {
         .iter()
         .filter(|l| l.count <= REFERENCE_LIMIT)
     {
-        let counts = reference::perft(&line.reference(), line.depth as usize);
+        let counts = reference::perft(&reference_position(line), line.depth as usize);
         let last = counts.last().map_or(1, |c| c.0);
         assert_eq!(last, line.count, "perft line {}: {line:?}", line.number);
         checked += 1;
@@ -602,6 +515,7 @@ fn regenerate_nudge_perft() {
         let (options, moves, deepest) = (options.as_str(), moves.as_str(), *deepest);
         let mut line = Line {
             number: 0,
+            game: "nudge".to_owned(),
             options: options.split(' ').map(str::to_owned).collect(),
             moves: moves
                 .split(',')
@@ -611,8 +525,13 @@ fn regenerate_nudge_perft() {
             depth: 0,
             count: 0,
         };
-        let slow = line.reference();
-        let fast = line.fast();
+        let slow = reference_position(&line);
+        let fast = {
+            let options: Vec<&str> = line.options.iter().map(String::as_str).collect();
+            let mut state = Nudge::new(&setup::<Nudge>(&options, 0)).expect("a setup");
+            play(&mut state, &line.moves.join(" "));
+            state
+        };
         let started = Instant::now();
         let mut reference_counts = Vec::new();
         for depth in 1..=deepest {

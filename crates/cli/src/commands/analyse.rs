@@ -10,6 +10,8 @@ use serde_json::json;
 use tabuleiro_ai::{Evaluation, analyse};
 use tabuleiro_core::{Engine, GameRecord, GameVisitor, Perspective, Setup};
 
+use crate::args::AnalyseArgs;
+
 /// Analyses one position.
 pub struct Analyse<'a> {
     /// The game's setup (used when there is no record).
@@ -107,4 +109,34 @@ impl GameVisitor for Analyse<'_> {
         });
         Ok(Report { text, json })
     }
+}
+
+/// `tabuleiro analyse`: prints the analysis of a position, as text or JSON.
+///
+/// # Errors
+/// A bad game, option or record, or a failure to write.
+pub fn run(args: &AnalyseArgs, output: &mut dyn std::io::Write) -> Result<()> {
+    let (info, setup) = super::setup_from(&args.game, args.seed)?;
+    let record = args.record.as_deref().map(super::read_record).transpose()?;
+    if let Some(record) = &record
+        && record.game != info.id
+    {
+        bail!("the record is a game of {}, not {}", record.game, info.id);
+    }
+    let report = super::visit(
+        info.id,
+        Analyse {
+            setup,
+            record: record.as_ref(),
+            ply: args.ply,
+            think: Duration::from_millis(args.think_ms),
+            seed: args.seed,
+        },
+    )??;
+    if args.json {
+        writeln!(output, "{}", report.json)?;
+    } else {
+        write!(output, "{}", report.text)?;
+    }
+    Ok(())
 }

@@ -9,6 +9,8 @@ use tabuleiro_ai::rollouts;
 use tabuleiro_ai::{Agent, AlphaBeta, Limits, PerfectAgent};
 use tabuleiro_core::{Engine, GameVisitor, Setup, derive_seed, random_playout, rng_from_seed};
 
+use crate::args::BenchArgs;
+
 /// Number of rounds the playout time is split into.
 pub const ROUNDS: u32 = 5;
 
@@ -162,4 +164,64 @@ fn time_perfect_moves<G: Engine>(start: &G, result: &mut BenchResult, seed: u64)
     result.perfect_move_ms_max = Some(max);
     result.perfect_move_ms_mean = Some(if count > 0 { total / count as f64 } else { 0.0 });
     result.perfect_moves_timed = count;
+}
+
+/// `tabuleiro bench`: measures and prints the figures, as text or JSON.
+///
+/// # Errors
+/// A bad game or option, or a failure to write.
+pub fn run(args: &BenchArgs, output: &mut dyn std::io::Write) -> Result<()> {
+    let (info, setup) = super::setup_from(&args.game, 1)?;
+    let result = super::visit(
+        info.id,
+        Bench {
+            setup,
+            seconds: args.seconds,
+        },
+    )??;
+    if args.json {
+        writeln!(output, "{}", serde_json::to_string(&result)?)?;
+    } else {
+        writeln!(output, "{} (one thread)", info.name)?;
+        writeln!(
+            output,
+            "  random playouts: {:.0} per second (best of {} rounds; {:.0} over all; {:.1} moves each)",
+            result.playouts_per_sec, ROUNDS, result.playouts_per_sec_mean, result.moves_per_playout
+        )?;
+        writeln!(
+            output,
+            "  alpha-beta search: {:.0} positions per second (depth {})",
+            result.search_nodes_per_sec, result.search_depth
+        )?;
+        writeln!(
+            output,
+            "  Monte Carlo tree search: {:.0} iterations per second",
+            result.mcts_iterations_per_sec
+        )?;
+        if let Some(samples) = result.rollout_samples_per_sec {
+            writeln!(
+                output,
+                "  sampled rollouts (strong): {samples:.0} samples per second from the start"
+            )?;
+        }
+        for level in &result.levels {
+            writeln!(
+                output,
+                "  {} moves: mean {:.1} ms, slowest {:.1} ms ({} moves, {} whole games)",
+                level.level, level.mean_ms, level.max_ms, level.moves, level.games
+            )?;
+        }
+        if let (Some(first), Some(max), Some(mean)) = (
+            result.perfect_first_move_sec,
+            result.perfect_move_ms_max,
+            result.perfect_move_ms_mean,
+        ) {
+            writeln!(
+                output,
+                "  perfect player: first move (solve, or open the table) {first:.3} s; then {} moves: max {max:.2} ms, mean {mean:.3} ms",
+                result.perfect_moves_timed
+            )?;
+        }
+    }
+    Ok(())
 }

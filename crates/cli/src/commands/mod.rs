@@ -9,6 +9,7 @@ pub mod move_times;
 pub mod moves;
 pub mod options;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod solve;
 pub mod tournament;

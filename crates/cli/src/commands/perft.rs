@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
+use crate::args::PerftArgs;
 use anyhow::Result;
+use serde_json::json;
 use tabuleiro_core::{Engine, Game, GameVisitor, Setup};
 
 /// Counts, for each length 1..=depth, the move sequences from the start (a finished game
@@ -50,4 +52,24 @@ pub fn count<G: Game>(state: &G, level: usize, counts: &mut [u64], buffers: &mut
         }
     }
     buffers[level] = moves;
+}
+
+/// `tabuleiro perft`: prints the counts, as text or JSON.
+///
+/// # Errors
+/// A bad game or option, or a failure to write.
+pub fn run(args: &PerftArgs, output: &mut dyn std::io::Write) -> Result<()> {
+    let (info, setup) = super::setup_from(&args.game, 0)?;
+    let depth = args.depth;
+    let result = super::visit(info.id, Perft { setup, depth })??;
+    if args.json {
+        let value = json!({"game": info.id, "depth": depth, "counts": result.counts, "seconds": result.seconds});
+        writeln!(output, "{value}")?;
+    } else {
+        for (i, c) in result.counts.iter().enumerate() {
+            writeln!(output, "depth {:>2}: {c}", i + 1)?;
+        }
+        writeln!(output, "({:.3} s)", result.seconds)?;
+    }
+    Ok(())
 }

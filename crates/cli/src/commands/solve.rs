@@ -17,6 +17,8 @@ use tabuleiro_ai::{Solver, Value};
 use tabuleiro_core::oracle::{OracleRequest, OracleSource, OracleSummary, ProgressFn};
 use tabuleiro_core::{Engine, ExactValue, GameVisitor, OptionKind, Options, Oracle, Setup};
 
+use crate::args::SolveArgs;
+
 /// What the generic solver found from one start.
 #[derive(Debug, serde::Serialize)]
 pub struct Solved {
@@ -288,4 +290,24 @@ pub fn peak_memory_bytes() -> Option<u64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kib * 1024)
+}
+
+/// `tabuleiro solve`: solves a game (or builds its table) and prints the report.
+///
+/// # Errors
+/// A game that cannot be solved here, a bad option, or a failure to write.
+pub fn run(args: SolveArgs, table: Option<PathBuf>, output: &mut dyn std::io::Write) -> Result<()> {
+    let (info, setup) = super::setup_from(&args.game, 0)?;
+    let solve = Solve {
+        setup,
+        out: args.out.or(table),
+        progress: crate::progress::table_progress(),
+    };
+    let report = super::visit(info.id, solve)??;
+    if args.json {
+        writeln!(output, "{}", report.json())?;
+    } else {
+        write!(output, "{}", report.text(info.name))?;
+    }
+    Ok(())
 }

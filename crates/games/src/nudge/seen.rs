@@ -98,6 +98,7 @@ impl Seen {
     }
 
     /// Number of positions counted (with repeats).
+    #[cfg(test)]
     pub(super) fn total(&self) -> u64 {
         self.slots.iter().map(|s| s >> CODE_BITS).sum()
     }

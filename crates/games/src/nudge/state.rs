@@ -169,11 +169,6 @@ impl Nudge {
         self.seen.count(board_code(self.turn_start, self.to_move))
     }
 
-    /// Turns started so far, the current one included.
-    pub fn turns_started(&self) -> u64 {
-        self.seen.total()
-    }
-
     /// Turns completed so far, by either player.
     pub fn turns_played(&self) -> u32 {
         self.turns

@@ -94,7 +94,6 @@ use tabuleiro_core::{
 pub use grid::Cell;
 pub use hand::{Hand, Pile};
 pub use notation::{Play, QintoMove, Swap, Trade, parse_move};
-pub use render::colour;
 pub use state::{Ending, PlayEffect, Public, Qinto};
 pub use tile::{Tile, deck, is_line};
 pub use view::QintoView;

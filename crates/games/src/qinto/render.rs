@@ -119,37 +119,3 @@ pub fn describe(public: &Public) -> String {
         mv => format!("{} played {mv}", public.player),
     }
 }
-
-/// `text` (a rendering) with ANSI colours on the tiles, for terminals: red, green, blue,
-/// yellow and black (shown grey) by the tile's colour letter; wild colours in bold.
-pub fn colour(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() * 2);
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        let next = chars.get(i + 1).copied();
-        let before = i.checked_sub(1).map(|j| chars[j]);
-        let boundary = before.is_none_or(|b| !b.is_ascii_alphanumeric() && b != '*');
-        let after = chars.get(i + 2).copied();
-        let end = after.is_none_or(|a| !a.is_ascii_alphanumeric() && a != '*');
-        let shape = next.is_some_and(|n| "SXDHC*".contains(n));
-        let code = match c {
-            'R' => Some("31"),
-            'G' => Some("32"),
-            'B' => Some("34"),
-            'Y' => Some("33"),
-            'K' => Some("90"),
-            '*' => Some("1"),
-            _ => None,
-        };
-        if let (Some(code), true, true, true) = (code, boundary, end, shape) {
-            let _ = write!(out, "\x1b[{code}m{c}{}\x1b[0m", next.unwrap_or(' '));
-            i += 2;
-        } else {
-            out.push(c);
-            i += 1;
-        }
-    }
-    out
-}

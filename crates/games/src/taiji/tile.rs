@@ -16,9 +16,6 @@ pub enum Colour {
 }
 
 impl Colour {
-    /// Both colours, Light first.
-    pub const BOTH: [Colour; 2] = [Colour::Light, Colour::Dark];
-
     /// Its index: 0 for Light, 1 for Dark (also the seat that scores it).
     pub const fn index(self) -> usize {
         self as usize

@@ -38,8 +38,8 @@ pub use analysis::{Analysis, Evaluation, Exact, analyse};
 pub use greedy::GreedyAgent;
 pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, MAX_THINK_MS, NamedLevel, ladder_for};
 pub use matchplay::{
-    MatchGame, MatchPair, MatchResult, PlayError, Tally, ThinkTime, agent_seed, play_game,
-    play_match, play_match_timed,
+    MatchGame, MatchPair, MatchResult, PlayError, Seats, Tally, ThinkTime, agent_seed, play_game,
+    play_match, play_match_timed, seat_agents,
 };
 pub use mcts::{MctsAgent, MctsLimits, MctsReport};
 pub use oracle_play::{OracleAgent, open_oracle};

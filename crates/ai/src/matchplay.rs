@@ -57,6 +57,30 @@ pub fn agent_seed(game_seed: u64, seat: Player) -> u64 {
     derive_seed(game_seed, 1000 + u64::from(seat.0))
 }
 
+/// One computer player per seat, `None` for a person's seat.
+pub type Seats<G> = Vec<Option<Box<dyn Agent<G>>>>;
+
+/// The computer players of a game: one for each seat given a level (`None` for a person's
+/// seat), each seeded with [`agent_seed`] from the game's seed. Every front end builds its
+/// players here, so that the same setup and seed give the same game wherever it is played.
+///
+/// # Errors
+/// When a level cannot play the game (`perfect` for a game not solved here).
+pub fn seat_agents<G: Engine>(
+    setup: &Setup,
+    levels: &[Option<Level>],
+) -> Result<Seats<G>, LevelError> {
+    levels
+        .iter()
+        .enumerate()
+        .map(|(seat, level)| {
+            level
+                .map(|level| level.build::<G>(agent_seed(setup.seed, Player(seat as u8))))
+                .transpose()
+        })
+        .collect()
+}
+
 /// Plays a game from `setup` to the end with one computer player per seat (each given
 /// [`Agent::new_game`] with [`agent_seed`] first), stopping with an error after `limit` moves.
 ///

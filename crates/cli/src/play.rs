@@ -14,7 +14,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use tabuleiro_ai::{Agent, Level, agent_seed};
+use tabuleiro_ai::{Agent, Level, Seats, seat_agents};
 use tabuleiro_core::{Engine, Game, GameVisitor, Perspective, Player, Session, Setup, UndoError};
 
 use crate::console::Console;
@@ -151,17 +151,16 @@ pub fn play<G: Engine>(console: &mut Console<'_>, config: &GameConfig) -> Result
 }
 
 /// A computer player for each computer seat of `config` (`None` for humans).
-pub fn build_agents<G: Engine>(config: &GameConfig) -> Result<Vec<Option<Box<dyn Agent<G>>>>> {
-    let mut agents = Vec::with_capacity(config.seats.len());
-    for (i, seat) in config.seats.iter().enumerate() {
-        agents.push(match seat {
+pub fn build_agents<G: Engine>(config: &GameConfig) -> Result<Seats<G>> {
+    let levels: Vec<Option<Level>> = config
+        .seats
+        .iter()
+        .map(|seat| match seat {
             Seat::Human => None,
-            Seat::Computer(level) => {
-                Some(level.build::<G>(agent_seed(config.setup.seed, Player(i as u8)))?)
-            }
-        });
-    }
-    Ok(agents)
+            Seat::Computer(level) => Some(*level),
+        })
+        .collect();
+    Ok(seat_agents::<G>(&config.setup, &levels)?)
 }
 
 /// [`play`] with the computer players given, one per seat (`None` for humans).

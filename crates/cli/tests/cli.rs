@@ -1387,3 +1387,55 @@ fn quantik_play_still_shows_its_seed() {
     let header = text.lines().next().expect("a header");
     assert!(header.ends_with("— seed 424242"), "{text}");
 }
+
+#[test]
+fn play_builds_the_computer_players_every_front_end_builds() {
+    // The game expected from the shared builder (`tabuleiro_ai::seat_agents`, which the web
+    // server uses too), a person always taking the first legal move against greedy; then the
+    // same person's moves piped into `tabuleiro play` with the same seed.
+    use tabuleiro_ai::{Level, seat_agents};
+    use tabuleiro_core::{Game, Setup};
+    use tabuleiro_games::quantik::Quantik;
+
+    let setup = Setup {
+        seed: 77,
+        ..Setup::default_for(Quantik::INFO)
+    };
+    let mut agents = seat_agents::<Quantik>(&setup, &[None, Some(Level::Greedy)]).expect("players");
+    let mut state = Quantik::new(&setup).expect("a start");
+    let (mut expected, mut typed) = (Vec::new(), String::new());
+    while let Some(mover) = state.to_move() {
+        let mv = if let Some(agent) = &mut agents[mover.index()] {
+            agent.choose(&state.view(mover)).expect("a move")
+        } else {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let first = moves[0];
+            typed.push_str(&state.format_move(first));
+            typed.push('\n');
+            first
+        };
+        expected.push(state.format_move(mv));
+        state.play(mv).expect("legal");
+    }
+    let dir = scratch("same-players");
+    let file = dir.join("game.json");
+    let file_arg = file.to_str().expect("utf-8 path");
+    let out = run(
+        &[
+            "play", "quantik", "--p1", "human", "--p2", "greedy", "--seed", "77", "--save",
+            file_arg,
+        ],
+        &typed,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("record written"))
+            .expect("JSON");
+    assert_eq!(
+        record["moves"],
+        serde_json::json!(expected),
+        "{}",
+        stdout(&out)
+    );
+}

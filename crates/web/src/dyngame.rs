@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tabuleiro_ai::{Agent, Level};
+use tabuleiro_ai::{Agent, Level, seat_agents};
 use tabuleiro_core::{
     Engine, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Perspective, Player, Registry,
     Session, Setup, UndoError,
@@ -125,22 +125,26 @@ impl GameVisitor for Builder<'_> {
             ));
         }
         let mut names = Vec::new();
-        let mut agents = Vec::new();
-        for (i, seat) in self.seats.iter().enumerate() {
+        let mut levels = Vec::new();
+        for seat in self.seats {
             match seat {
                 SeatPlan::Human => {
                     names.push("human".to_owned());
-                    agents.push(None);
+                    levels.push(None);
                 }
                 SeatPlan::Computer(text) => {
                     let level: Level = text.parse().map_err(|e| format!("level: {e}"))?;
-                    let seed = tabuleiro_core::derive_seed(self.setup.seed, 1 + i as u64);
-                    let agent = level.build::<G>(seed).map_err(|e| e.to_string())?;
                     names.push(text.clone());
-                    agents.push(Some(Arc::new(Mutex::new(agent))));
+                    levels.push(Some(level));
                 }
             }
         }
+        // The same players as every front end's, for the same seed.
+        let agents: Vec<_> = seat_agents::<G>(&self.setup, &levels)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|agent| agent.map(|agent| Arc::new(Mutex::new(agent))))
+            .collect();
         let mut session =
             Session::<G>::new(self.setup, names).map_err(|e| format!("setup: {e}"))?;
         for (i, text) in self.moves.iter().enumerate() {

@@ -1,7 +1,8 @@
 //! The HTTP side: the page, the catalogue, creating games and downloading records.
 
 use serde_json::json;
-use tabuleiro_core::GameRecord;
+use tabuleiro_ai::{Level, seat_agents};
+use tabuleiro_core::{Game, GameRecord, Session};
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_web::client::request;
 
@@ -160,4 +161,52 @@ async fn every_game_of_the_registry_plays_to_its_end_and_downloads() {
             .unwrap_or_else(|e| panic!("{}: {e}", info.id));
         assert_eq!(positions, state.moves.len() + 1, "{}", info.id);
     }
+}
+
+#[tokio::test]
+async fn the_computer_plays_as_in_every_front_end_for_the_same_seed() {
+    // A person (always the first legal move) against greedy on the server; the record gives
+    // the seed. The players every front end builds for that seed
+    // (`tabuleiro_ai::seat_agents`, which `tabuleiro play` uses too) must choose each of the
+    // computer's moves the server played.
+    let server = Server::start().await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "computer", "level": "greedy" }))
+        .await;
+    let (mut socket, _, mut state) = server.join(&game.id, Some(&token(&game, 0))).await;
+    while state.ending.is_none() {
+        if state.to_move == Some(0) && !state.thinking {
+            let mv = state.legal.first().expect("a legal move").clone();
+            send_move(&mut socket, &mv).await;
+        }
+        state = next_state(&mut socket).await;
+    }
+    let path = format!("/api/games/{}/record", game.id);
+    let answer = request(server.addr, "GET", &path, None)
+        .await
+        .expect("record");
+    let record = GameRecord::from_json(&answer.body).expect("a record");
+    let setup = record.setup::<Quantik>().expect("the record's setup");
+    let levels = [None, Some(Level::Greedy)];
+    let mut agents = seat_agents::<Quantik>(&setup, &levels).expect("players");
+    let mut session = Session::<Quantik>::new(setup, record.agents.clone()).expect("a start");
+    let mut computer_moves = 0;
+    for text in &record.moves {
+        let state = session.state();
+        let mover = state.to_move().expect("the game goes on");
+        let mv = state.parse_move(text).expect("a recorded move");
+        if let Some(agent) = &mut agents[mover.index()] {
+            let chosen = agent.choose(&state.view(mover)).expect("a move");
+            assert_eq!(
+                state.format_move(chosen),
+                *text,
+                "move {} of seed {}",
+                session.moves().len() + 1,
+                record.seed
+            );
+            computer_moves += 1;
+        }
+        session.play(mv).expect("legal");
+    }
+    assert!(computer_moves >= 3, "{computer_moves} computer moves");
 }

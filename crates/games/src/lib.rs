@@ -5,6 +5,7 @@
 //! knows about user interfaces or computer players.
 
 mod bits;
+mod cell_name;
 pub mod nudge;
 pub mod pushee;
 pub mod qinto;

@@ -598,12 +598,17 @@ fn notation_reads_any_case_and_tells_bad_text_from_illegal_moves() {
         state.format_move(state.parse_notation("B4U").unwrap()),
         "b4u"
     );
-    for text in [
-        "", "c2", "c6d", "f2d", "c2x", "2cd", "c2dd", "ç2d", "c2d b2u",
-    ] {
+    for text in ["", "c2", "c2x", "2cd", "c2dd", "ç2d", "c2d b2u"] {
         assert!(
             matches!(state.parse_move(text), Err(MoveError::Syntax(_))),
             "`{text}` is not notation"
+        );
+    }
+    // A square beyond the board is an illegal move naming the board, as in every game.
+    for text in ["c6d", "f2d"] {
+        assert!(
+            matches!(state.parse_move(text), Err(MoveError::Illegal { .. })),
+            "`{text}`"
         );
     }
     let MoveError::Syntax(e) = state.parse_move("c2d b2u").unwrap_err() else {

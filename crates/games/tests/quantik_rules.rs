@@ -372,7 +372,7 @@ fn the_first_option_chooses_who_starts() {
 fn syntax_errors_and_illegal_moves_are_told_apart() {
     let state = quantik_after("Ca1");
     for text in [
-        "", "   ", "Xa1", "Ce5", "Ca0", "Ca5", "C", "Ca", "a1", "1a", "Ca1x", "CCa1", "C11",
+        "", "   ", "Xa1", "Ca0", "C", "Ca", "a1", "1a", "Ca1x", "CCa1", "C11",
     ] {
         match state.parse_move(text) {
             Err(MoveError::Syntax(e)) => {
@@ -381,6 +381,13 @@ fn syntax_errors_and_illegal_moves_are_told_apart() {
             }
             other => panic!("`{text}` should be a syntax error, got {other:?}"),
         }
+    }
+    // A cell beyond the board is an illegal move naming the board, as in every game.
+    for text in ["Ce5", "Ca5"] {
+        assert!(
+            matches!(state.parse_move(text), Err(MoveError::Illegal { .. })),
+            "`{text}`"
+        );
     }
     // Well-formed, but a1 is taken: an illegal move, whatever the shape.
     for text in ["Ca1", "Ya1", "Oa1", "Sa1"] {

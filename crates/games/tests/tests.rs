@@ -1,5 +1,6 @@
 //! Integration tests of the games crate, in one binary (one link step).
 
+mod cell_names;
 mod conformance;
 mod nudge_perft;
 mod nudge_rules;

@@ -64,9 +64,10 @@ mod seen;
 pub mod solve;
 mod state;
 
+use crate::cell_name::off_board;
 use tabuleiro_core::{
-    Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective, Player,
-    Setup, SetupError, SyntaxError,
+    Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome, Perspective,
+    Player, Setup, SetupError, SyntaxError,
 };
 
 pub use board::{Direction, EDGE, FULL, Mask, NudgeMove, SQUARES, parse_square, square_name};
@@ -215,6 +216,29 @@ impl Game for Nudge {
                 "a move is a square a1..e5 and a direction u/d/l/r, e.g. c2d",
             )),
         }
+    }
+
+    /// As every game reads moves, but a square named beyond the board (`f2r`, `a6u`) is an
+    /// illegal move naming the board rather than bad syntax (module `cell_name`).
+    fn parse_move(&self, text: &str) -> Result<NudgeMove, MoveError> {
+        let mv = self.parse_notation(text).map_err(|syntax| {
+            let compact: String = text
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != ',')
+                .collect();
+            // A square, then one direction letter.
+            let cell = compact
+                .char_indices()
+                .last()
+                .filter(|&(_, last)| Direction::from_letter(last).is_some())
+                .map(|(at, _)| &compact[..at]);
+            off_board(text, cell, 5, 5, syntax)
+        })?;
+        self.check_move(mv).map_err(|error| MoveError::Illegal {
+            text: text.trim().to_owned(),
+            error,
+        })?;
+        Ok(mv)
     }
 
     fn render(&self, _perspective: Perspective) -> String {

@@ -24,10 +24,11 @@ mod render;
 mod state;
 pub mod symmetry;
 
+use crate::cell_name::off_board;
 use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{
-    Game, GameInfo, GameRng, IllegalMove, OptionKind, OptionSpec, Outcome, Perspective, Player,
-    Setup, SetupError, SyntaxError,
+    Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome, Perspective,
+    Player, Setup, SetupError, SyntaxError,
 };
 
 pub use geometry::{Mask, cell_name, parse_cell};
@@ -145,6 +146,26 @@ impl Game for Quantik {
             shape,
             cell: cell as u8,
         })
+    }
+
+    /// As every game reads moves, but a cell named beyond the board (`Ce5`, `Sa9`) is an
+    /// illegal move naming the board rather than bad syntax (module `cell_name`).
+    fn parse_move(&self, text: &str) -> Result<QuantikMove, MoveError> {
+        let mv = self.parse_notation(text).map_err(|syntax| {
+            let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+            // A shape letter, then a cell.
+            let cell = compact
+                .chars()
+                .next()
+                .filter(|&letter| Shape::from_letter(letter).is_some())
+                .map(|letter| &compact[letter.len_utf8()..]);
+            off_board(text, cell, 4, 4, syntax)
+        })?;
+        self.check_move(mv).map_err(|error| MoveError::Illegal {
+            text: text.trim().to_owned(),
+            error,
+        })?;
+        Ok(mv)
     }
 
     fn render(&self, _perspective: Perspective) -> String {

@@ -5,7 +5,7 @@
 //! checking; Quantik and Nudge, whose moves cannot hold them, turn the syntax error of such a
 //! text into that illegal move ([`off_board`]).
 
-use tabuleiro_core::{IllegalMove, MoveError, SyntaxError};
+use tabuleiro_core::{Game, IllegalMove, MoveError, SyntaxError};
 
 /// Whether `text` is a cell name, column letter and row number (any case, no spaces).
 pub(crate) fn is_cell_name(text: &str) -> bool {
@@ -21,7 +21,7 @@ pub(crate) fn is_cell_name(text: &str) -> bool {
 /// The refusal of `text`, which did not parse (`syntax`): an illegal move when `cell` (the part
 /// of the text naming the cell, if the rest of it was well-formed) is a cell name, since the
 /// board (`width` × `height`) does not hold it; else the syntax error itself.
-pub(crate) fn off_board(
+fn off_board(
     text: &str,
     cell: Option<&str>,
     width: usize,
@@ -38,6 +38,26 @@ pub(crate) fn off_board(
         },
         None => MoveError::Syntax(syntax),
     }
+}
+
+/// [`Game::parse_move`] for a game whose moves cannot hold a cell beyond its `width` ×
+/// `height` board: a text that does not parse is an illegal move when `cell` finds a cell name
+/// where the cell belongs in it ([`off_board`]).
+pub(crate) fn parse_on_board<G: Game>(
+    state: &G,
+    text: &str,
+    width: usize,
+    height: usize,
+    cell: impl FnOnce(&str) -> Option<String>,
+) -> Result<G::Move, MoveError> {
+    let mv = state
+        .parse_notation(text)
+        .map_err(|syntax| off_board(text, cell(text).as_deref(), width, height, syntax))?;
+    state.check_move(mv).map_err(|error| MoveError::Illegal {
+        text: text.trim().to_owned(),
+        error,
+    })?;
+    Ok(mv)
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ mod seen;
 pub mod solve;
 mod state;
 
-use crate::cell_name::off_board;
+use crate::cell_name::parse_on_board;
 use tabuleiro_core::{
     Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome, Perspective,
     Player, Setup, SetupError, SyntaxError,
@@ -221,24 +221,15 @@ impl Game for Nudge {
     /// As every game reads moves, but a square named beyond the board (`f2r`, `a6u`) is an
     /// illegal move naming the board rather than bad syntax (module `cell_name`).
     fn parse_move(&self, text: &str) -> Result<NudgeMove, MoveError> {
-        let mv = self.parse_notation(text).map_err(|syntax| {
-            let compact: String = text
+        // A square, then one direction letter.
+        parse_on_board(self, text, 5, 5, |text| {
+            let mut compact: String = text
                 .chars()
                 .filter(|c| !c.is_whitespace() && *c != ',')
                 .collect();
-            // A square, then one direction letter.
-            let cell = compact
-                .char_indices()
-                .last()
-                .filter(|&(_, last)| Direction::from_letter(last).is_some())
-                .map(|(at, _)| &compact[..at]);
-            off_board(text, cell, 5, 5, syntax)
-        })?;
-        self.check_move(mv).map_err(|error| MoveError::Illegal {
-            text: text.trim().to_owned(),
-            error,
-        })?;
-        Ok(mv)
+            let last = compact.pop()?;
+            Direction::from_letter(last).map(|_| compact)
+        })
     }
 
     fn render(&self, _perspective: Perspective) -> String {

@@ -24,7 +24,7 @@ mod render;
 mod state;
 pub mod symmetry;
 
-use crate::cell_name::off_board;
+use crate::cell_name::parse_on_board;
 use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{
     Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome, Perspective,
@@ -151,21 +151,12 @@ impl Game for Quantik {
     /// As every game reads moves, but a cell named beyond the board (`Ce5`, `Sa9`) is an
     /// illegal move naming the board rather than bad syntax (module `cell_name`).
     fn parse_move(&self, text: &str) -> Result<QuantikMove, MoveError> {
-        let mv = self.parse_notation(text).map_err(|syntax| {
-            let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-            // A shape letter, then a cell.
-            let cell = compact
-                .chars()
-                .next()
-                .filter(|&letter| Shape::from_letter(letter).is_some())
-                .map(|letter| &compact[letter.len_utf8()..]);
-            off_board(text, cell, 4, 4, syntax)
-        })?;
-        self.check_move(mv).map_err(|error| MoveError::Illegal {
-            text: text.trim().to_owned(),
-            error,
-        })?;
-        Ok(mv)
+        // A shape letter, then a cell.
+        parse_on_board(self, text, 4, 4, |text| {
+            let mut compact = text.chars().filter(|c| !c.is_whitespace());
+            Shape::from_letter(compact.next()?)?;
+            Some(compact.collect())
+        })
     }
 
     fn render(&self, _perspective: Perspective) -> String {

@@ -76,9 +76,9 @@ pub struct BenchWebArgs {
     /// Games played at once (at least 1).
     #[arg(long, default_value_t = 500, value_parser = numbers::at_least_one)]
     pub games: usize,
-    /// The game, e.g. `quantik`.
-    #[arg(long, default_value = "quantik")]
-    pub game: String,
+    /// The game, e.g. `quantik` (default: the first game of the menu).
+    #[arg(long)]
+    pub game: Option<String>,
     /// Folder of the benchmark's database (default: a new temporary folder, removed after).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,

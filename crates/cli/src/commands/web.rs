@@ -3,6 +3,8 @@
 use std::io::Write;
 
 use anyhow::{Context as _, Result};
+use tabuleiro_core::Registry;
+use tabuleiro_games::REGISTRY;
 
 use crate::args::{BenchWebArgs, ServeArgs};
 
@@ -31,7 +33,12 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
     let report =
         runtime()?.block_on(tabuleiro_web::load::run(tabuleiro_web::load::LoadConfig {
             games: args.games,
-            game: args.game.clone(),
+            game: args.game.clone().unwrap_or_else(|| {
+                REGISTRY
+                    .games()
+                    .first()
+                    .map_or_else(String::new, |g| g.id.to_owned())
+            }),
             data: args.data.clone(),
         }))?;
     write!(output, "{report}")?;

@@ -15,6 +15,7 @@
 pub mod agent;
 pub mod alphabeta;
 pub mod analysis;
+pub mod game_table;
 pub mod greedy;
 pub mod level;
 pub mod matchplay;
@@ -35,6 +36,7 @@ pub mod tournament;
 pub use agent::Agent;
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use analysis::{Analysis, Evaluation, Exact, analyse};
+pub use game_table::{ComputerTurn, GameTable, Seat, TableError, Thought, TurnError};
 pub use greedy::GreedyAgent;
 pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, MAX_THINK_MS, NamedLevel, ladder_for};
 pub use matchplay::{

@@ -14,93 +14,13 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use tabuleiro_ai::{Agent, Level, Seats, seat_agents};
-use tabuleiro_core::{Engine, Game, GameVisitor, Perspective, Player, Session, Setup, UndoError};
+use tabuleiro_ai::{GameTable, TurnError};
+use tabuleiro_core::{Engine, Game, GameVisitor, Player, Session, Setup, UndoError};
+
+pub use tabuleiro_ai::Seat;
+pub use tabuleiro_core::Eyes;
 
 use crate::console::Console;
-
-/// Who sits in a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person typing moves.
-    Human,
-    /// A computer player of this level.
-    Computer(Level),
-}
-
-impl Seat {
-    /// Reads `human` or a computer level.
-    pub fn parse(text: &str) -> Result<Seat> {
-        if text.trim().eq_ignore_ascii_case("human") {
-            Ok(Seat::Human)
-        } else {
-            Ok(Seat::Computer(text.parse()?))
-        }
-    }
-
-    /// The name stored in records.
-    pub fn name(&self) -> String {
-        match self {
-            Seat::Human => "human".to_owned(),
-            Seat::Computer(level) => level.to_string(),
-        }
-    }
-}
-
-/// Through whose eyes a screen shared by the human seats shows a game of hidden information:
-/// the board, the move list and the moves announced. Front ends hold no per-game code: the
-/// game itself hides what it must ([`Game::render`], [`Game::render_public`],
-/// [`Game::format_move_for`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eyes {
-    /// Everything: a game without hidden information, or computers only at play.
-    All,
-    /// What this seat may know: the only human at the screen, or the hotseat player who has
-    /// taken it.
-    Seat(Player),
-    /// Only what no seat may hide: on a screen shared by several humans, whenever the seat to
-    /// move is not a human who has taken the screen (a computer moving, a screen being passed
-    /// on, the end of the game).
-    Public,
-}
-
-impl Eyes {
-    /// The eyes of a screen shared by the human seats `humans` in position `state`, where
-    /// `shown` is the human who has taken the screen (hotseat), if any. With one human, that
-    /// human's view throughout; with several, the seat to move's own view once it has taken
-    /// the screen, else the public view.
-    pub fn of<G: Game>(state: &G, humans: &[Player], shown: Option<Player>) -> Eyes {
-        if !G::INFO.hidden_information || humans.is_empty() {
-            return Eyes::All;
-        }
-        if let [only] = humans {
-            return Eyes::Seat(*only);
-        }
-        match state.to_move() {
-            Some(p) if shown == Some(p) && humans.contains(&p) => Eyes::Seat(p),
-            _ => Eyes::Public,
-        }
-    }
-
-    /// The position as these eyes may see it.
-    pub fn render<G: Game>(self, state: &G) -> String {
-        match self {
-            Eyes::All => state.render(Perspective::Everyone),
-            Eyes::Seat(p) => state.render(Perspective::Player(p)),
-            Eyes::Public => state.render_public(),
-        }
-    }
-
-    /// The move `mv`, played from position `before`, as these eyes may read it (a trade of
-    /// hidden tiles by another seat shows only how many were traded).
-    pub fn move_text<G: Game>(self, before: &G, mv: G::Move) -> String {
-        match self {
-            Eyes::All => before.format_move(mv),
-            Eyes::Seat(p) => before.format_move_for(mv, Some(p)),
-            Eyes::Public => before.format_move_for(mv, None),
-        }
-    }
-}
 
 /// Everything needed to start a game.
 #[derive(Clone, Debug)]
@@ -146,41 +66,22 @@ a cube), undo (takes back a whole turn, but not a move that drew hidden tiles), 
 /// Plays one game to its end (or until `quit` or the end of input), saving the record when
 /// asked to.
 pub fn play<G: Engine>(console: &mut Console<'_>, config: &GameConfig) -> Result<Ending> {
-    let agents = build_agents::<G>(config)?;
-    play_with(console, config, agents)
+    let table = GameTable::<G>::new(config.setup.clone(), config.seats.clone())?;
+    play_at(console, config, table)
 }
 
-/// A computer player for each computer seat of `config` (`None` for humans).
-pub fn build_agents<G: Engine>(config: &GameConfig) -> Result<Seats<G>> {
-    let levels: Vec<Option<Level>> = config
-        .seats
-        .iter()
-        .map(|seat| match seat {
-            Seat::Human => None,
-            Seat::Computer(level) => Some(*level),
-        })
-        .collect();
-    Ok(seat_agents::<G>(&config.setup, &levels)?)
-}
-
-/// [`play`] with the computer players given, one per seat (`None` for humans).
-fn play_with<G: Engine>(
+/// [`play`] at a table already seated (tests put players of their own in it).
+fn play_at<G: Engine>(
     console: &mut Console<'_>,
     config: &GameConfig,
-    mut agents: Vec<Option<Box<dyn Agent<G>>>>,
+    mut table: GameTable<G>,
 ) -> Result<Ending> {
-    let names = config.seats.iter().map(Seat::name).collect();
-    let mut session = Session::<G>::new(config.setup.clone(), names)?;
-    let humans: Vec<Player> = (0..config.seats.len())
-        .filter(|&i| config.seats[i] == Seat::Human)
-        .map(|i| Player(i as u8))
-        .collect();
-    let is_human = |p: Player| humans.contains(&p);
+    let humans = table.humans();
     let seat_list: Vec<String> = config
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("{}: {}", Player(i as u8), s.name()))
+        .map(|(i, s)| format!("{}: {s}", Player(i as u8)))
         .collect();
     // The seed of a game of hidden information decides everything hidden: it is shown only
     // once the game is over (see `finish`).
@@ -203,9 +104,9 @@ fn play_with<G: Engine>(
     let hotseat = G::INFO.hidden_information && humans.len() > 1;
     let mut shown: Option<Player> = None;
     loop {
-        let state = session.state().clone();
+        let state = table.state().clone();
         if hotseat
-            && let Some(p) = state.to_move().filter(|&p| is_human(p))
+            && let Some(p) = state.to_move().filter(|&p| table.is_human(p))
             && shown != Some(p)
         {
             console.say(format!(
@@ -213,35 +114,36 @@ fn play_with<G: Engine>(
             ))?;
             if console.ask("")?.is_none() {
                 console.say("End of input: the game is left unfinished.")?;
-                save_if_asked(console, &session, config.save.as_deref())?;
+                save_if_asked(console, table.session(), config.save.as_deref())?;
                 return Ok(Ending::EndOfInput);
             }
             shown = Some(p);
             redraw = true;
         }
-        let eyes = Eyes::of(&state, &humans, shown);
+        let eyes = table.screen_eyes(shown);
         if redraw {
             console.say("")?;
             console.say(eyes.render(&state))?;
         }
         redraw = true;
         let Some(player) = state.to_move() else {
-            finish(console, &session, config.save.as_deref())?;
+            finish(console, table.session(), config.save.as_deref())?;
             return Ok(Ending::Finished);
         };
-        if let Some(agent) = agents[player.index()].as_mut() {
-            let mv = agent
-                .choose(&state.view(player))
-                .with_context(|| format!("{} offered no move", agent.name()))?;
-            let text = eyes.move_text(&state, mv);
-            session.play(mv).map_err(|e| {
-                anyhow::anyhow!("{} chose an illegal move {text}: {e}", agent.name())
+        if !table.is_human(player) {
+            let Some(turn) = table.computer_turn() else {
+                anyhow::bail!("{player} has no computer player");
+            };
+            let thought = turn.think();
+            let agent = thought.agent().to_owned();
+            let mv = table.accept(thought).and_then(|mv| {
+                mv.ok_or(TurnError::NoMove {
+                    player,
+                    agent: agent.clone(),
+                })
             })?;
-            console.say(format!(
-                "Player {} ({}) plays {text}",
-                player.0 + 1,
-                agent.name()
-            ))?;
+            let text = eyes.move_text(&state, mv);
+            console.say(format!("Player {} ({agent}) plays {text}", player.0 + 1))?;
             continue;
         }
         let (k, n) = state.move_in_turn();
@@ -252,7 +154,7 @@ fn play_with<G: Engine>(
         };
         let Some(line) = console.ask(&prompt)? else {
             console.say("End of input: the game is left unfinished.")?;
-            save_if_asked(console, &session, config.save.as_deref())?;
+            save_if_asked(console, table.session(), config.save.as_deref())?;
             return Ok(Ending::EndOfInput);
         };
         redraw = false;
@@ -267,12 +169,12 @@ fn play_with<G: Engine>(
             "board" => redraw = true,
             "quit" | "exit" | "q" => {
                 console.say("Game abandoned.")?;
-                save_if_asked(console, &session, config.save.as_deref())?;
+                save_if_asked(console, table.session(), config.save.as_deref())?;
                 return Ok(Ending::Quit);
             }
-            "undo" => match session.undo_turn(is_human) {
+            "undo" => match table.undo_turn() {
                 Ok(undone) => {
-                    console.say(format!("Took back {undone} move(s)."))?;
+                    console.say(format!("Took back {} move(s).", undone.len()))?;
                     redraw = true;
                 }
                 Err(UndoError::Nothing) => console.say("Nothing to undo.")?,
@@ -282,7 +184,7 @@ fn play_with<G: Engine>(
                 if rest.is_empty() {
                     console.say("Usage: save FILE")?;
                 } else {
-                    match save(&session, Path::new(rest)) {
+                    match save(table.session(), Path::new(rest)) {
                         Ok(()) => console.say(format!("Saved to {rest}."))?,
                         Err(e) => console.say(format!("Could not save: {e:#}"))?,
                     }
@@ -290,7 +192,7 @@ fn play_with<G: Engine>(
             }
             _ => match state.parse_move(&line) {
                 Ok(mv) => {
-                    session.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?;
+                    table.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?;
                     redraw = true;
                 }
                 Err(e) => {
@@ -299,7 +201,7 @@ fn play_with<G: Engine>(
                         .filter(|p| !p.is_empty())
                         .collect();
                     if n > 1 && parts.len() > 1 && parts.len() <= n - k + 1 {
-                        redraw = play_several(console, &mut session, player, &parts)?;
+                        redraw = play_several(console, &mut table, player, &parts)?;
                     } else {
                         console.say(format!(
                             "{e} (type ? for the legal moves, help for commands)"
@@ -318,21 +220,21 @@ const HIDE: &str =
 
 /// Plays the moves of one turn typed on one line, stopping at the first refused one (the moves
 /// before it stay played). Returns whether any move was played.
-fn play_several<G: Game>(
+fn play_several<G: Engine>(
     console: &mut Console<'_>,
-    session: &mut Session<G>,
+    table: &mut GameTable<G>,
     player: Player,
     parts: &[&str],
 ) -> Result<bool> {
     for (i, part) in parts.iter().enumerate() {
-        if session.state().to_move() != Some(player) {
+        if table.state().to_move() != Some(player) {
             console.say(format!(
                 "The turn ended before `{part}`; it was not played."
             ))?;
             return Ok(i > 0);
         }
-        match session.state().parse_move(part) {
-            Ok(mv) => session.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?,
+        match table.state().parse_move(part) {
+            Ok(mv) => table.play(mv).map_err(|e| anyhow::anyhow!("{e}"))?,
             Err(e) => {
                 let kept = if i > 0 {
                     " (the moves before it were played)"

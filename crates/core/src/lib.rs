@@ -11,6 +11,7 @@
 //! - [`oracle`]: exact values from a game's own solved table ([`Engine::oracle`], Nudge).
 //! - [`GameRng`]: the one seeded random number generator (Xoshiro256++); [`fresh_seed`]: an
 //!   unguessable seed from the operating system for a game started without one.
+//! - [`Eyes`]: through whose eyes a front end shows a game (a seat's, the public's, all).
 //! - [`GameVisitor`]: run generic code on a game chosen by id at run time.
 //! - [`conformance`]: the test suite every game must pass, generic over [`Game`].
 //!
@@ -25,6 +26,7 @@
 
 pub mod conformance;
 pub mod engine;
+pub mod eyes;
 pub mod game;
 pub mod info;
 pub mod options;
@@ -37,6 +39,7 @@ pub mod rng;
 pub mod session;
 
 pub use engine::{Engine, EngineInfo, SearchKind, TurnWin};
+pub use eyes::Eyes;
 pub use game::{
     Game, IllegalMove, LineError, MoveError, Perspective, Setup, SetupError, SyntaxError,
     random_playout,

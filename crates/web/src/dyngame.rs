@@ -1,13 +1,12 @@
 //! A game of any type behind one object-safe trait, built by a [`GameVisitor`] from the
 //! registry: the server never names a game.
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tabuleiro_ai::{Agent, Level, seat_agents};
+use tabuleiro_ai::{GameTable, Seat};
 use tabuleiro_core::{
-    Engine, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Perspective, Player, Registry,
-    Session, Setup, UndoError,
+    Engine, Eyes, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Player, Registry, Setup,
+    UndoError,
 };
 use tabuleiro_games::REGISTRY;
 
@@ -57,32 +56,24 @@ pub trait DynGame: Send {
     ///
     /// # Errors
     /// Nothing to take back, or a move to take back revealed hidden things to its player.
-    fn undo_count(&self, human: &[bool]) -> Result<usize, UndoError>;
-    /// Takes back to the start of the latest earlier turn of a seat for which `human` is
-    /// true; returns how many moves were taken back.
+    fn undo_count(&self) -> Result<usize, UndoError>;
+    /// Takes back to the start of the latest earlier turn of a person (see
+    /// [`GameTable::undo_turn`]); returns how many moves were taken back.
     ///
     /// # Errors
     /// As [`DynGame::undo_count`]; the game is then unchanged.
-    fn undo_turn(&mut self, human: &[bool]) -> Result<usize, UndoError>;
+    fn undo_turn(&mut self) -> Result<usize, UndoError>;
     /// The position seen by `viewer` (`None`: someone who plays no seat).
     fn shown(&self, viewer: Option<usize>) -> Shown;
     /// The legal moves of the seat to move, in notation.
     fn legal_moves(&self) -> Vec<String>;
     /// The game so far as a record.
     fn record(&self) -> GameRecord;
-    /// A job choosing the move of computer seat `seat` (which must be to move), from its view.
-    fn computer_job(&self, seat: usize) -> Option<Job>;
-    /// A job suggesting a move for the seat to move, from that seat's view only.
-    fn hint_job(&self, seed: u64) -> Option<Job>;
-}
-
-/// Who plays a seat, when a game is built.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeatPlan {
-    /// A person.
-    Human,
-    /// A computer player of this level.
-    Computer(String),
+    /// A job choosing the move of the computer to move, from its seat's view.
+    fn computer_job(&self) -> Option<Job>;
+    /// A job suggesting a move for the seat to move, from that seat's view only (the same
+    /// hint as every front end's: [`GameTable::hint`]).
+    fn hint_job(&self) -> Option<Job>;
 }
 
 /// A game built, or why it could not be.
@@ -94,7 +85,7 @@ pub type Built = Result<Box<dyn DynGame>, String>;
 ///
 /// # Errors
 /// An unknown game, a bad level or setup, or a stored move that does not replay.
-pub fn build(game: &str, setup: Setup, seats: &[SeatPlan], moves: &[String]) -> Built {
+pub fn build(game: &str, setup: Setup, seats: &[Seat], moves: &[String]) -> Built {
     REGISTRY
         .visit(
             game,
@@ -109,7 +100,7 @@ pub fn build(game: &str, setup: Setup, seats: &[SeatPlan], moves: &[String]) -> 
 
 struct Builder<'a> {
     setup: Setup,
-    seats: &'a [SeatPlan],
+    seats: &'a [Seat],
     moves: &'a [String],
 }
 
@@ -117,54 +108,15 @@ impl GameVisitor for Builder<'_> {
     type Output = Built;
 
     fn visit<G: Engine>(self) -> Built {
-        if self.seats.len() != self.setup.players {
-            return Err(format!(
-                "{} seats described for {} players",
-                self.seats.len(),
-                self.setup.players
-            ));
-        }
-        let mut names = Vec::new();
-        let mut levels = Vec::new();
-        for seat in self.seats {
-            match seat {
-                SeatPlan::Human => {
-                    names.push("human".to_owned());
-                    levels.push(None);
-                }
-                SeatPlan::Computer(text) => {
-                    let level: Level = text.parse().map_err(|e| format!("level: {e}"))?;
-                    names.push(text.clone());
-                    levels.push(Some(level));
-                }
-            }
-        }
-        // The same players as every front end's, for the same seed.
-        let agents: Vec<_> = seat_agents::<G>(&self.setup, &levels)
-            .map_err(|e| e.to_string())?
-            .into_iter()
-            .map(|agent| agent.map(|agent| Arc::new(Mutex::new(agent))))
-            .collect();
-        let mut session =
-            Session::<G>::new(self.setup, names).map_err(|e| format!("setup: {e}"))?;
-        for (i, text) in self.moves.iter().enumerate() {
-            let mv = session
-                .state()
-                .parse_move(text)
-                .map_err(|e| format!("stored move {}: {e}", i + 1))?;
-            session
-                .play(mv)
-                .map_err(|e| format!("stored move {}: {e}", i + 1))?;
-        }
-        Ok(Box::new(Live { session, agents }))
+        // The same table as every front end's: the same players for the same seed.
+        let table = GameTable::<G>::with_moves(self.setup, self.seats.to_vec(), self.moves)
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(Live { table }))
     }
 }
 
-type SharedAgent<G> = Arc<Mutex<Box<dyn Agent<G>>>>;
-
 struct Live<G: Engine> {
-    session: Session<G>,
-    agents: Vec<Option<SharedAgent<G>>>,
+    table: GameTable<G>,
 }
 
 impl<G: Engine> DynGame for Live<G> {
@@ -173,104 +125,79 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn players(&self) -> usize {
-        self.session.setup().players
+        self.table.setup().players
     }
 
     fn to_move(&self) -> Option<usize> {
-        self.session.state().to_move().map(Player::index)
+        self.table.state().to_move().map(Player::index)
     }
 
     fn move_in_turn(&self) -> (usize, usize) {
-        self.session.state().move_in_turn()
+        self.table.state().move_in_turn()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.session.state().outcome()
+        self.table.state().outcome()
     }
 
     fn ply(&self) -> usize {
-        self.session.moves().len()
+        self.table.session().moves().len()
     }
 
     fn play(&mut self, text: &str) -> Result<String, MoveError> {
-        let state = self.session.state();
-        let mv = state.parse_move(text)?;
-        let notation = state.format_move(mv);
-        self.session.play(mv).map_err(|error| MoveError::Illegal {
-            text: text.trim().to_owned(),
-            error,
-        })?;
-        Ok(notation)
+        let before = self.table.state().clone();
+        let mv = self.table.play_text(text)?;
+        Ok(before.format_move(mv))
     }
 
     fn check(&self, text: &str) -> Result<String, MoveError> {
-        let state = self.session.state();
+        let state = self.table.state();
         let mv = state.parse_move(text)?;
         Ok(state.format_move(mv))
     }
 
-    fn undo_count(&self, human: &[bool]) -> Result<usize, UndoError> {
-        self.session
-            .undo_count(|p| human.get(p.index()).copied().unwrap_or(false))
+    fn undo_count(&self) -> Result<usize, UndoError> {
+        self.table.undo_count()
     }
 
-    fn undo_turn(&mut self, human: &[bool]) -> Result<usize, UndoError> {
-        self.session
-            .undo_turn(|p| human.get(p.index()).copied().unwrap_or(false))
+    fn undo_turn(&mut self) -> Result<usize, UndoError> {
+        self.table.undo_turn().map(|taken| taken.len())
     }
 
     fn shown(&self, viewer: Option<usize>) -> Shown {
-        let viewer = viewer.map(|v| Player(v as u8));
-        let state = self.session.state();
-        let board = match viewer {
-            Some(p) => state.render(Perspective::Player(p)),
-            None => state.render_public(),
-        };
-        let moves = self
-            .session
+        let eyes = Eyes::of_viewer(viewer.map(|v| Player(v as u8)));
+        let session = self.table.session();
+        let moves = session
             .positions()
             .iter()
-            .zip(self.session.moves())
-            .map(|(position, mv)| position.format_move_for(*mv, viewer))
+            .zip(session.moves())
+            .map(|(position, mv)| eyes.move_text(position, *mv))
             .collect();
         Shown {
-            board,
+            board: eyes.render(session.state()),
             moves,
-            scores: state.scores(),
+            scores: session.state().scores(),
         }
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let state = self.session.state();
+        let state = self.table.state();
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
         moves.into_iter().map(|mv| state.format_move(mv)).collect()
     }
 
     fn record(&self) -> GameRecord {
-        self.session.record()
+        self.table.record()
     }
 
-    fn computer_job(&self, seat: usize) -> Option<Job> {
-        let agent = self.agents.get(seat)?.clone()?;
-        let state = self.session.state().clone();
-        let player = state.to_move().filter(|p| p.index() == seat)?;
-        let view = state.view(player);
-        Some(Box::new(move || {
-            let mut agent = agent.lock().ok()?;
-            let mv = agent.choose(&view)?;
-            Some(state.format_move(mv))
-        }))
+    fn computer_job(&self) -> Option<Job> {
+        let turn = self.table.computer_turn()?;
+        Some(Box::new(move || turn.think().notation()))
     }
 
-    fn hint_job(&self, seed: u64) -> Option<Job> {
-        let state = self.session.state().clone();
-        let player = state.to_move()?;
-        let view = state.view(player);
-        Some(Box::new(move || {
-            let mut agent = Level::strong_with(HINT_BUDGET).build::<G>(seed).ok()?;
-            let mv = agent.choose(&view)?;
-            Some(state.format_move(mv))
-        }))
+    fn hint_job(&self) -> Option<Job> {
+        let turn = self.table.hint(HINT_BUDGET)?.ok()?;
+        Some(Box::new(move || turn.think().notation()))
     }
 }

@@ -6,10 +6,11 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use tabuleiro_ai::{Level, Seat};
 use tabuleiro_core::{Options, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
-use crate::dyngame::{SeatPlan, build};
+use crate::dyngame::build;
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
 use crate::room::Room;
 use crate::store::{Store, StoreError, StoredGame, StoredSeat};
@@ -132,15 +133,16 @@ impl Hub {
                 if seat >= players {
                     return Err(format!("seat {} does not exist (1 to {players})", seat + 1));
                 }
-                let level = request.level.clone().unwrap_or_else(|| "medium".to_owned());
+                let name = request.level.clone().unwrap_or_else(|| "medium".to_owned());
+                let level: Level = name.parse().map_err(|e| format!("level: {e}"))?;
                 let token = new_token().map_err(random)?;
                 for s in 0..players {
                     if s == seat {
                         tokens.push(Some(token.clone()));
-                        plans.push(SeatPlan::Human);
+                        plans.push((Seat::Human, "human".to_owned()));
                     } else {
                         tokens.push(None);
-                        plans.push(SeatPlan::Computer(level.clone()));
+                        plans.push((Seat::Computer(level), name.clone()));
                     }
                 }
             }
@@ -148,13 +150,13 @@ impl Hub {
                 let token = new_token().map_err(random)?;
                 for _ in 0..players {
                     tokens.push(Some(token.clone()));
-                    plans.push(SeatPlan::Human);
+                    plans.push((Seat::Human, "human".to_owned()));
                 }
             }
             Mode::Online => {
                 for _ in 0..players {
                     tokens.push(Some(new_token().map_err(random)?));
-                    plans.push(SeatPlan::Human);
+                    plans.push((Seat::Human, "human".to_owned()));
                 }
             }
         }
@@ -164,18 +166,18 @@ impl Hub {
             seed,
         };
         let game_id = info.id;
-        let built_plans = plans.clone();
-        let game = tokio::task::spawn_blocking(move || build(game_id, setup, &built_plans, &[]))
+        let built_seats: Vec<Seat> = plans.iter().map(|(seat, _)| *seat).collect();
+        let game = tokio::task::spawn_blocking(move || build(game_id, setup, &built_seats, &[]))
             .await
             .map_err(|e| format!("building the game failed: {e}"))??;
         let seats: Vec<StoredSeat> = plans
             .iter()
             .zip(&tokens)
-            .map(|(plan, token)| match (plan, token) {
-                (SeatPlan::Computer(level), _) => StoredSeat::Computer {
-                    level: level.clone(),
+            .map(|((seat, name), token)| match (seat, token) {
+                (Seat::Computer(_), _) => StoredSeat::Computer {
+                    level: name.clone(),
                 },
-                (SeatPlan::Human, token) => StoredSeat::Human {
+                (Seat::Human, token) => StoredSeat::Human {
                     token_hash: hash_token(token.as_deref().unwrap_or_default()),
                 },
             })
@@ -208,15 +210,12 @@ impl Hub {
         lock(&self.rooms).insert(id.clone(), room.clone());
         self.schedule_computer(&room);
         let links = plans
-            .iter()
+            .into_iter()
             .zip(tokens)
             .enumerate()
-            .map(|(seat, (plan, token))| SeatLink {
+            .map(|(seat, ((_, name), token))| SeatLink {
                 seat,
-                name: match plan {
-                    SeatPlan::Human => "human".to_owned(),
-                    SeatPlan::Computer(level) => level.clone(),
-                },
+                name,
                 link: token.as_ref().map(|t| format!("/?game={id}#token={t}")),
                 token,
             })
@@ -300,10 +299,9 @@ impl Hub {
             if !guard.can_undo(seats) {
                 return Err("there is nothing to take back".to_owned());
             }
-            let human = guard.human_seats();
             let count = guard
                 .game
-                .undo_count(&human)
+                .undo_count()
                 .map_err(|e| format!("cannot undo: {e}"))?;
             // Forgotten in storage first: a failure leaves the game as it was.
             lock(&self.store)
@@ -311,7 +309,7 @@ impl Hub {
                 .map_err(|e| format!("could not store the undo: {e}"))?;
             guard
                 .game
-                .undo_turn(&human)
+                .undo_turn()
                 .map_err(|e| format!("internal error: a checked undo failed: {e}"))?;
             guard.thinking = None;
             guard.version += 1;
@@ -358,10 +356,9 @@ impl Hub {
             Some(s) if seats.contains(&s) => {}
             _ => return Err("a hint is for the seat to move".to_owned()),
         }
-        let seed = tabuleiro_core::derive_seed(guard.version, guard.game.ply() as u64);
         let job = guard
             .game
-            .hint_job(seed)
+            .hint_job()
             .ok_or_else(|| "no hint here".to_owned())?;
         drop(guard);
         tokio::spawn(async move {
@@ -378,14 +375,14 @@ impl Hub {
     /// move is played unless the game changed meanwhile.
     pub fn schedule_computer(self: &Arc<Self>, room: &SharedRoom) {
         let mut guard = lock(room);
-        let Some(seat) = guard.computer_to_move() else {
+        if guard.computer_to_move().is_none() {
             return;
-        };
+        }
         let version = guard.version;
         if guard.thinking == Some(version) {
             return;
         }
-        let Some(job) = guard.game.computer_job(seat) else {
+        let Some(job) = guard.game.computer_job() else {
             return;
         };
         guard.thinking = Some(version);
@@ -450,14 +447,17 @@ fn restore(stored: &StoredGame) -> Result<Room, String> {
     .map_err(|e| e.to_string())?;
     let mode =
         Mode::from_name(&stored.mode).ok_or_else(|| format!("unknown mode `{}`", stored.mode))?;
-    let plans: Vec<SeatPlan> = stored
+    let plans = stored
         .seats
         .iter()
         .map(|s| match s {
-            StoredSeat::Human { .. } => SeatPlan::Human,
-            StoredSeat::Computer { level } => SeatPlan::Computer(level.clone()),
+            StoredSeat::Human { .. } => Ok(Seat::Human),
+            StoredSeat::Computer { level } => level
+                .parse()
+                .map(Seat::Computer)
+                .map_err(|e| format!("level: {e}")),
         })
-        .collect();
+        .collect::<Result<Vec<Seat>, String>>()?;
     let setup = Setup {
         players: stored.players,
         options,

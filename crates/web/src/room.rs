@@ -132,14 +132,6 @@ impl Room {
             .filter(|&s| matches!(self.seats.get(s), Some(StoredSeat::Computer { .. })))
     }
 
-    /// Which seats people play.
-    pub fn human_seats(&self) -> Vec<bool> {
-        self.seats
-            .iter()
-            .map(|s| matches!(s, StoredSeat::Human { .. }))
-            .collect()
-    }
-
     /// The welcome message for a connection playing `seats`.
     pub fn welcome(&self, seats: &[usize]) -> ServerMessage {
         let record = self.game.record();
@@ -242,7 +234,8 @@ mod tests {
     use tabuleiro_games::REGISTRY;
 
     use super::*;
-    use crate::dyngame::{SeatPlan, build};
+    use crate::dyngame::build;
+    use tabuleiro_ai::Seat;
 
     fn quantik_room(tokens: [&str; 2]) -> Room {
         let info = REGISTRY
@@ -255,8 +248,7 @@ mod tests {
             options: Options::defaults(info),
             seed: 1,
         };
-        let game =
-            build("quantik", setup, &[SeatPlan::Human, SeatPlan::Human], &[]).expect("a game");
+        let game = build("quantik", setup, &[Seat::Human, Seat::Human], &[]).expect("a game");
         let seats = tokens
             .iter()
             .map(|t| StoredSeat::Human {

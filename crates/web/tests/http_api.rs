@@ -1,8 +1,8 @@
 //! The HTTP side: the page, the catalogue, creating games and downloading records.
 
 use serde_json::json;
-use tabuleiro_ai::{Level, seat_agents};
-use tabuleiro_core::{Game, GameRecord, Session};
+use tabuleiro_ai::{GameTable, Level, Seat};
+use tabuleiro_core::{Game, GameRecord};
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_web::client::request;
 
@@ -166,9 +166,9 @@ async fn every_game_of_the_registry_plays_to_its_end_and_downloads() {
 #[tokio::test]
 async fn the_computer_plays_as_in_every_front_end_for_the_same_seed() {
     // A person (always the first legal move) against greedy on the server; the record gives
-    // the seed. The players every front end builds for that seed
-    // (`tabuleiro_ai::seat_agents`, which `tabuleiro play` uses too) must choose each of the
-    // computer's moves the server played.
+    // the seed. The table every front end plays at (`tabuleiro_ai::GameTable`, which
+    // `tabuleiro play` and the terminal UI use too), given the same seats and seed and the
+    // person's moves, must play the same game, move for move.
     let server = Server::start().await;
     let game = server
         .create(json!({ "game": "quantik", "mode": "computer", "level": "greedy" }))
@@ -187,26 +187,28 @@ async fn the_computer_plays_as_in_every_front_end_for_the_same_seed() {
         .expect("record");
     let record = GameRecord::from_json(&answer.body).expect("a record");
     let setup = record.setup::<Quantik>().expect("the record's setup");
-    let levels = [None, Some(Level::Greedy)];
-    let mut agents = seat_agents::<Quantik>(&setup, &levels).expect("players");
-    let mut session = Session::<Quantik>::new(setup, record.agents.clone()).expect("a start");
+    let seats = vec![Seat::Human, Seat::Computer(Level::Greedy)];
+    let mut table = GameTable::<Quantik>::new(setup, seats).expect("seated");
     let mut computer_moves = 0;
     for text in &record.moves {
-        let state = session.state();
-        let mover = state.to_move().expect("the game goes on");
-        let mv = state.parse_move(text).expect("a recorded move");
-        if let Some(agent) = &mut agents[mover.index()] {
-            let chosen = agent.choose(&state.view(mover)).expect("a move");
+        if table.computer_to_move().is_some() {
+            let before = *table.state();
+            let mv = table
+                .play_computer()
+                .expect("a computer move")
+                .expect("a move");
             assert_eq!(
-                state.format_move(chosen),
+                before.format_move(mv),
                 *text,
                 "move {} of seed {}",
-                session.moves().len() + 1,
+                table.session().moves().len(),
                 record.seed
             );
             computer_moves += 1;
+        } else {
+            table.play_text(text).expect("the person's move");
         }
-        session.play(mv).expect("legal");
     }
+    assert_eq!(table.record(), record);
     assert!(computer_moves >= 3, "{computer_moves} computer moves");
 }

@@ -26,7 +26,7 @@ pub fn run(args: PlayArgs, input: &mut dyn BufRead, output: &mut dyn Write) -> R
         .into_iter()
         .take(setup.players)
     {
-        let seat = match Seat::parse(text)? {
+        let seat = match text.parse::<Seat>()? {
             Seat::Computer(level) => Seat::Computer(think.map_or(level, |t| level.with_think(t))),
             Seat::Human => Seat::Human,
         };

@@ -22,17 +22,16 @@ fn qinto(seats: Vec<Seat>, seed: u64, save: Option<PathBuf>) -> GameConfig {
 
 /// Plays `config` with the secretive player in every computer seat; returns the output.
 fn run(config: &GameConfig, input: &str) -> String {
-    let agents = config
-        .seats
-        .iter()
-        .map(|s| match s {
-            Seat::Human => None,
-            Seat::Computer(_) => Some(Box::new(Secretive) as Box<dyn Agent<Qinto>>),
-        })
-        .collect();
+    let mut table =
+        GameTable::<Qinto>::new(config.setup.clone(), config.seats.clone()).expect("seated");
+    for (i, seat) in config.seats.iter().enumerate() {
+        if *seat != Seat::Human {
+            table.set_agent(Player(i as u8), Box::new(Secretive));
+        }
+    }
     let mut input = input.as_bytes();
     let mut output = Vec::new();
-    play_with(&mut Console::new(&mut input, &mut output), config, agents).expect("the game runs");
+    play_at(&mut Console::new(&mut input, &mut output), config, table).expect("the game runs");
     String::from_utf8(output).expect("text")
 }
 

@@ -387,7 +387,9 @@ impl Menu {
         let mut seats = Vec::with_capacity(self.players);
         for seat in 0..self.players {
             seats.push(if self.is_computer(seat) {
-                Seat::parse(self.levels[seat]).map_err(|e| e.to_string())?
+                self.levels[seat]
+                    .parse::<Seat>()
+                    .map_err(|e| e.to_string())?
             } else {
                 Seat::Human
             });

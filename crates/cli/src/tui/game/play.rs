@@ -20,16 +20,16 @@ mod view;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use tabuleiro_ai::Agent;
+use tabuleiro_ai::GameTable;
 use tabuleiro_core::{Engine, Game, GameRecord, Player, Session};
 
 use super::worker::Job;
 use super::{GameAction, GameScreen};
-use crate::play::{Eyes, GameConfig, Seat, build_agents};
+use crate::play::{Eyes, GameConfig};
 use crate::tui::board::{BoardPicture, Cell};
 use crate::tui::prompt::{Prompt, PromptEvent};
 use crate::tui::skin::Skin;
@@ -61,14 +61,12 @@ pub enum Asking {
 /// A game being played on screen.
 pub struct GamePlay<G: Engine> {
     config: GameConfig,
-    session: Session<G>,
-    /// One computer player per computer seat; `None` for humans and while lent to a thread.
-    agents: Vec<Option<Box<dyn Agent<G>>>>,
+    /// The seats, the computer players and the game so far.
+    table: GameTable<G>,
+    /// The human seats.
     humans: Vec<Player>,
     /// Turns taken back, most recent last, for redo.
     redo: Vec<Vec<G::Move>>,
-    /// Bumped on every change of history: answers computed for an older one are dropped.
-    generation: u64,
     picture: BoardPicture,
     targets: MoveTargets<G::Move>,
     skin: Skin,
@@ -98,48 +96,35 @@ pub struct GamePlay<G: Engine> {
 impl<G: Engine> GamePlay<G> {
     /// A new game from `config`.
     pub fn new(config: GameConfig) -> Result<Self> {
-        let names = config.seats.iter().map(Seat::name).collect();
-        let session = Session::<G>::new(config.setup.clone(), names)?;
-        Self::with_session(config, session)
+        let table = GameTable::<G>::new(config.setup.clone(), config.seats.clone())?;
+        Ok(Self::with_table(config, table))
     }
 
     /// The game saved in `record`, at its last move, with the seats it names.
     pub fn from_record(record: &GameRecord) -> Result<Self> {
-        let session = Session::<G>::from_record(record)?;
-        let seats = record
-            .agents
-            .iter()
-            .map(|name| Seat::parse(name))
-            .collect::<Result<Vec<_>>>()
-            .context("field `agents`")?;
+        let table = GameTable::<G>::from_record(record)?;
         let config = GameConfig {
-            setup: session.setup().clone(),
-            seats,
+            setup: table.setup().clone(),
+            seats: table.seats().to_vec(),
             save: None,
         };
-        let mut play = Self::with_session(config, session)?;
+        let mut play = Self::with_table(config, table);
         play.message = format!(
             "Loaded a game of {} at move {}.",
             G::INFO.name,
-            play.session.moves().len()
+            play.table.session().moves().len()
         );
         Ok(play)
     }
 
-    fn with_session(config: GameConfig, session: Session<G>) -> Result<Self> {
-        let agents = build_agents::<G>(&config)?;
-        let humans: Vec<Player> = (0..config.seats.len())
-            .filter(|&i| config.seats[i] == Seat::Human)
-            .map(|i| Player(i as u8))
-            .collect();
+    fn with_table(config: GameConfig, table: GameTable<G>) -> Self {
+        let humans = table.humans();
         let speed = if humans.is_empty() { 2 } else { 0 };
         let mut play = GamePlay {
             config,
-            session,
-            agents,
+            table,
             humans,
             redo: Vec::new(),
-            generation: 0,
             picture: BoardPicture::default(),
             targets: MoveTargets::empty(),
             skin: Skin::for_game(G::INFO.id),
@@ -161,7 +146,7 @@ impl<G: Engine> GamePlay<G> {
             last_file: None,
         };
         play.refresh();
-        Ok(play)
+        play
     }
 }
 
@@ -170,7 +155,7 @@ impl<G: Engine> GamePlay<G> {
 impl<G: Engine> GamePlay<G> {
     /// The game so far.
     pub fn session(&self) -> &Session<G> {
-        &self.session
+        self.table.session()
     }
 
     /// The cell under the cursor.
@@ -207,7 +192,7 @@ impl<G: Engine> GamePlay<G> {
 
     /// The human to move, when the board is theirs to play on.
     fn human_to_move(&self) -> Option<Player> {
-        self.session
+        self.table
             .state()
             .to_move()
             .filter(|&p| self.is_human(p) && self.handover.is_none())
@@ -218,26 +203,26 @@ impl<G: Engine> GamePlay<G> {
     /// move once it has taken the keyboard, and the public view at any other time (a computer
     /// moving, the keyboard being passed, the end of the game).
     pub(super) fn eyes(&self) -> Eyes {
-        Eyes::of(self.session.state(), &self.humans, self.viewer)
+        self.table.screen_eyes(self.viewer)
     }
 
     /// Move `index` of the game (from 0) as the screen may show it now.
     pub(super) fn move_text(&self, index: usize) -> String {
         self.eyes().move_text(
-            &self.session.positions()[index],
-            self.session.moves()[index],
+            &self.table.session().positions()[index],
+            self.table.session().moves()[index],
         )
     }
 
     /// The last move played, as the screen may show it now.
     pub(super) fn last_move_text(&self) -> Option<String> {
-        let index = self.session.moves().len().checked_sub(1)?;
+        let index = self.table.session().moves().len().checked_sub(1)?;
         Some(self.move_text(index))
     }
 
     /// Recomputes what the board shows after the position or the viewer changed.
     fn refresh(&mut self) {
-        let state = self.session.state();
+        let state = self.table.session().state();
         if G::INFO.hidden_information && self.humans.len() > 1 {
             self.handover = state
                 .to_move()
@@ -284,7 +269,7 @@ impl<G: Engine> GamePlay<G> {
                         GameAction::None
                     }
                     Asking::Save if !text.is_empty() => {
-                        match save(&self.session, Path::new(&text)) {
+                        match save(self.table.session(), Path::new(&text)) {
                             Ok(()) => self.message = format!("Saved to {text}."),
                             Err(e) => self.message = format!("Could not save: {e:#}"),
                         }
@@ -437,7 +422,7 @@ impl<G: Engine> GameScreen for GamePlay<G> {
     }
 
     fn in_progress(&self) -> bool {
-        !self.session.moves().is_empty() && self.session.state().outcome().is_none()
+        !self.table.session().moves().is_empty() && self.table.session().state().outcome().is_none()
     }
 
     fn new_game(&mut self) {
@@ -451,7 +436,6 @@ impl<G: Engine> GameScreen for GamePlay<G> {
         };
         match GamePlay::<G>::new(config) {
             Ok(mut fresh) => {
-                fresh.generation = self.generation + 1;
                 fresh.speed = self.speed;
                 fresh.last_file = self.last_file.take();
                 fresh.message = format!("New game of {}.", G::INFO.name);

@@ -3,61 +3,51 @@
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
 
-use tabuleiro_ai::Agent;
-use tabuleiro_core::Game;
+use tabuleiro_ai::{ComputerTurn, Thought};
+use tabuleiro_core::{Engine, Player};
 
-/// What a thread sends back: the computer player, and the move it chose.
-type Answer<G> = (Box<dyn Agent<G>>, Option<<G as Game>::Move>);
-
-/// A computer player lent to a background thread until it has chosen a move.
-pub struct Job<G: Game> {
-    receiver: Receiver<Answer<G>>,
+/// A computer's turn (or a hint) being thought on a background thread.
+pub struct Job<G: Engine> {
+    receiver: Receiver<Thought<G>>,
     started: Instant,
-    /// What the job was started for (a seat, a hint); compared when the answer arrives.
-    pub tag: JobTag,
-}
-
-/// What a job's answer is for, and in which position it was asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct JobTag {
-    /// The seat thinking (for hints: the seat asking).
-    pub seat: usize,
-    /// The number of moves played when the job started.
-    pub moves: usize,
-    /// The screen's history generation when the job started (bumped by undo, redo, new game).
-    pub generation: u64,
+    seat: Player,
 }
 
 /// How a job stands.
-pub enum Poll<G: Game> {
+pub enum Poll<G: Engine> {
     /// Still thinking.
     Thinking,
-    /// Done: the player back, and its move (`None` if it found none).
-    Done(Box<dyn Agent<G>>, Option<G::Move>),
+    /// Done: what it chose, to be accepted by the game's table.
+    Done(Thought<G>),
     /// The thread died (the player panicked); the player is lost.
     Lost,
 }
 
-impl<G: Game> Job<G> {
-    /// Starts `agent` choosing a move for `view` on a new thread.
-    pub fn start(mut agent: Box<dyn Agent<G>>, view: G::View, tag: JobTag) -> Self {
+impl<G: Engine> Job<G> {
+    /// Starts `turn` thinking on a new thread.
+    pub fn start(turn: ComputerTurn<G>) -> Self {
         let (sender, receiver) = mpsc::channel();
+        let seat = turn.player();
         std::thread::spawn(move || {
-            let mv = agent.choose(&view);
             // The screen may have been closed meanwhile: nobody to tell, nothing to do.
-            let _ = sender.send((agent, mv));
+            let _ = sender.send(turn.think());
         });
         Job {
             receiver,
             started: Instant::now(),
-            tag,
+            seat,
         }
+    }
+
+    /// The seat thinking (for hints: the seat asking).
+    pub fn seat(&self) -> Player {
+        self.seat
     }
 
     /// Checks without waiting whether the move is ready.
     pub fn poll(&self) -> Poll<G> {
         match self.receiver.try_recv() {
-            Ok((agent, mv)) => Poll::Done(agent, mv),
+            Ok(thought) => Poll::Done(thought),
             Err(TryRecvError::Empty) => Poll::Thinking,
             Err(TryRecvError::Disconnected) => Poll::Lost,
         }

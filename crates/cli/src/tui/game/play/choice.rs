@@ -52,13 +52,10 @@ impl<G: Engine> GamePlay<G> {
     }
 
     pub(super) fn not_your_turn(&self) -> String {
-        match self.session.state().to_move() {
+        match self.table.session().state().to_move() {
             None => "The game is over: n starts a new one, u takes back.".to_owned(),
             Some(p) if self.handover == Some(p) => format!("Pass to {p} and press Enter."),
-            Some(p) => format!(
-                "It is {p}'s turn ({}).",
-                self.config.seats[p.index()].name()
-            ),
+            Some(p) => format!("It is {p}'s turn ({}).", self.config.seats[p.index()]),
         }
     }
 
@@ -66,7 +63,7 @@ impl<G: Engine> GamePlay<G> {
     pub(super) fn refusal(&self, cell: Cell) -> Option<String> {
         let template = self.template.as_ref()?;
         let text = template.at(cell, &self.picture)?;
-        let state = self.session.state();
+        let state = self.table.session().state();
         let mv = state.parse_notation(&text).ok()?;
         state.check_move(mv).err().map(|e| format!("{text}: {e}"))
     }
@@ -161,7 +158,7 @@ impl<G: Engine> GamePlay<G> {
             .filter_map(|t| t.place.as_ref().map(|(a, _)| *a))
             .collect();
         let placement = anchors.iter().all(|&a| self.picture.is_empty_cell(a));
-        let state = self.session.state();
+        let state = self.table.session().state();
         for cell in self.picture.cells() {
             let candidate = if placement {
                 self.picture.is_empty_cell(cell)

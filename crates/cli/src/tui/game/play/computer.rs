@@ -3,39 +3,28 @@
 
 use std::time::Duration;
 
-use tabuleiro_ai::{Level, agent_seed};
-use tabuleiro_core::{Engine, Player};
+use tabuleiro_core::Engine;
 
 use super::{GamePlay, HINT_THINK, SPEEDS, capital};
-use crate::tui::game::worker::{Job, JobTag, Poll};
+use crate::tui::game::worker::{Job, Poll};
 use crate::tui::targets::split;
 
 impl<G: Engine> GamePlay<G> {
     pub(super) fn ask_hint(&mut self) {
-        let Some(player) = self.human_to_move() else {
+        if self.human_to_move().is_none() {
             self.message = self.not_your_turn();
             return;
-        };
+        }
         if self.hint_job.is_some() {
             return;
         }
-        let seed = agent_seed(self.config.setup.seed, player) ^ self.generation;
-        match Level::strong_with(HINT_THINK).build::<G>(seed) {
-            Ok(agent) => {
-                let view = self.session.state().view(player);
-                let tag = self.tag(player.index());
-                self.hint_job = Some(Job::start(agent, view, tag));
+        match self.table.hint(HINT_THINK) {
+            Some(Ok(turn)) => {
+                self.hint_job = Some(Job::start(turn));
                 self.say("Looking for a good move…");
             }
-            Err(e) => self.message = format!("No hint: {e}"),
-        }
-    }
-
-    pub(super) fn tag(&self, seat: usize) -> JobTag {
-        JobTag {
-            seat,
-            moves: self.session.moves().len(),
-            generation: self.generation,
+            Some(Err(e)) => self.message = format!("No hint: {e}"),
+            None => self.message = self.not_your_turn(),
         }
     }
 
@@ -43,24 +32,23 @@ impl<G: Engine> GamePlay<G> {
         let Some(job) = &self.hint_job else {
             return;
         };
-        let tag = job.tag;
         match job.poll() {
             Poll::Thinking => {}
             Poll::Lost => {
                 self.hint_job = None;
                 self.say("The hint search stopped.");
             }
-            Poll::Done(_, mv) => {
+            Poll::Done(thought) => {
                 self.hint_job = None;
-                if tag.generation != self.generation {
+                if !self.table.is_current(&thought) {
                     return;
                 }
-                let Some(mv) = mv else {
+                let Some(mv) = thought.chosen() else {
                     self.say("No hint: no move found.");
                     return;
                 };
                 // The hint is the seat's own move, found from its own view only.
-                let text = self.session.state().format_move(mv);
+                let text = self.table.state().format_move(mv);
                 let placed = split(&text, &self.picture)
                     .filter(|(anchor, template)| self.targets.find(template, *anchor).is_some());
                 if let Some((anchor, template)) = placed {
@@ -80,7 +68,7 @@ impl<G: Engine> GamePlay<G> {
         let Some(job) = &self.thinking else {
             return;
         };
-        let tag = job.tag;
+        let seat = job.seat();
         match job.poll() {
             Poll::Thinking => {}
             Poll::Lost => {
@@ -88,33 +76,24 @@ impl<G: Engine> GamePlay<G> {
                 self.paused = true;
                 self.message = format!(
                     "The computer player of player {} stopped; n starts a new game.",
-                    tag.seat + 1
+                    seat.0 + 1
                 );
             }
-            Poll::Done(agent, mv) => {
+            Poll::Done(thought) => {
                 self.thinking = None;
-                let name = agent.name();
-                self.agents[tag.seat] = Some(agent);
-                if tag.generation != self.generation {
-                    return;
-                }
-                let player = Player(tag.seat as u8);
-                let Some(mv) = mv else {
-                    self.paused = true;
-                    self.message = format!("{player} ({name}) found no move.");
-                    return;
-                };
-                let text = self.eyes().move_text(self.session.state(), mv);
-                match self.session.play(mv) {
-                    Ok(()) => {
+                let name = thought.agent().to_owned();
+                match self.table.accept(thought) {
+                    // The game changed while it thought: its answer is dropped.
+                    Ok(None) => {}
+                    Ok(Some(_)) => {
                         self.redo.clear();
                         self.history_changed();
-                        let text = self.last_move_text().unwrap_or(text);
-                        self.message = format!("{} ({name}) played {text}.", capital(player));
+                        let text = self.last_move_text().unwrap_or_default();
+                        self.message = format!("{} ({name}) played {text}.", capital(seat));
                     }
                     Err(e) => {
                         self.paused = true;
-                        self.message = format!("{player} ({name}) chose an illegal {text}: {e}");
+                        self.message = format!("{e}.");
                     }
                 }
             }
@@ -123,27 +102,18 @@ impl<G: Engine> GamePlay<G> {
 
     /// Starts the computer player to move, when it is its turn and play is not paused.
     pub(super) fn start_computer(&mut self) {
-        if self.thinking.is_some() {
-            return;
-        }
-        let state = self.session.state();
-        let Some(player) = state.to_move() else {
-            return;
-        };
-        if self.is_human(player) {
+        if self.thinking.is_some() || self.table.computer_to_move().is_none() {
             return;
         }
         let delay = Duration::from_millis(SPEEDS[self.speed].0);
         if !self.step && (self.paused || self.last_move_at.elapsed() < delay) {
             return;
         }
-        let Some(agent) = self.agents[player.index()].take() else {
+        let Some(turn) = self.table.computer_turn() else {
             return;
         };
         self.step = false;
-        let view = state.view(player);
-        let tag = self.tag(player.index());
-        self.thinking = Some(Job::start(agent, view, tag));
+        self.thinking = Some(Job::start(turn));
     }
 
     pub(super) fn toggle_pause(&mut self) {

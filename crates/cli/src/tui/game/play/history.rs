@@ -9,7 +9,6 @@ use super::GamePlay;
 impl<G: Engine> GamePlay<G> {
     /// Records that the history changed: answers computed for the old one are dropped.
     pub(super) fn history_changed(&mut self) {
-        self.generation += 1;
         self.hint = None;
         self.hint_move = None;
         self.hint_job = None;
@@ -19,8 +18,8 @@ impl<G: Engine> GamePlay<G> {
 
     /// Plays a human's move.
     pub(super) fn play_move(&mut self, mv: G::Move) -> bool {
-        let text = self.session.state().format_move(mv);
-        match self.session.play(mv) {
+        let text = self.table.session().state().format_move(mv);
+        match self.table.play(mv) {
             Ok(()) => {
                 self.redo.clear();
                 self.history_changed();
@@ -46,7 +45,7 @@ impl<G: Engine> GamePlay<G> {
             return;
         }
         // A move whose notation has spaces (`d4 d5`) is tried whole first.
-        let pieces: Vec<String> = if self.session.state().parse_notation(text).is_ok() {
+        let pieces: Vec<String> = if self.table.session().state().parse_notation(text).is_ok() {
             vec![text.to_owned()]
         } else {
             parts.iter().map(|p| (*p).to_owned()).collect()
@@ -56,7 +55,7 @@ impl<G: Engine> GamePlay<G> {
                 self.message = format!("`{piece}` was not played: {}", self.not_your_turn());
                 return;
             }
-            match self.session.state().parse_move(piece) {
+            match self.table.session().state().parse_move(piece) {
                 Ok(mv) => {
                     if !self.play_move(mv) {
                         return;
@@ -78,15 +77,8 @@ impl<G: Engine> GamePlay<G> {
     /// Takes back the last turn (against computers: back to the human's own turn), unless a
     /// move to take back showed its player hidden things; the refusal says why.
     pub(super) fn undo(&mut self) {
-        let before = self.session.moves().to_vec();
-        let humans = self.humans.clone();
-        let result = if humans.is_empty() {
-            self.session.undo_turn(|_| true)
-        } else {
-            self.session.undo_turn(|p| humans.contains(&p))
-        };
-        let undone = match result {
-            Ok(undone) => undone,
+        let taken = match self.table.undo_turn() {
+            Ok(taken) => taken,
             Err(UndoError::Nothing) => {
                 self.say("Nothing to undo.");
                 return;
@@ -96,7 +88,8 @@ impl<G: Engine> GamePlay<G> {
                 return;
             }
         };
-        self.redo.push(before[before.len() - undone..].to_vec());
+        let undone = taken.len();
+        self.redo.push(taken);
         if self.humans.is_empty() {
             self.paused = true;
         }
@@ -111,7 +104,7 @@ impl<G: Engine> GamePlay<G> {
         };
         let mut played = 0;
         for mv in moves {
-            if self.session.play(mv).is_err() {
+            if self.table.play(mv).is_err() {
                 self.redo.clear();
                 break;
             }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tabuleiro_ai::Level;
+use tabuleiro_ai::{Level, Seat};
 use tabuleiro_core::{
     Engine, EngineInfo, Game, GameInfo, GameRng, IllegalMove, Options, Outcome, Perspective,
     Player, SearchKind, Setup, SetupError, SyntaxError,
@@ -491,8 +491,10 @@ fn a_whole_nudge_turn_may_be_typed_on_one_line() {
 
 fn qinto(seats: Vec<Seat>, seed: u64) -> GamePlay<Qinto> {
     let mut play = GamePlay::<Qinto>::new(config::<Qinto>(seats, &[], seed)).unwrap();
-    for agent in play.agents.iter_mut().flatten() {
-        *agent = Box::new(Secretive);
+    for (i, seat) in play.config.seats.clone().into_iter().enumerate() {
+        if seat != Seat::Human {
+            play.table.set_agent(Player(i as u8), Box::new(Secretive));
+        }
     }
     play
 }

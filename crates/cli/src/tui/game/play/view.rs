@@ -47,12 +47,12 @@ pub fn render<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Re
         ])
         .areas(side);
         render_moves(play, frame, moves_area);
-        match play.session.state().outcome() {
+        match play.table.session().state().outcome() {
             Some(outcome) => render_game_over(
                 frame,
                 keys_area,
                 &outcome.to_string(),
-                play.session.moves().len(),
+                play.table.session().moves().len(),
             ),
             None => frame.render_widget(
                 Paragraph::new(keys).block(Block::bordered().title(" Keys ")),
@@ -75,7 +75,7 @@ fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("P{} {}", i + 1, s.name()))
+        .map(|(i, s)| format!("P{} {}", i + 1, s))
         .collect();
     // Never the seed of a game of hidden information, even once it is over: undo can reopen
     // the game, and the seed decides everything hidden.
@@ -107,7 +107,7 @@ fn render_board<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: 
 }
 
 fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
-    let session = &play.session;
+    let session = play.table.session();
     let height = area.height.saturating_sub(2) as usize;
     let total = session.moves().len();
     let first = total.saturating_sub(height);
@@ -170,7 +170,7 @@ fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
 }
 
 fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
-    let state = play.session.state();
+    let state = play.table.session().state();
     let mut text = match state.to_move() {
         None => state
             .outcome()
@@ -182,13 +182,13 @@ fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
                     "{} {} ({}) is thinking… {:.1} s",
                     spinner(job.elapsed()),
                     capital(p),
-                    seat.name(),
+                    seat,
                     job.elapsed().as_secs_f64()
                 ),
                 (None, Seat::Computer(_)) if play.paused => {
-                    format!("⏸ Paused before {} ({}) moves", capital(p), seat.name())
+                    format!("⏸ Paused before {} ({}) moves", capital(p), seat)
                 }
-                (None, Seat::Computer(_)) => format!("{} ({}) to move", capital(p), seat.name()),
+                (None, Seat::Computer(_)) => format!("{} ({}) to move", capital(p), seat),
                 (None, Seat::Human) => format!("{} to move", capital(p)),
             };
             let (k, n) = state.move_in_turn();
@@ -232,9 +232,12 @@ fn selection_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     } else {
         format!(" · type : for {}", some_of(&typed, 3))
     };
-    let hint = play
-        .hint_move
-        .map(|mv| format!("⏎ plays the hint {}", play.session.state().format_move(mv)));
+    let hint = play.hint_move.map(|mv| {
+        format!(
+            "⏎ plays the hint {}",
+            play.table.session().state().format_move(mv)
+        )
+    });
     let (Some(cursor), Some(template)) = (play.cursor, play.template.as_ref()) else {
         if let Some(hint) = hint {
             return Line::from(format!("{hint}{typed}"));

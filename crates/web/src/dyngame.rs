@@ -10,6 +10,9 @@ use tabuleiro_core::{
 };
 use tabuleiro_games::REGISTRY;
 
+use crate::error::HubError;
+use crate::hub::unknown_game;
+
 /// Work for a blocking thread: a computer move or a hint, as notation (`None`: no move).
 pub type Job = Box<dyn FnOnce() -> Option<String> + Send>;
 
@@ -77,7 +80,7 @@ pub trait DynGame: Send {
 }
 
 /// A game built, or why it could not be.
-pub type Built = Result<Box<dyn DynGame>, String>;
+pub type Built = Result<Box<dyn DynGame>, HubError>;
 
 /// Builds game `game` from `setup` and seats, then plays `moves` (stored moves of a game
 /// being restored). Builds the computer players, which may take long for a level that loads
@@ -95,7 +98,7 @@ pub fn build(game: &str, setup: Setup, seats: &[Seat], moves: &[String]) -> Buil
                 moves,
             },
         )
-        .unwrap_or_else(|| Err(format!("unknown game `{game}`")))
+        .unwrap_or_else(|| Err(unknown_game(game)))
 }
 
 struct Builder<'a> {
@@ -109,8 +112,7 @@ impl GameVisitor for Builder<'_> {
 
     fn visit<G: Engine>(self) -> Built {
         // The same table as every front end's: the same players for the same seed.
-        let table = GameTable::<G>::with_moves(self.setup, self.seats.to_vec(), self.moves)
-            .map_err(|e| e.to_string())?;
+        let table = GameTable::<G>::with_moves(self.setup, self.seats.to_vec(), self.moves)?;
         Ok(Box::new(Live { table }))
     }
 }

@@ -112,7 +112,7 @@ async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Response {
     };
     match hub.create(request).await {
         Ok(created) => (StatusCode::CREATED, axum::Json(created)).into_response(),
-        Err(message) => error(StatusCode::BAD_REQUEST, message),
+        Err(e) => error(e.status(), e.to_string()),
     }
 }
 
@@ -133,6 +133,6 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response
             json,
         )
             .into_response(),
-        Err(message) => error(StatusCode::CONFLICT, message),
+        Err(e) => error(e.status(), e.to_string()),
     }
 }

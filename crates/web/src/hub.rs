@@ -11,16 +11,11 @@ use tabuleiro_core::{Options, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
 use crate::dyngame::build;
+use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
 use crate::room::Room;
 use crate::store::{Store, StoreError, StoredGame, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token};
-
-/// Why undo is refused once a game of hidden information is over: its record, which anyone
-/// may then download, holds the seed that decides everything hidden, so the game must not be
-/// reopened.
-const FINISHED_HIDDEN: &str = "the game is over and cannot be reopened: its record, now \
-available, holds the seed that decides every hidden tile";
 
 /// A room shared between connections and computer players.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -95,25 +90,20 @@ impl Hub {
     ///
     /// # Errors
     /// A message saying what is wrong with the request, or a storage failure.
-    pub async fn create(self: &Arc<Self>, request: CreateRequest) -> Result<Created, String> {
+    pub async fn create(self: &Arc<Self>, request: CreateRequest) -> Result<Created, HubError> {
         let info = REGISTRY
             .games()
             .iter()
             .find(|g| g.id.eq_ignore_ascii_case(request.game.trim()))
-            .ok_or_else(|| {
-                let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
-                format!(
-                    "unknown game `{}` (games: {})",
-                    request.game,
-                    known.join(", ")
-                )
-            })?;
+            .ok_or_else(|| unknown_game(&request.game))?;
         let players = request.players.unwrap_or(info.min_players);
         if !(info.min_players..=info.max_players).contains(&players) {
-            return Err(format!(
-                "{} is for {} to {} players, not {players}",
-                info.name, info.min_players, info.max_players
-            ));
+            return Err(HubError::Players {
+                game: info.name,
+                min: info.min_players,
+                max: info.max_players,
+                given: players,
+            });
         }
         let options = Options::new(
             info,
@@ -121,20 +111,22 @@ impl Hub {
                 .options
                 .iter()
                 .map(|(k, v)| (k.as_str(), v.as_str())),
-        )
-        .map_err(|e| e.to_string())?;
-        let random = |e: getrandom::Error| format!("random source: {e}");
-        let seed = tabuleiro_core::fresh_seed().map_err(|e| e.to_string())?;
+        )?;
+        let random = |e: getrandom::Error| HubError::Random(e.to_string());
+        let seed = tabuleiro_core::fresh_seed().map_err(|e| HubError::Random(e.to_string()))?;
         let mut tokens: Vec<Option<String>> = Vec::with_capacity(players);
         let mut plans = Vec::with_capacity(players);
         match request.mode {
             Mode::Computer => {
                 let seat = request.seat.unwrap_or(0);
                 if seat >= players {
-                    return Err(format!("seat {} does not exist (1 to {players})", seat + 1));
+                    return Err(HubError::NoSeat {
+                        seat: seat + 1,
+                        players,
+                    });
                 }
                 let name = request.level.clone().unwrap_or_else(|| "medium".to_owned());
-                let level: Level = name.parse().map_err(|e| format!("level: {e}"))?;
+                let level: Level = name.parse()?;
                 let token = new_token().map_err(random)?;
                 for s in 0..players {
                     if s == seat {
@@ -169,7 +161,7 @@ impl Hub {
         let built_seats: Vec<Seat> = plans.iter().map(|(seat, _)| *seat).collect();
         let game = tokio::task::spawn_blocking(move || build(game_id, setup, &built_seats, &[]))
             .await
-            .map_err(|e| format!("building the game failed: {e}"))??;
+            .map_err(|e| HubError::Internal(format!("building the game failed: {e}")))??;
         let seats: Vec<StoredSeat> = plans
             .iter()
             .zip(&tokens)
@@ -199,7 +191,10 @@ impl Hub {
         };
         lock(&self.store)
             .create(&stored)
-            .map_err(|e| format!("could not store the game: {e}"))?;
+            .map_err(|source| HubError::Store {
+                what: "the game",
+                source,
+            })?;
         let room = Arc::new(Mutex::new(Room::new(
             id.clone(),
             request.mode,
@@ -236,23 +231,20 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
         text: &str,
-    ) -> Result<(), String> {
+    ) -> Result<(), HubError> {
         {
             let mut guard = lock(room);
             let Some(to_move) = guard.to_move() else {
-                return Err("the game is over".to_owned());
+                return Err(Refusal::GameOver.into());
             };
             if seats.is_empty() {
-                return Err("spectators cannot move".to_owned());
+                return Err(Refusal::SpectatorMove.into());
             }
             if !seats.contains(&to_move) {
-                return Err(format!(
-                    "it is not your turn: player {} is to move",
-                    to_move + 1
-                ));
+                return Err(Refusal::NotYourTurn(to_move).into());
             }
             if guard.thinking.is_some() {
-                return Err("the computer is thinking".to_owned());
+                return Err(Refusal::ComputerThinking.into());
             }
             self.apply(&mut guard, text)?;
         }
@@ -261,18 +253,21 @@ impl Hub {
     }
 
     /// Checks, stores and applies a move in a locked room, then sends the new state.
-    fn apply(&self, room: &mut Room, text: &str) -> Result<(), String> {
-        if text.len() > 512 {
-            return Err("a move is at most 512 characters".to_owned());
+    fn apply(&self, room: &mut Room, text: &str) -> Result<(), HubError> {
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(Refusal::MoveTooLong.into());
         }
-        let notation = room.game.check(text).map_err(|e| e.to_string())?;
+        let notation = room.game.check(text)?;
         let ply = room.game.ply();
         lock(&self.store)
             .add_move(&room.id, ply, &notation)
-            .map_err(|e| format!("could not store the move: {e}"))?;
+            .map_err(|source| HubError::Store {
+                what: "the move",
+                source,
+            })?;
         room.game
             .play(&notation)
-            .map_err(|e| format!("internal error: a checked move failed: {e}"))?;
+            .map_err(|e| HubError::Internal(format!("a checked move failed: {e}")))?;
         if room.over()
             && let Err(e) = lock(&self.store).set_finished(&room.id, true)
         {
@@ -287,30 +282,30 @@ impl Hub {
     ///
     /// # Errors
     /// When this connection may not, or there is nothing to take back.
-    pub fn undo(self: &Arc<Self>, room: &SharedRoom, seats: &[usize]) -> Result<(), String> {
+    pub fn undo(self: &Arc<Self>, room: &SharedRoom, seats: &[usize]) -> Result<(), HubError> {
         {
             let mut guard = lock(room);
             if guard.mode == Mode::Online {
-                return Err("online games have no undo".to_owned());
+                return Err(Refusal::OnlineUndo.into());
             }
             if guard.over() && guard.game.info().hidden_information {
-                return Err(FINISHED_HIDDEN.to_owned());
+                return Err(Refusal::FinishedHidden.into());
             }
             if !guard.can_undo(seats) {
-                return Err("there is nothing to take back".to_owned());
+                return Err(Refusal::NothingToTakeBack.into());
             }
-            let count = guard
-                .game
-                .undo_count()
-                .map_err(|e| format!("cannot undo: {e}"))?;
+            let count = guard.game.undo_count()?;
             // Forgotten in storage first: a failure leaves the game as it was.
             lock(&self.store)
                 .truncate(&guard.id, guard.game.ply() - count)
-                .map_err(|e| format!("could not store the undo: {e}"))?;
+                .map_err(|source| HubError::Store {
+                    what: "the undo",
+                    source,
+                })?;
             guard
                 .game
                 .undo_turn()
-                .map_err(|e| format!("internal error: a checked undo failed: {e}"))?;
+                .map_err(|e| HubError::Internal(format!("a checked undo failed: {e}")))?;
             guard.thinking = None;
             guard.version += 1;
             guard.broadcast();
@@ -323,17 +318,20 @@ impl Hub {
     ///
     /// # Errors
     /// When the game is over or the connection plays no seat.
-    pub fn resign(&self, room: &SharedRoom, seats: &[usize]) -> Result<(), String> {
+    pub fn resign(&self, room: &SharedRoom, seats: &[usize]) -> Result<(), HubError> {
         let mut guard = lock(room);
         if guard.over() {
-            return Err("the game is over".to_owned());
+            return Err(Refusal::GameOver.into());
         }
         let Some(seat) = guard.perspective(seats).or(seats.first().copied()) else {
-            return Err("spectators cannot resign".to_owned());
+            return Err(Refusal::SpectatorResign.into());
         };
         lock(&self.store)
             .resign(&guard.id, seat)
-            .map_err(|e| format!("could not store the resignation: {e}"))?;
+            .map_err(|source| HubError::Store {
+                what: "the resignation",
+                source,
+            })?;
         guard.resigned = Some(seat);
         guard.thinking = None;
         guard.version += 1;
@@ -350,16 +348,13 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
         reply: tokio::sync::mpsc::Sender<String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), HubError> {
         let guard = lock(room);
         match guard.to_move() {
             Some(s) if seats.contains(&s) => {}
-            _ => return Err("a hint is for the seat to move".to_owned()),
+            _ => return Err(Refusal::HintNotYourTurn.into()),
         }
-        let job = guard
-            .game
-            .hint_job()
-            .ok_or_else(|| "no hint here".to_owned())?;
+        let job = guard.game.hint_job().ok_or(Refusal::NoHint)?;
         drop(guard);
         tokio::spawn(async move {
             let message = match tokio::task::spawn_blocking(job).await {
@@ -400,12 +395,12 @@ impl Hub {
                 guard.thinking = None;
                 let result = match chosen {
                     Ok(Some(text)) => hub.apply(&mut guard, &text),
-                    Ok(None) => Err("the computer found no move".to_owned()),
-                    Err(e) => Err(format!("the computer player failed: {e}")),
+                    Ok(None) => Err(HubError::Computer("it found no move".to_owned())),
+                    Err(e) => Err(HubError::Computer(e.to_string())),
                 };
                 if let Err(message) = result {
                     eprintln!("tabuleiro serve: game {}: {message}", guard.id);
-                    let text = ServerMessage::error(message).to_json();
+                    let text = ServerMessage::error(message.to_string()).to_json();
                     for s in &guard.subscribers {
                         let _ = s.tx.try_send(text.clone());
                     }
@@ -424,40 +419,35 @@ impl Hub {
     ///
     /// # Errors
     /// When the game is still being played.
-    pub fn record(&self, room: &SharedRoom) -> Result<String, String> {
+    pub fn record(&self, room: &SharedRoom) -> Result<String, HubError> {
         let guard = lock(room);
         if !guard.over() {
-            return Err("the game is not over: its record is available when it ends".to_owned());
+            return Err(Refusal::NotOver.into());
         }
         Ok(guard.game.record().to_json())
     }
 }
 
 /// Rebuilds a stored game.
-fn restore(stored: &StoredGame) -> Result<Room, String> {
+fn restore(stored: &StoredGame) -> Result<Room, HubError> {
     let info = REGISTRY
         .games()
         .iter()
         .find(|g| g.id == stored.game)
-        .ok_or_else(|| format!("unknown game `{}`", stored.game))?;
+        .ok_or_else(|| unknown_game(&stored.game))?;
     let options = Options::new(
         info,
         stored.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
-    )
-    .map_err(|e| e.to_string())?;
-    let mode =
-        Mode::from_name(&stored.mode).ok_or_else(|| format!("unknown mode `{}`", stored.mode))?;
+    )?;
+    let mode = Mode::from_name(&stored.mode).ok_or_else(|| HubError::Mode(stored.mode.clone()))?;
     let plans = stored
         .seats
         .iter()
         .map(|s| match s {
             StoredSeat::Human { .. } => Ok(Seat::Human),
-            StoredSeat::Computer { level } => level
-                .parse()
-                .map(Seat::Computer)
-                .map_err(|e| format!("level: {e}")),
+            StoredSeat::Computer { level } => level.parse().map(Seat::Computer),
         })
-        .collect::<Result<Vec<Seat>, String>>()?;
+        .collect::<Result<Vec<Seat>, _>>()?;
     let setup = Setup {
         players: stored.players,
         options,
@@ -471,4 +461,13 @@ fn restore(stored: &StoredGame) -> Result<Room, String> {
         game,
         stored.resigned,
     ))
+}
+
+/// The error for a game id the server does not have, listing those it has.
+pub(crate) fn unknown_game(given: &str) -> HubError {
+    let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
+    HubError::UnknownGame {
+        given: given.to_owned(),
+        known: known.join(", "),
+    }
 }

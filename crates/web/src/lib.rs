@@ -33,6 +33,7 @@
 
 pub mod client;
 pub mod dyngame;
+pub mod error;
 pub mod http;
 pub mod hub;
 pub mod load;

@@ -140,4 +140,5 @@ fn handle(
         ClientMessage::Hint => hub.hint(room, seats, me.tx.clone()),
         ClientMessage::Resign => hub.resign(room, seats),
     }
+    .map_err(|e| e.to_string())
 }

@@ -1,0 +1,175 @@
+//! Why the server refuses or fails an action: kinds, not text, so that HTTP answers with the
+//! right status and tests name what they expect.
+
+use axum::http::StatusCode;
+use tabuleiro_ai::{LevelError, TableError};
+use tabuleiro_core::{MoveError, OptionError, UndoError};
+
+use crate::store::StoreError;
+
+/// Why an action on the server's games failed.
+#[derive(Debug, thiserror::Error)]
+pub enum HubError {
+    /// The request names a game the server does not have.
+    #[error("unknown game `{given}` (games: {known})")]
+    UnknownGame {
+        /// The id given.
+        given: String,
+        /// The ids the server has, comma-separated.
+        known: String,
+    },
+    /// The game is not for this many players.
+    #[error("{game} is for {min} to {max} players, not {given}")]
+    Players {
+        /// The game's name.
+        game: &'static str,
+        /// Fewest players.
+        min: usize,
+        /// Most players.
+        max: usize,
+        /// The number asked for.
+        given: usize,
+    },
+    /// A bad option setting.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// A level the server does not know.
+    #[error("level: {0}")]
+    Level(#[from] LevelError),
+    /// A seat beyond the game's.
+    #[error("seat {seat} does not exist (1 to {players})")]
+    NoSeat {
+        /// The seat asked for, from 1.
+        seat: usize,
+        /// The number of seats.
+        players: usize,
+    },
+    /// A stored game of a mode this server does not know.
+    #[error("unknown mode `{0}`")]
+    Mode(String),
+    /// The game cannot be seated (setup, levels, stored moves).
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// The operating system gave no randomness for a seed, a game id or a token.
+    #[error("random source: {0}")]
+    Random(String),
+    /// The database refused a change; nothing changed.
+    #[error("could not store {what}: {source}")]
+    Store {
+        /// What was being stored (`the move`).
+        what: &'static str,
+        /// The database's error.
+        source: StoreError,
+    },
+    /// The action is not allowed now.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// The move is not legal, or not a move.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The turn cannot be taken back.
+    #[error("cannot undo: {0}")]
+    Undo(#[from] UndoError),
+    /// The computer player failed to move.
+    #[error("the computer player failed: {0}")]
+    Computer(String),
+    /// A check passed but the change it checked failed: a bug.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// An action not allowed in the game's present state, or not to this connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// Someone who plays no seat tried to move.
+    #[error("spectators cannot move")]
+    SpectatorMove,
+    /// Someone who plays no seat tried to resign.
+    #[error("spectators cannot resign")]
+    SpectatorResign,
+    /// Another seat is to move (the seat, from 0).
+    #[error("it is not your turn: player {} is to move", .0 + 1)]
+    NotYourTurn(usize),
+    /// A computer is choosing its move.
+    #[error("the computer is thinking")]
+    ComputerThinking,
+    /// A move text longer than any move.
+    #[error("a move is at most {MAX_MOVE_TEXT} characters")]
+    MoveTooLong,
+    /// Online games have no undo.
+    #[error("online games have no undo")]
+    OnlineUndo,
+    /// Undo in a finished game of hidden information: its record, which anyone may then
+    /// download, holds the seed that decides everything hidden, so it must not be reopened.
+    #[error(
+        "the game is over and cannot be reopened: its record, now available, holds the seed \
+         that decides every hidden tile"
+    )]
+    FinishedHidden,
+    /// Nothing this connection may take back.
+    #[error("there is nothing to take back")]
+    NothingToTakeBack,
+    /// A hint asked by a connection whose seat is not to move.
+    #[error("a hint is for the seat to move")]
+    HintNotYourTurn,
+    /// No hint can be searched here.
+    #[error("no hint here")]
+    NoHint,
+    /// The record of a game still being played (it holds the seed).
+    #[error("the game is not over: its record is available when it ends")]
+    NotOver,
+}
+
+/// The longest move text the server reads.
+pub const MAX_MOVE_TEXT: usize = 512;
+
+impl HubError {
+    /// The HTTP status that answers this error: the server's own failures are 500, a record
+    /// asked too early 409, everything else a bad request.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            HubError::Random(_)
+            | HubError::Store { .. }
+            | HubError::Computer(_)
+            | HubError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            HubError::Refused(Refusal::NotOver) => StatusCode::CONFLICT,
+            _ => StatusCode::BAD_REQUEST,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_are_bad_requests_and_say_why() {
+        let error = HubError::from(Refusal::NotYourTurn(1));
+        assert_eq!(error.status(), StatusCode::BAD_REQUEST);
+        assert_eq!(
+            error.to_string(),
+            "it is not your turn: player 2 is to move"
+        );
+        let error = HubError::from(Refusal::MoveTooLong);
+        assert_eq!(error.to_string(), "a move is at most 512 characters");
+    }
+
+    #[test]
+    fn an_early_record_is_a_conflict_and_the_servers_own_failures_are_500() {
+        assert_eq!(
+            HubError::from(Refusal::NotOver).status(),
+            StatusCode::CONFLICT
+        );
+        assert_eq!(
+            HubError::Internal("x".to_owned()).status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+        assert_eq!(
+            HubError::Random("no entropy".to_owned()).status(),
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
+}

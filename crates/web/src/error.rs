@@ -36,6 +36,17 @@ pub enum HubError {
     /// A level the server does not know.
     #[error("level: {0}")]
     Level(#[from] LevelError),
+    /// A level the web does not offer for this game: only the ladder's names are played
+    /// here, so that every computer move has a bounded time.
+    #[error("level `{given}` is not offered for {game} (levels: {offered})")]
+    NotOffered {
+        /// The level asked for.
+        given: String,
+        /// The game's name.
+        game: &'static str,
+        /// The names offered, comma-separated.
+        offered: String,
+    },
     /// A seat beyond the game's.
     #[error("seat {seat} does not exist (1 to {players})")]
     NoSeat {

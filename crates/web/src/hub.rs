@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use tabuleiro_ai::{Level, Seat};
-use tabuleiro_core::{Options, Registry, Setup};
+use tabuleiro_ai::{Level, Seat, ladder_for};
+use tabuleiro_core::{GameInfo, Options, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
 use crate::dyngame::build;
@@ -126,7 +126,7 @@ impl Hub {
                     });
                 }
                 let name = request.level.clone().unwrap_or_else(|| "medium".to_owned());
-                let level: Level = name.parse()?;
+                let level = offered_level(info, &name)?;
                 let token = new_token().map_err(random)?;
                 for s in 0..players {
                     if s == seat {
@@ -445,7 +445,7 @@ fn restore(stored: &StoredGame) -> Result<Room, HubError> {
         .iter()
         .map(|s| match s {
             StoredSeat::Human { .. } => Ok(Seat::Human),
-            StoredSeat::Computer { level } => level.parse().map(Seat::Computer),
+            StoredSeat::Computer { level } => offered_level(info, level).map(Seat::Computer),
         })
         .collect::<Result<Vec<Seat>, _>>()?;
     let setup = Setup {
@@ -469,5 +469,23 @@ pub(crate) fn unknown_game(given: &str) -> HubError {
     HubError::UnknownGame {
         given: given.to_owned(),
         known: known.join(", "),
+    }
+}
+
+/// The level of ladder name `name` (`easy`, `hard`, …) for game `info`. The web plays the
+/// ladder only (with `perfect` where the game is solved here): every level on it thinks for a
+/// bounded time, so no request can start a search without end.
+fn offered_level(info: &GameInfo, name: &str) -> Result<Level, HubError> {
+    let ladder = REGISTRY.engine(info.id).map(ladder_for).unwrap_or_default();
+    let found = ladder
+        .iter()
+        .find(|n| n.name.eq_ignore_ascii_case(name.trim()));
+    match found {
+        Some(named) => Ok(named.level.parse()?),
+        None => Err(HubError::NotOffered {
+            given: name.to_owned(),
+            game: info.name,
+            offered: ladder.iter().map(|n| n.name).collect::<Vec<_>>().join(", "),
+        }),
     }
 }

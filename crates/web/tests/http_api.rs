@@ -56,7 +56,23 @@ async fn bad_requests_are_refused_with_a_reason() {
         ),
         (
             json!({ "game": "quantik", "mode": "computer", "level": "genius" }).to_string(),
-            "level",
+            "level `genius` is not offered for Quantik (levels: random, easy, medium, hard, perfect)",
+        ),
+        // A level that would think for weeks: the web plays the ladder only.
+        (
+            json!({ "game": "taiji", "mode": "computer", "level": "strong:think=4000000000" })
+                .to_string(),
+            "not offered",
+        ),
+        (
+            json!({ "game": "taiji", "mode": "computer", "level": "strong:iters=999999999999" })
+                .to_string(),
+            "not offered",
+        ),
+        // Perfect play only where the game is solved here.
+        (
+            json!({ "game": "taiji", "mode": "computer", "level": "perfect" }).to_string(),
+            "(levels: random, easy, medium, hard)",
         ),
         ("{\"game\":".to_owned(), "malformed"),
         (
@@ -171,7 +187,7 @@ async fn the_computer_plays_as_in_every_front_end_for_the_same_seed() {
     // person's moves, must play the same game, move for move.
     let server = Server::start().await;
     let game = server
-        .create(json!({ "game": "quantik", "mode": "computer", "level": "greedy" }))
+        .create(json!({ "game": "quantik", "mode": "computer", "level": "easy" }))
         .await;
     let (mut socket, _, mut state) = server.join(&game.id, Some(&token(&game, 0))).await;
     while state.ending.is_none() {

@@ -194,11 +194,9 @@ async fn resigning_ends_the_game_for_everyone() {
 #[tokio::test]
 async fn a_long_computer_search_delays_no_other_game() {
     let server = Server::start().await;
-    // The computer (MCTS, 1.5 s a move) moves first in a Taiji game.
+    // The computer (MCTS, 1 s a move) moves first in a Taiji game.
     let slow = server
-        .create(
-            json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "strong:think=1500" }),
-        )
+        .create(json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "hard" }))
         .await;
     let (mut watcher, _, state) = server.join(&slow.id, Some(&token(&slow, 1))).await;
     let thinking = if state.thinking {
@@ -224,14 +222,15 @@ async fn a_long_computer_search_delays_no_other_game() {
             sent.elapsed()
         );
     }
+    // The search lasts a second from when it was seen to start: a server that made the other
+    // game wait for it would take nearly that long for the six moves.
     assert!(
-        started.elapsed() < std::time::Duration::from_millis(1200),
+        started.elapsed() < std::time::Duration::from_millis(700),
         "the other game waited for the search: {:?}",
         started.elapsed()
     );
     let moved = state_until(&mut watcher, |s| !s.thinking).await;
     assert_eq!(moved.moves.len(), 1);
-    assert!(started.elapsed() >= std::time::Duration::from_secs(1));
 }
 
 #[tokio::test]

@@ -68,6 +68,13 @@ pub struct ServeArgs {
     /// ~/.local/share/tabuleiro).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// An origin besides the server's own whose pages may create and join games, e.g.
+    /// https://play.example.org (repeatable; by default only the server's own page may).
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = tabuleiro_web::origin::normalise)]
+    pub allow_origin: Vec<String>,
+    /// Games one client address may create per minute (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = tabuleiro_web::limits::Limits::default().creations_per_minute)]
+    pub creations_per_minute: u32,
 }
 
 /// Arguments of `bench-web`.

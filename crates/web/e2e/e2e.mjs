@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { createServer as createHttpServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -198,6 +199,58 @@ tests["The server killed and restarted mid-game: the page reconnects and the gam
   await clickLegalMove(page);
   await waitMoves(page, 4);
   await page.close();
+};
+
+// A site of someone else's: another origin (another port) serving an ordinary page.
+async function startOtherSite() {
+  const port = await freePort();
+  const site = createHttpServer((_, answer) => {
+    answer.writeHead(200, { "Content-Type": "text/html" });
+    answer.end("<!doctype html><title>another site</title><p>Nothing to see here.</p>");
+  });
+  await new Promise((ok) => site.listen(port, "127.0.0.1", ok));
+  return { site, url: `http://127.0.0.1:${port}/` };
+}
+
+tests["A page from another site can neither create games on the server nor join them"] = async (browser, base) => {
+  const other = await startOtherSite();
+  const page = await browser.newPage();
+  const answers = [];
+  page.on("response", (r) => { if (r.url().startsWith(base)) answers.push(`${r.request().method()} ${r.status()}`); });
+  try {
+    await page.goto(other.url);
+    // What any page may send without asking the server first: a text/plain POST (no-cors).
+    await page.evaluate(async (base) => {
+      await fetch(`${base}/api/games`, {
+        method: "POST", mode: "no-cors", headers: { "Content-Type": "text/plain" },
+        body: JSON.stringify({ game: "quantik", mode: "hotseat" }),
+      }).catch(() => {});
+    }, base);
+    await page.waitForTimeout(200);
+    check(answers.includes("POST 403"), `the cross-site POST is refused: ${answers}`);
+    check(!answers.some((a) => a.endsWith(" 201")), `no game created: ${answers}`);
+    // A JSON POST makes the browser ask first; the server's answer lets no other page through.
+    const json = await page.evaluate(async (base) => {
+      try {
+        await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ game: "quantik", mode: "hotseat" }) });
+        return "answered";
+      } catch { return "blocked"; }
+    }, base);
+    check(json === "blocked", `a JSON POST from another site is blocked, not ${json}`);
+    // Nor may the page open the WebSocket of a game it knows the address of.
+    const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: "quantik", mode: "online" }) }).then((r) => r.json());
+    const socket = await page.evaluate((url) => new Promise((ok) => {
+      const s = new WebSocket(url);
+      s.onopen = () => ok("open");
+      s.onerror = () => ok("refused");
+    }), `${base.replace("http", "ws")}/api/games/${created.id}/ws`);
+    check(socket === "refused", `the game's WebSocket from another site is ${socket}`);
+  } finally {
+    await page.close();
+    other.site.close();
+  }
 };
 
 const data = mkdtempSync(join(tmpdir(), "tabuleiro-e2e-"));

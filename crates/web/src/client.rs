@@ -32,6 +32,8 @@ pub struct Answer {
     pub status: u16,
     /// The body as text.
     pub body: String,
+    /// The status line and the headers, as sent.
+    pub head: String,
 }
 
 /// Sends one HTTP request (`body` as JSON when given) and reads the whole answer.
@@ -44,10 +46,33 @@ pub async fn request(
     path: &str,
     body: Option<&str>,
 ) -> Result<Answer, ClientError> {
+    let json = [("Content-Type", "application/json")];
+    request_with(addr, method, path, &json, body).await
+}
+
+/// [`request`] with these headers besides `Host`, `Connection: close` and `Content-Length`
+/// (the body is sent as it is).
+///
+/// # Errors
+/// When the connection fails or the answer is not HTTP.
+pub async fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Result<Answer, ClientError> {
     let mut stream = TcpStream::connect(addr).await?;
     let body = body.unwrap_or("");
+    let mut extra = String::new();
+    for (name, value) in headers {
+        extra.push_str(name);
+        extra.push_str(": ");
+        extra.push_str(value);
+        extra.push_str("\r\n");
+    }
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).await?;
@@ -71,7 +96,11 @@ pub async fn request(
     } else {
         rest.to_owned()
     };
-    Ok(Answer { status, body })
+    Ok(Answer {
+        status,
+        body,
+        head: head.to_owned(),
+    })
 }
 
 /// The body of a chunked answer.

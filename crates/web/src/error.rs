@@ -61,6 +61,17 @@ pub enum HubError {
     /// The game cannot be seated (setup, levels, stored moves).
     #[error(transparent)]
     Table(#[from] TableError),
+    /// The client's address has created its share of games for now.
+    #[error(
+        "too many new games from your address (at most {per_minute} a minute): try again in \
+         {wait_seconds} s"
+    )]
+    TooMany {
+        /// The limit.
+        per_minute: u32,
+        /// Seconds until the next game may be created.
+        wait_seconds: u64,
+    },
     /// The operating system gave no randomness for a seed, a game id or a token.
     #[error("random source: {0}")]
     Random(String),
@@ -147,6 +158,7 @@ impl HubError {
             | HubError::Computer(_)
             | HubError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             HubError::Refused(Refusal::NotOver) => StatusCode::CONFLICT,
+            HubError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -1,19 +1,21 @@
 //! The HTTP routes: the embedded page, the catalogue of games, creating games, records, and
 //! the WebSocket of each game.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{StatusCode, header};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use axum::{Router, middleware};
 use serde_json::json;
 use tabuleiro_core::{OptionKind, Registry};
 use tabuleiro_games::REGISTRY;
 
 use crate::hub::Hub;
+use crate::origin;
 use crate::protocol::{CreateRequest, MAX_BODY};
 use crate::ws;
 
@@ -21,7 +23,9 @@ const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
 
-/// The server's routes over `hub`.
+/// The server's routes over `hub`. Serve them with the client's address
+/// (`into_make_service_with_connect_info::<SocketAddr>()`, as [`crate::serve_on`] does): game
+/// creation is limited per address.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route(
@@ -41,6 +45,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(
+            Arc::clone(&hub),
+            origin::guard,
+        ))
         .with_state(hub)
 }
 
@@ -104,12 +112,33 @@ async fn catalog() -> Response {
     axum::Json(json!({ "games": games, "levels": levels })).into_response()
 }
 
-/// `POST /api/games`: a new game (JSON [`CreateRequest`]).
-async fn create(State(hub): State<Arc<Hub>>, body: Bytes) -> Response {
+/// `POST /api/games`: a new game (JSON [`CreateRequest`], sent as `application/json`: a form
+/// or `text/plain` body, which a page on another site can send without asking, is refused).
+/// Counted against the client address's rate of creation.
+async fn create(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let media_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::trim);
+    if !media_type.is_some_and(|t| t.eq_ignore_ascii_case("application/json")) {
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "a new game is asked for as JSON, with Content-Type: application/json",
+        );
+    }
     let request: CreateRequest = match serde_json::from_slice(&body) {
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, format!("malformed request: {e}")),
     };
+    if let Err(e) = hub.allow_creation(client.ip()) {
+        return error(e.status(), e.to_string());
+    }
     match hub.create(request).await {
         Ok(created) => (StatusCode::CREATED, axum::Json(created)).into_response(),
         Err(e) => error(e.status(), e.to_string()),

@@ -2,9 +2,11 @@
 //! is checked, stored, then applied and sent to every connection of the game.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
 
 use tabuleiro_ai::{Level, Seat, ladder_for};
 use tabuleiro_core::{GameInfo, Options, Registry, Setup};
@@ -12,6 +14,7 @@ use tabuleiro_games::REGISTRY;
 
 use crate::dyngame::build;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
+use crate::limits::{Limits, RateLimiter};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
 use crate::room::Room;
 use crate::store::{Store, StoreError, StoredGame, StoredSeat};
@@ -25,6 +28,8 @@ pub struct Hub {
     store: Mutex<Store>,
     rooms: Mutex<HashMap<String, SharedRoom>>,
     next_connection: AtomicU64,
+    limits: Limits,
+    creations: Mutex<RateLimiter>,
 }
 
 /// Locks a mutex, going on with the data if a thread panicked while holding it (every
@@ -40,6 +45,14 @@ impl Hub {
     /// # Errors
     /// When the database cannot be opened or read.
     pub fn open(folder: &Path) -> Result<Arc<Self>, StoreError> {
+        Hub::open_with(folder, Limits::default())
+    }
+
+    /// [`Hub::open`] with these limits.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or read.
+    pub fn open_with(folder: &Path, limits: Limits) -> Result<Arc<Self>, StoreError> {
         let store = Store::open(folder)?;
         let mut rooms = HashMap::new();
         for stored in store.load_all()? {
@@ -54,7 +67,27 @@ impl Hub {
             store: Mutex::new(store),
             rooms: Mutex::new(rooms),
             next_connection: AtomicU64::new(1),
+            creations: Mutex::new(RateLimiter::new(limits.creations_per_minute)),
+            limits,
         }))
+    }
+
+    /// The server's limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts a game creation by client `address` against the rate limit.
+    ///
+    /// # Errors
+    /// [`HubError::TooMany`] when the address has created its share for now.
+    pub fn allow_creation(&self, address: IpAddr) -> Result<(), HubError> {
+        lock(&self.creations)
+            .take(address, Instant::now())
+            .map_err(|wait| HubError::TooMany {
+                per_minute: self.limits.creations_per_minute,
+                wait_seconds: wait.as_secs().max(1),
+            })
     }
 
     /// Number of games held.

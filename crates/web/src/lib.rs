@@ -36,7 +36,9 @@ pub mod dyngame;
 pub mod error;
 pub mod http;
 pub mod hub;
+pub mod limits;
 pub mod load;
+pub mod origin;
 pub mod protocol;
 pub mod room;
 pub mod store;
@@ -50,12 +52,14 @@ pub use http::router;
 pub use hub::Hub;
 
 /// Where the server listens and keeps its data.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     /// The address to listen on (default `127.0.0.1:8080`: this machine only).
     pub addr: SocketAddr,
     /// The folder of the games database.
     pub data: PathBuf,
+    /// The limits that let the server face the internet.
+    pub limits: limits::Limits,
 }
 
 /// Why the server stopped or could not start.
@@ -87,7 +91,8 @@ pub fn default_data_dir() -> PathBuf {
 /// When the data cannot be opened or the address cannot be bound.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let data = config.data.clone();
-    let hub = tokio::task::spawn_blocking(move || Hub::open(&data))
+    let limits = config.limits.clone();
+    let hub = tokio::task::spawn_blocking(move || Hub::open_with(&data, limits))
         .await
         .map_err(std::io::Error::other)??;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
@@ -101,8 +106,24 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     // Ctrl-C stops at once: every acknowledged change is already stored, and waiting for open
     // WebSocket connections to close would wait for every browser to leave.
     tokio::select! {
-        served = axum::serve(listener, router(hub)) => served?,
+        served = serve_on(listener, hub) => served?,
         _ = tokio::signal::ctrl_c() => println!("tabuleiro: stopped"),
     }
     Ok(())
+}
+
+/// Serves `hub` on `listener` until the listener fails, with every client's address known to
+/// the routes.
+///
+/// # Errors
+/// When accepting connections fails.
+pub async fn serve_on(
+    listener: tokio::net::TcpListener,
+    hub: std::sync::Arc<Hub>,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        router(hub).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
 }

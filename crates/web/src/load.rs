@@ -12,6 +12,7 @@ use serde_json::json;
 
 use crate::client::{ClientError, GameSocket, request};
 use crate::hub::Hub;
+use crate::limits::Limits;
 use crate::protocol::{Created, ServerMessage};
 
 /// What to run.
@@ -109,13 +110,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         let _ = std::fs::remove_dir_all(&data);
     }
     let folder = data.clone();
-    let hub = tokio::task::spawn_blocking(move || Hub::open(&folder))
+    let hub = tokio::task::spawn_blocking(move || Hub::open_with(&folder, Limits::unlimited()))
         .await
         .map_err(std::io::Error::other)??;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     let server = tokio::spawn(async move {
-        let _ = axum::serve(listener, crate::router(hub)).await;
+        let _ = crate::serve_on(listener, hub).await;
     });
     let mut created = Vec::with_capacity(config.games);
     for _ in 0..config.games {

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod abuse;
 mod http_api;
 mod play;
 mod qinto_privacy;

@@ -8,6 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tabuleiro_web::Hub;
 use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::{Created, ServerMessage};
 
 /// A running server.
@@ -38,8 +39,13 @@ impl Server {
 
     /// A server on `data`.
     pub async fn on(data: PathBuf) -> Server {
+        Server::with(data, Limits::default()).await
+    }
+
+    /// A server on `data` with these limits.
+    pub async fn with(data: PathBuf, limits: Limits) -> Server {
         let folder = data.clone();
-        let hub = tokio::task::spawn_blocking(move || Hub::open(&folder))
+        let hub = tokio::task::spawn_blocking(move || Hub::open_with(&folder, limits))
             .await
             .expect("open task")
             .expect("open the data folder");
@@ -49,7 +55,7 @@ impl Server {
             .expect("bind");
         let addr = listener.local_addr().expect("address");
         let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, tabuleiro_web::router(hub)).await;
+            let _ = tabuleiro_web::serve_on(listener, hub).await;
         });
         Server { addr, data, task }
     }

@@ -23,6 +23,10 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             .data
             .clone()
             .unwrap_or_else(tabuleiro_web::default_data_dir),
+        limits: tabuleiro_web::limits::Limits {
+            allowed_origins: args.allow_origin.clone(),
+            creations_per_minute: args.creations_per_minute,
+        },
     };
     runtime()?.block_on(tabuleiro_web::serve(config))?;
     Ok(())

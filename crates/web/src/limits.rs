@@ -1,0 +1,125 @@
+//! The limits that let a server face the internet, and the per-address rate of game creation.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+/// The server's limits, with their defaults (each is a `tabuleiro serve` option).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// Origins besides the server's own whose pages may create and join games
+    /// (`--allow-origin`, repeatable; default none).
+    pub allowed_origins: Vec<String>,
+    /// Games one client address may create per minute, in bursts of as many
+    /// (`--creations-per-minute`, default 60; 0: no limit).
+    pub creations_per_minute: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            allowed_origins: Vec::new(),
+            creations_per_minute: 60,
+        }
+    }
+}
+
+impl Limits {
+    /// No limit on creation: for benchmarks that create many games from one address.
+    pub fn unlimited() -> Self {
+        Limits {
+            creations_per_minute: 0,
+            ..Limits::default()
+        }
+    }
+}
+
+/// A token bucket per client address: each creation takes a token; tokens come back at
+/// `per_minute` a minute, up to `per_minute`.
+#[derive(Debug)]
+pub struct RateLimiter {
+    per_minute: u32,
+    buckets: HashMap<IpAddr, (f64, Instant)>,
+}
+
+/// Addresses remembered before full buckets are forgotten.
+const REMEMBERED: usize = 10_000;
+
+impl RateLimiter {
+    /// A limiter of `per_minute` (0: no limit).
+    pub fn new(per_minute: u32) -> Self {
+        RateLimiter {
+            per_minute,
+            buckets: HashMap::new(),
+        }
+    }
+
+    /// Takes a token for `address` at `now`; when there is none, how long until there is.
+    ///
+    /// # Errors
+    /// The wait before the next token.
+    pub fn take(&mut self, address: IpAddr, now: Instant) -> Result<(), Duration> {
+        if self.per_minute == 0 {
+            return Ok(());
+        }
+        let capacity = f64::from(self.per_minute);
+        let rate = capacity / 60.0;
+        if self.buckets.len() >= REMEMBERED {
+            self.buckets.retain(|_, (tokens, at)| {
+                *tokens + now.saturating_duration_since(*at).as_secs_f64() * rate < capacity
+            });
+        }
+        let (tokens, at) = self.buckets.entry(address).or_insert((capacity, now));
+        let refilled =
+            (*tokens + now.saturating_duration_since(*at).as_secs_f64() * rate).min(capacity);
+        *at = now;
+        if refilled >= 1.0 {
+            *tokens = refilled - 1.0;
+            Ok(())
+        } else {
+            *tokens = refilled;
+            Err(Duration::from_secs_f64((1.0 - refilled) / rate))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burst_is_allowed_then_one_creation_per_interval() {
+        let mut limiter = RateLimiter::new(3);
+        let address: IpAddr = [192, 0, 2, 1].into();
+        let start = Instant::now();
+        for _ in 0..3 {
+            assert_eq!(limiter.take(address, start), Ok(()));
+        }
+        let wait = limiter.take(address, start).unwrap_err();
+        assert!(
+            wait > Duration::from_secs(19) && wait <= Duration::from_secs(20),
+            "{wait:?}"
+        );
+        // Another address has its own bucket.
+        assert_eq!(limiter.take([192, 0, 2, 2].into(), start), Ok(()));
+        // A token comes back every 20 s.
+        assert_eq!(
+            limiter.take(address, start + Duration::from_millis(20_100)),
+            Ok(())
+        );
+        assert!(
+            limiter
+                .take(address, start + Duration::from_secs(21))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn zero_means_no_limit() {
+        let mut limiter = RateLimiter::new(0);
+        let now = Instant::now();
+        for _ in 0..1000 {
+            assert_eq!(limiter.take([192, 0, 2, 1].into(), now), Ok(()));
+        }
+    }
+}

@@ -92,6 +92,15 @@ pub enum HubError {
     /// The turn cannot be taken back.
     #[error("cannot undo: {0}")]
     Undo(#[from] UndoError),
+    /// A stored game cannot be read or replayed (a corrupt row, a move that no longer
+    /// replays): that game alone is refused.
+    #[error("game `{id}` cannot be loaded: {reason}")]
+    Damaged {
+        /// The game's id.
+        id: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The computer player failed to move.
     #[error("the computer player failed: {0}")]
     Computer(String),
@@ -156,6 +165,7 @@ impl HubError {
             HubError::Random(_)
             | HubError::Store { .. }
             | HubError::Computer(_)
+            | HubError::Damaged { .. }
             | HubError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             HubError::Refused(Refusal::NotOver) => StatusCode::CONFLICT,
             HubError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,

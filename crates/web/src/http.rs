@@ -147,8 +147,10 @@ async fn create(
 
 /// `GET /api/games/{id}/record`: a finished game's record, as the CLI's `replay` reads it.
 async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    let Some(room) = hub.room(&id) else {
-        return error(StatusCode::NOT_FOUND, format!("no game `{id}`"));
+    let room = match hub.room(&id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => return error(StatusCode::NOT_FOUND, format!("no game `{id}`")),
+        Err(e) => return error(e.status(), e.to_string()),
     };
     match hub.record(&room) {
         Ok(json) => (

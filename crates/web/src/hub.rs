@@ -39,11 +39,14 @@ pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Hub {
-    /// Opens the database in `folder` and rebuilds every stored game by replaying its moves.
-    /// Games that no longer replay are reported on standard error and left out.
+    /// Opens the database in `folder`. No game is read yet: a stored game is loaded (its moves
+    /// replayed) when someone joins it or downloads its record, and dropped from memory when
+    /// nobody has used it for a while ([`Hub::sweep`]), so memory follows the games being
+    /// played, not the games ever stored, and start-up takes the same time for any number of
+    /// stored games.
     ///
     /// # Errors
-    /// When the database cannot be opened or read.
+    /// When the database cannot be opened.
     pub fn open(folder: &Path) -> Result<Arc<Self>, StoreError> {
         Hub::open_with(folder, Limits::default())
     }
@@ -51,21 +54,12 @@ impl Hub {
     /// [`Hub::open`] with these limits.
     ///
     /// # Errors
-    /// When the database cannot be opened or read.
+    /// When the database cannot be opened.
     pub fn open_with(folder: &Path, limits: Limits) -> Result<Arc<Self>, StoreError> {
         let store = Store::open(folder)?;
-        let mut rooms = HashMap::new();
-        for stored in store.load_all()? {
-            match restore(&stored) {
-                Ok(room) => {
-                    rooms.insert(stored.id.clone(), Arc::new(Mutex::new(room)));
-                }
-                Err(e) => eprintln!("tabuleiro serve: game {} not restored: {e}", stored.id),
-            }
-        }
         Ok(Arc::new(Hub {
             store: Mutex::new(store),
-            rooms: Mutex::new(rooms),
+            rooms: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
             creations: Mutex::new(RateLimiter::new(limits.creations_per_minute)),
             limits,
@@ -90,32 +84,81 @@ impl Hub {
             })
     }
 
-    /// Number of games held.
-    pub fn len(&self) -> usize {
+    /// Number of games stored.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub fn stored(&self) -> Result<usize, StoreError> {
+        lock(&self.store).count()
+    }
+
+    /// Number of games in memory: those being played or watched, and those used lately.
+    pub fn active(&self) -> usize {
         lock(&self.rooms).len()
     }
 
-    /// Whether no game is held.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
+    /// The room of game `id`: in memory, or loaded from storage (off the async runtime, since
+    /// replaying a game and building its computer players may take a while). `Ok(None)` when
+    /// there is no such game.
+    ///
+    /// # Errors
+    /// When the stored game cannot be read or replayed: only that game is refused.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Option<SharedRoom>, HubError> {
+        if let Some(room) = lock(&self.rooms).get(id) {
+            return Ok(Some(Arc::clone(room)));
+        }
+        let hub = Arc::clone(self);
+        let id = id.to_owned();
+        tokio::task::spawn_blocking(move || hub.load(&id))
+            .await
+            .map_err(|e| HubError::Internal(format!("loading a game failed: {e}")))?
     }
 
-    /// The room of game `id`.
-    pub fn room(&self, id: &str) -> Option<SharedRoom> {
-        lock(&self.rooms).get(id).cloned()
+    /// Loads stored game `id` into memory (see [`Hub::room`]).
+    fn load(&self, id: &str) -> Result<Option<SharedRoom>, HubError> {
+        let damaged = |reason: String| HubError::Damaged {
+            id: id.to_owned(),
+            reason,
+        };
+        let stored = lock(&self.store)
+            .load(id)
+            .map_err(|e| damaged(e.to_string()))?;
+        let Some(stored) = stored else {
+            return Ok(None);
+        };
+        let room = restore(&stored).map_err(|e| damaged(e.to_string()))?;
+        let mut rooms = lock(&self.rooms);
+        // Another connection may have loaded it meanwhile: one room per game.
+        let room = rooms
+            .entry(id.to_owned())
+            .or_insert_with(|| Arc::new(Mutex::new(room)));
+        Ok(Some(Arc::clone(room)))
+    }
+
+    /// Drops from memory the games nobody has used since the previous sweep: no connection,
+    /// no computer thinking, no request under way. A game in use holds its room, so a game
+    /// is never dropped while someone can still change it; it is loaded again when needed.
+    /// Returns how many games were dropped.
+    pub fn sweep(&self) -> usize {
+        let mut rooms = lock(&self.rooms);
+        let before = rooms.len();
+        rooms.retain(|_, room| {
+            if Arc::strong_count(room) > 1 {
+                if let Ok(mut room) = room.try_lock() {
+                    room.idle_sweeps = 0;
+                }
+                return true;
+            }
+            let mut room = lock(room);
+            room.idle_sweeps += 1;
+            room.idle_sweeps < 2
+        });
+        before - rooms.len()
     }
 
     /// A new connection number.
     pub fn connection_id(&self) -> u64 {
         self.next_connection.fetch_add(1, Ordering::Relaxed)
-    }
-
-    /// Starts computer players whose turn it is (after a restart).
-    pub fn wake_computers(self: &Arc<Self>) {
-        let rooms: Vec<SharedRoom> = lock(&self.rooms).values().cloned().collect();
-        for room in rooms {
-            self.schedule_computer(&room);
-        }
     }
 
     /// Creates a game: checks the request, builds the game (off the async runtime, as

@@ -98,11 +98,11 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     println!(
-        "tabuleiro: serving {} game(s) from {} — open http://{addr}/ in a browser (Ctrl-C stops)",
-        hub.len(),
+        "tabuleiro: serving {} stored game(s) from {} — open http://{addr}/ in a browser (Ctrl-C \
+         stops)",
+        hub.stored()?,
         config.data.display()
     );
-    hub.wake_computers();
     // Ctrl-C stops at once: every acknowledged change is already stored, and waiting for open
     // WebSocket connections to close would wait for every browser to leave.
     tokio::select! {
@@ -121,9 +121,26 @@ pub async fn serve_on(
     listener: tokio::net::TcpListener,
     hub: std::sync::Arc<Hub>,
 ) -> std::io::Result<()> {
-    axum::serve(
+    let sweeper = tokio::spawn(sweep_every(std::sync::Arc::clone(&hub), SWEEP_INTERVAL));
+    let served = axum::serve(
         listener,
         router(hub).into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .await
+    .await;
+    sweeper.abort();
+    served
+}
+
+/// How often games nobody uses are looked for; one is dropped from memory after two sweeps
+/// unused, so between one and two intervals after its last use.
+pub const SWEEP_INTERVAL: std::time::Duration = std::time::Duration::from_mins(1);
+
+/// Runs [`Hub::sweep`] every `interval`, for ever.
+async fn sweep_every(hub: std::sync::Arc<Hub>, interval: std::time::Duration) {
+    let mut ticks = tokio::time::interval(interval);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        hub.sweep();
+    }
 }

@@ -44,6 +44,8 @@ pub struct Room {
     pub thinking: Option<u64>,
     /// Connections watching.
     pub subscribers: Vec<Subscriber>,
+    /// Sweeps in a row that found the room unused ([`crate::Hub::sweep`]).
+    pub idle_sweeps: u32,
 }
 
 impl Room {
@@ -64,6 +66,7 @@ impl Room {
             version: 1,
             thinking: None,
             subscribers: Vec::new(),
+            idle_sweeps: 0,
         }
     }
 

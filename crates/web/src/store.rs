@@ -51,9 +51,17 @@ pub enum StoreError {
     /// SQLite refused.
     #[error("database: {0}")]
     Sql(#[from] rusqlite::Error),
-    /// A stored JSON column could not be read or written.
+    /// A JSON column could not be written.
     #[error("stored data: {0}")]
     Json(#[from] serde_json::Error),
+    /// A stored game's JSON column does not read.
+    #[error("the stored `{column}` is corrupt: {error}")]
+    Corrupt {
+        /// The column.
+        column: &'static str,
+        /// What is wrong with it.
+        error: serde_json::Error,
+    },
     /// The data folder could not be created.
     #[error("data folder {path}: {error}")]
     Folder {
@@ -101,11 +109,10 @@ impl Store {
             error,
         })?;
         let db = Connection::open(folder.join("games.sqlite3"))?;
-        // WAL with synchronous=NORMAL: a committed transaction survives the process being
-        // killed (it is in the log, which the next open replays); only a power cut may lose
-        // the last commits.
+        // WAL with synchronous=FULL: every commit is synced to the disk before it returns, so
+        // an acknowledged move survives the process being killed and a power cut alike.
         db.pragma_update(None, "journal_mode", "WAL")?;
-        db.pragma_update(None, "synchronous", "NORMAL")?;
+        db.pragma_update(None, "synchronous", "FULL")?;
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.busy_timeout(std::time::Duration::from_secs(5))?;
         db.execute_batch(SCHEMA)?;
@@ -184,50 +191,61 @@ impl Store {
         Ok(())
     }
 
-    /// Every stored game with its moves, oldest first.
+    /// The stored game `id` with its moves, or `None` when there is no such game.
+    ///
+    /// # Errors
+    /// When the database cannot be read, or the game's row is corrupt (a JSON column that does
+    /// not read): only that game is lost to the server, and the error says which column.
+    pub fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let row = self
+            .db
+            .query_row(
+                "SELECT game, players, options, seed, mode, seats, resigned FROM games WHERE id = ?1",
+                params![id],
+                |row| {
+                    Ok((
+                        row.get::<_, String>(0)?,
+                        row.get::<_, i64>(1)?,
+                        row.get::<_, String>(2)?,
+                        row.get::<_, i64>(3)?,
+                        row.get::<_, String>(4)?,
+                        row.get::<_, String>(5)?,
+                        row.get::<_, Option<i64>>(6)?,
+                    ))
+                },
+            )
+            .optional()?;
+        let Some((game, players, options, seed, mode, seats, resigned)) = row else {
+            return Ok(None);
+        };
+        let corrupt = |column: &'static str| move |error| StoreError::Corrupt { column, error };
+        let moves = self
+            .db
+            .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?
+            .query_map(params![id], |row| row.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(Some(StoredGame {
+            id: id.to_owned(),
+            game,
+            players: usize::try_from(players).unwrap_or(0),
+            options: serde_json::from_str(&options).map_err(corrupt("options"))?,
+            seed: seed as u64,
+            mode,
+            seats: serde_json::from_str(&seats).map_err(corrupt("seats"))?,
+            resigned: resigned.and_then(|s| usize::try_from(s).ok()),
+            moves,
+        }))
+    }
+
+    /// The number of games stored.
     ///
     /// # Errors
     /// When the database cannot be read.
-    pub fn load_all(&self) -> Result<Vec<StoredGame>, StoreError> {
-        let mut games = Vec::new();
-        let mut query = self.db.prepare(
-            "SELECT id, game, players, options, seed, mode, seats, resigned FROM games ORDER BY created, rowid",
-        )?;
-        let rows = query.query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, i64>(2)?,
-                row.get::<_, String>(3)?,
-                row.get::<_, i64>(4)?,
-                row.get::<_, String>(5)?,
-                row.get::<_, String>(6)?,
-                row.get::<_, Option<i64>>(7)?,
-            ))
-        })?;
-        for row in rows {
-            let (id, game, players, options, seed, mode, seats, resigned) = row?;
-            games.push(StoredGame {
-                id,
-                game,
-                players: players as usize,
-                options: serde_json::from_str(&options)?,
-                seed: seed as u64,
-                mode,
-                seats: serde_json::from_str(&seats)?,
-                resigned: resigned.map(|s| s as usize),
-                moves: Vec::new(),
-            });
-        }
-        let mut moves = self
+    pub fn count(&self) -> Result<usize, StoreError> {
+        let n: i64 = self
             .db
-            .prepare("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?;
-        for game in &mut games {
-            game.moves = moves
-                .query_map(params![game.id], |row| row.get::<_, String>(0))?
-                .collect::<Result<_, _>>()?;
-        }
-        Ok(games)
+            .query_row("SELECT COUNT(*) FROM games", [], |row| row.get(0))?;
+        Ok(usize::try_from(n).unwrap_or(0))
     }
 
     /// Whether a game with this id is stored.

@@ -24,8 +24,10 @@ pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
 ) -> Response {
-    let Some(room) = hub.room(&id) else {
-        return (StatusCode::NOT_FOUND, format!("no game `{id}`")).into_response();
+    let room = match hub.room(&id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => return (StatusCode::NOT_FOUND, format!("no game `{id}`")).into_response(),
+        Err(e) => return (e.status(), e.to_string()).into_response(),
     };
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)

@@ -61,3 +61,73 @@ async fn every_acknowledged_move_survives_a_restart() {
     assert_eq!(state.to_move, Some(1));
     assert!(!state.legal.is_empty());
 }
+
+#[tokio::test]
+async fn a_corrupt_stored_game_is_refused_alone_and_the_server_starts() {
+    let server = Server::start().await;
+    let damaged = server
+        .create(json!({ "game": "quantik", "mode": "hotseat" }))
+        .await;
+    let sound = server
+        .create(json!({ "game": "nudge", "mode": "hotseat" }))
+        .await;
+    let data = server.stop().await;
+    let db = rusqlite::Connection::open(data.join("games.sqlite3")).expect("the database");
+    let changed = db
+        .execute(
+            "UPDATE games SET seats = '{not json' WHERE id = ?1",
+            [&damaged.id],
+        )
+        .expect("update");
+    assert_eq!(changed, 1);
+    drop(db);
+    let server = Server::on(data).await;
+    let path = format!("/api/games/{}/record", damaged.id);
+    let answer = tabuleiro_web::client::request(server.addr, "GET", &path, None)
+        .await
+        .expect("request");
+    assert_eq!(answer.status, 500, "{}", answer.body);
+    assert!(
+        answer
+            .body
+            .contains("cannot be loaded: the stored `seats` is corrupt"),
+        "{}",
+        answer.body
+    );
+    let (mut socket, _, state) = server.join(&sound.id, Some(&token(&sound, 0))).await;
+    send_move(&mut socket, &state.legal[0]).await;
+    assert_eq!(next_state(&mut socket).await.moves.len(), 1);
+}
+
+#[tokio::test]
+async fn a_game_nobody_uses_leaves_memory_and_comes_back_when_joined() {
+    let server = Server::start().await;
+    let game = server
+        .create(json!({ "game": "taiji", "mode": "hotseat" }))
+        .await;
+    let (mut socket, _, state) = server.join(&game.id, Some(&token(&game, 0))).await;
+    send_move(&mut socket, &state.legal[0]).await;
+    let played = next_state(&mut socket).await;
+    assert_eq!(server.hub.active(), 1);
+    // In use: kept, however many sweeps.
+    for _ in 0..3 {
+        assert_eq!(server.hub.sweep(), 0);
+    }
+    drop(socket);
+    // Unused: dropped at the second sweep that finds it so.
+    let mut dropped = 0;
+    for _ in 0..50 {
+        dropped += server.hub.sweep();
+        if dropped > 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(dropped, 1);
+    assert_eq!(server.hub.active(), 0);
+    assert_eq!(server.hub.stored().expect("count"), 1);
+    let (_socket, _, again) = server.join(&game.id, Some(&token(&game, 1))).await;
+    assert_eq!(again.moves, played.moves);
+    assert_eq!(again.board, played.board);
+    assert_eq!(server.hub.active(), 1);
+}

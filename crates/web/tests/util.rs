@@ -15,6 +15,7 @@ use tabuleiro_web::protocol::{Created, ServerMessage};
 pub struct Server {
     pub addr: SocketAddr,
     pub data: PathBuf,
+    pub hub: std::sync::Arc<Hub>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -49,15 +50,20 @@ impl Server {
             .await
             .expect("open task")
             .expect("open the data folder");
-        hub.wake_computers();
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");
         let addr = listener.local_addr().expect("address");
+        let served = std::sync::Arc::clone(&hub);
         let task = tokio::spawn(async move {
-            let _ = tabuleiro_web::serve_on(listener, hub).await;
+            let _ = tabuleiro_web::serve_on(listener, served).await;
         });
-        Server { addr, data, task }
+        Server {
+            addr,
+            data,
+            hub,
+            task,
+        }
     }
 
     /// Stops the server abruptly (its games are only what it stored), keeping the data.

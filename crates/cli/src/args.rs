@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
+use tabuleiro_web::limits::Limits;
 
 use crate::numbers;
 
@@ -73,8 +74,28 @@ pub struct ServeArgs {
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = tabuleiro_web::origin::normalise)]
     pub allow_origin: Vec<String>,
     /// Games one client address may create per minute (0: no limit).
-    #[arg(long, value_name = "N", default_value_t = tabuleiro_web::limits::Limits::default().creations_per_minute)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().creations_per_minute)]
     pub creations_per_minute: u32,
+    /// Open connections (HTTP and WebSocket) in all; one more is closed at once.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections)]
+    pub max_connections: usize,
+    /// Open connections from one client address.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_connections_per_address)]
+    pub max_connections_per_address: usize,
+    /// Spectators one game may have at once.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().spectators_per_game)]
+    pub spectators_per_game: usize,
+    /// Seconds a client has to send a request's headers (also the longest an idle kept-alive
+    /// HTTP connection is kept).
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs_f64(), value_parser = numbers::seconds)]
+    pub header_timeout: f64,
+    /// Seconds a new WebSocket has to join its game.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().join_timeout.as_secs_f64(), value_parser = numbers::seconds)]
+    pub join_timeout: f64,
+    /// Seconds a WebSocket may stay silent (it is pinged at a third of this) before it is
+    /// closed as gone.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().idle_timeout.as_secs_f64(), value_parser = numbers::seconds)]
+    pub idle_timeout: f64,
 }
 
 /// Arguments of `bench-web`.

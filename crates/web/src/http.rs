@@ -23,9 +23,9 @@ const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
 
-/// The server's routes over `hub`. Serve them with the client's address
-/// (`into_make_service_with_connect_info::<SocketAddr>()`, as [`crate::serve_on`] does): game
-/// creation is limited per address.
+/// The server's routes over `hub`. Serve them with the client's address in each request's
+/// `ConnectInfo<SocketAddr>`, as [`crate::serve_on`] does: game creation is limited per
+/// address.
 pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route(

@@ -16,7 +16,7 @@ use crate::dyngame::build;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::limits::{Limits, RateLimiter};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
-use crate::room::Room;
+use crate::room::{Outgoing, Room};
 use crate::store::{Store, StoreError, StoredGame, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token};
 
@@ -423,7 +423,7 @@ impl Hub {
         &self,
         room: &SharedRoom,
         seats: &[usize],
-        reply: tokio::sync::mpsc::Sender<String>,
+        reply: tokio::sync::mpsc::Sender<Outgoing>,
     ) -> Result<(), HubError> {
         let guard = lock(room);
         match guard.to_move() {
@@ -437,7 +437,7 @@ impl Hub {
                 Ok(Some(notation)) => ServerMessage::Hint { notation },
                 _ => ServerMessage::error("no hint could be found"),
             };
-            let _ = reply.send(message.to_json()).await;
+            let _ = reply.send(Outgoing::text(message.to_json())).await;
         });
         Ok(())
     }
@@ -476,7 +476,7 @@ impl Hub {
                 };
                 if let Err(message) = result {
                     eprintln!("tabuleiro serve: game {}: {message}", guard.id);
-                    let text = ServerMessage::error(message.to_string()).to_json();
+                    let text = Outgoing::text(ServerMessage::error(message.to_string()).to_json());
                     for s in &guard.subscribers {
                         let _ = s.tx.try_send(text.clone());
                     }

@@ -37,6 +37,7 @@ pub mod error;
 pub mod http;
 pub mod hub;
 pub mod limits;
+pub mod listen;
 pub mod load;
 pub mod origin;
 pub mod protocol;
@@ -112,8 +113,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     Ok(())
 }
 
-/// Serves `hub` on `listener` until the listener fails, with every client's address known to
-/// the routes.
+/// Serves `hub` on `listener` within the hub's limits ([`listen::accept_loop`]), dropping
+/// games nobody uses from memory every [`SWEEP_INTERVAL`].
 ///
 /// # Errors
 /// When accepting connections fails.
@@ -122,11 +123,7 @@ pub async fn serve_on(
     hub: std::sync::Arc<Hub>,
 ) -> std::io::Result<()> {
     let sweeper = tokio::spawn(sweep_every(std::sync::Arc::clone(&hub), SWEEP_INTERVAL));
-    let served = axum::serve(
-        listener,
-        router(hub).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .await;
+    let served = listen::accept_loop(listener, hub).await;
     sweeper.abort();
     served
 }

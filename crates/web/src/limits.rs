@@ -13,6 +13,23 @@ pub struct Limits {
     /// Games one client address may create per minute, in bursts of as many
     /// (`--creations-per-minute`, default 60; 0: no limit).
     pub creations_per_minute: u32,
+    /// Open connections (HTTP and WebSocket) in all (`--max-connections`, default 5,000);
+    /// one more is closed at once.
+    pub max_connections: usize,
+    /// Open connections from one client address (`--max-connections-per-address`,
+    /// default 64).
+    pub max_connections_per_address: usize,
+    /// Time a client has to send a request's headers, and the longest a kept-alive HTTP
+    /// connection may wait idle for its next request (`--header-timeout`, default 10 s).
+    pub header_timeout: Duration,
+    /// Time a new WebSocket has to join its game (`--join-timeout`, default 10 s).
+    pub join_timeout: Duration,
+    /// Time a WebSocket may stay silent (the server pings it at a third of this, and browsers
+    /// answer pings by themselves) before it is closed as gone (`--idle-timeout`, default
+    /// 120 s).
+    pub idle_timeout: Duration,
+    /// Spectators one game may have at once (`--spectators-per-game`, default 200).
+    pub spectators_per_game: usize,
 }
 
 impl Default for Limits {
@@ -20,15 +37,25 @@ impl Default for Limits {
         Limits {
             allowed_origins: Vec::new(),
             creations_per_minute: 60,
+            max_connections: 5_000,
+            max_connections_per_address: 64,
+            header_timeout: Duration::from_secs(10),
+            join_timeout: Duration::from_secs(10),
+            idle_timeout: Duration::from_mins(2),
+            spectators_per_game: 200,
         }
     }
 }
 
 impl Limits {
-    /// No limit on creation: for benchmarks that create many games from one address.
+    /// No limit on creation or connections from one address: for benchmarks that play many
+    /// games from one address.
     pub fn unlimited() -> Self {
         Limits {
             creations_per_minute: 0,
+            max_connections: usize::MAX,
+            max_connections_per_address: usize::MAX,
+            spectators_per_game: usize::MAX,
             ..Limits::default()
         }
     }

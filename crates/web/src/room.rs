@@ -1,6 +1,8 @@
 //! One game being played: its seats, its connections, and what each connection is shown.
 
+use std::collections::HashMap;
 use std::sync::Arc;
+
 use tabuleiro_core::{Outcome, PlayerResult};
 
 use tokio::sync::{Notify, mpsc};
@@ -13,14 +15,31 @@ use crate::token::hash_token;
 /// How many messages may wait for a slow connection before it is dropped.
 pub const QUEUE: usize = 64;
 
+/// What the server sends a connection: a JSON message (shared by every connection that sees
+/// the same thing, so a broadcast copies no text), or a ping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A JSON message.
+    Text(Arc<str>),
+    /// A WebSocket ping: a browser answers it by itself, which shows the connection alive.
+    Ping,
+}
+
+impl Outgoing {
+    /// A JSON message.
+    pub fn text(json: String) -> Self {
+        Outgoing::Text(json.into())
+    }
+}
+
 /// A connection watching a room.
 pub struct Subscriber {
     /// The connection's number.
     pub id: u64,
     /// The seats it plays (from 0); empty for spectators.
     pub seats: Vec<usize>,
-    /// Where its messages go (JSON text).
-    pub tx: mpsc::Sender<String>,
+    /// Where its messages go.
+    pub tx: mpsc::Sender<Outgoing>,
     /// Told when the connection falls too far behind: it is then closed (the browser
     /// reconnects and gets the current state).
     pub kick: Arc<Notify>,
@@ -208,21 +227,37 @@ impl Room {
 
     /// Sends each connection its state; drops connections that are gone, and closes those
     /// too slow to keep up.
+    ///
+    /// Each different view is written once (every spectator sees the same message), and the
+    /// message is shared, not copied: with thousands of spectators, the room is held for a
+    /// few writes and a pointer per connection.
     pub fn broadcast(&mut self) {
-        let messages: Vec<String> = self
-            .subscribers
-            .iter()
-            .map(|s| self.state_for(&s.seats).to_json())
-            .collect();
+        let mut written: HashMap<&[usize], Outgoing> = HashMap::new();
+        let mut messages = Vec::with_capacity(self.subscribers.len());
+        for subscriber in &self.subscribers {
+            let message = written
+                .entry(subscriber.seats.as_slice())
+                .or_insert_with(|| Outgoing::text(self.state_for(&subscriber.seats).to_json()));
+            messages.push(message.clone());
+        }
+        drop(written);
         let mut kept = Vec::with_capacity(self.subscribers.len());
-        for (subscriber, text) in self.subscribers.drain(..).zip(messages) {
-            if subscriber.tx.try_send(text).is_ok() {
+        for (subscriber, message) in self.subscribers.drain(..).zip(messages) {
+            if subscriber.tx.try_send(message).is_ok() {
                 kept.push(subscriber);
             } else {
                 subscriber.kick.notify_one();
             }
         }
         self.subscribers = kept;
+    }
+
+    /// The number of connections watching that play no seat.
+    pub fn spectators(&self) -> usize {
+        self.subscribers
+            .iter()
+            .filter(|s| s.seats.is_empty())
+            .count()
     }
 
     /// Stops sending to connection `id`.

@@ -9,10 +9,11 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Notify, mpsc};
+use tokio::time::Instant;
 
 use crate::hub::{Hub, SharedRoom, lock};
 use crate::protocol::{ClientMessage, MAX_MESSAGE, ServerMessage};
-use crate::room::{QUEUE, Subscriber};
+use crate::room::{Outgoing, QUEUE, Subscriber};
 
 /// Messages larger than this close the connection (the WebSocket layer stops reading them);
 /// between [`MAX_MESSAGE`] and this, the connection gets an error message and goes on.
@@ -38,16 +39,25 @@ pub async fn upgrade(
 struct Connection {
     id: u64,
     seats: Option<Vec<usize>>,
-    tx: mpsc::Sender<String>,
+    tx: mpsc::Sender<Outgoing>,
     kick: Arc<Notify>,
+}
+
+/// An error message for the client.
+fn error_message(text: String) -> Outgoing {
+    Outgoing::text(ServerMessage::error(text).to_json())
 }
 
 async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
+    let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
     let writer = tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            if sink.send(Message::Text(text.into())).await.is_err() {
+        while let Some(out) = rx.recv().await {
+            let message = match out {
+                Outgoing::Text(text) => Message::Text(text.as_ref().into()),
+                Outgoing::Ping => Message::Ping(Vec::new().into()),
+            };
+            if sink.send(message).await.is_err() {
                 break;
             }
         }
@@ -60,14 +70,43 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
         kick: Arc::new(Notify::new()),
     };
     let kick = Arc::clone(&me.kick);
+    let limits = hub.limits().clone();
+    // A connection must join within its deadline, and then say something (a pong to the
+    // server's pings will do) within every idle period, or it is closed as gone.
+    let join_by = Instant::now() + limits.join_timeout;
+    let mut pings = tokio::time::interval(limits.idle_timeout / 3);
+    pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    pings.tick().await;
+    let mut heard = Instant::now();
     loop {
+        let deadline = if me.seats.is_none() {
+            join_by.min(heard + limits.idle_timeout)
+        } else {
+            heard + limits.idle_timeout
+        };
         let message = tokio::select! {
             next = stream.next() => match next {
                 Some(Ok(message)) => message,
                 _ => break,
             },
             () = kick.notified() => break,
+            _ = pings.tick() => {
+                if me.tx.try_send(Outgoing::Ping).is_err() {
+                    break;
+                }
+                continue;
+            }
+            () = tokio::time::sleep_until(deadline) => {
+                let why = if me.seats.is_none() && Instant::now() >= join_by {
+                    format!("closed: join the game within {} s", limits.join_timeout.as_secs_f64())
+                } else {
+                    format!("closed: nothing heard for {} s", limits.idle_timeout.as_secs_f64())
+                };
+                let _ = me.tx.try_send(error_message(why));
+                break;
+            }
         };
+        heard = Instant::now();
         let reply = match message {
             Message::Text(text) => handle(&hub, &room, &mut me, text.as_str()),
             Message::Binary(_) => {
@@ -77,11 +116,7 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
             Message::Ping(_) | Message::Pong(_) => Ok(()),
         };
         if let Err(message) = reply
-            && me
-                .tx
-                .send(ServerMessage::error(message).to_json())
-                .await
-                .is_err()
+            && me.tx.send(error_message(message)).await.is_err()
         {
             break;
         }
@@ -111,13 +146,19 @@ fn handle(
         }
         let mut guard = lock(room);
         let seats = guard.seats_of(token.as_deref())?;
+        let most = hub.limits().spectators_per_game;
+        if seats.is_empty() && guard.spectators() >= most {
+            return Err(format!(
+                "this game already has {most} spectators, as many as it takes"
+            ));
+        }
         let greeting = [
             guard.welcome(&seats).to_json(),
             guard.state_for(&seats).to_json(),
         ];
         for text in greeting {
             me.tx
-                .try_send(text)
+                .try_send(Outgoing::text(text))
                 .map_err(|_| "connection too slow".to_owned())?;
         }
         guard.subscribers.push(Subscriber {

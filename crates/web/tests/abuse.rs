@@ -1,11 +1,15 @@
 //! The abuse suite: what a hostile client or a page on another site tries, over real HTTP and
 //! WebSocket connections, and the server's refusal.
 
-use serde_json::json;
-use tabuleiro_web::client::{request, request_with};
-use tabuleiro_web::limits::Limits;
+use std::time::Duration;
 
-use crate::util::{Server, data_folder};
+use serde_json::json;
+use tabuleiro_web::client::{GameSocket, request, request_with};
+use tabuleiro_web::limits::Limits;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::util::{Server, data_folder, token};
 
 const NEW_GAME: &str = r#"{"game":"quantik","mode":"hotseat"}"#;
 
@@ -136,4 +140,134 @@ async fn creating_games_beyond_the_rate_is_refused_with_429() {
         .await
         .expect("request");
     assert_eq!(catalog.status, 200);
+}
+
+/// Whether the server closes `stream` within `within` (reads until the end).
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    let mut sink = Vec::new();
+    tokio::time::timeout(within, stream.read_to_end(&mut sink))
+        .await
+        .is_ok()
+}
+
+#[tokio::test]
+async fn connections_beyond_the_cap_of_an_address_are_closed_at_once() {
+    let limits = Limits {
+        max_connections_per_address: 3,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(TcpStream::connect(server.addr).await.expect("connect"));
+    }
+    let mut extra = TcpStream::connect(server.addr).await.expect("connect");
+    assert!(closed_within(&mut extra, Duration::from_secs(2)).await);
+    // The held ones are still open (idle, within their header deadline of 10 s).
+    assert!(!closed_within(&mut held[0], Duration::from_millis(200)).await);
+    // One closed, one may come in.
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let answer = request(server.addr, "GET", "/api/catalog", None)
+        .await
+        .expect("request");
+    assert_eq!(answer.status, 200);
+}
+
+#[tokio::test]
+async fn a_request_whose_headers_never_end_is_closed_by_its_deadline() {
+    let limits = Limits {
+        header_timeout: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let mut slow = TcpStream::connect(server.addr).await.expect("connect");
+    slow.write_all(b"GET /api/catalog HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("write");
+    assert!(closed_within(&mut slow, Duration::from_secs(3)).await);
+    // A connection that says nothing at all is closed too.
+    let mut silent = TcpStream::connect(server.addr).await.expect("connect");
+    assert!(closed_within(&mut silent, Duration::from_secs(3)).await);
+}
+
+#[tokio::test]
+async fn a_websocket_that_never_joins_is_closed_by_its_deadline() {
+    let limits = Limits {
+        join_timeout: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "online" }))
+        .await;
+    let mut socket = GameSocket::connect(server.addr, &game.id)
+        .await
+        .expect("connect");
+    let said = tokio::time::timeout(Duration::from_secs(3), socket.next_text())
+        .await
+        .expect("closed in time")
+        .expect("read");
+    assert!(said.is_some_and(|t| t.contains("join the game within 0.3 s")));
+    let end = tokio::time::timeout(Duration::from_secs(3), socket.next_text()).await;
+    assert!(matches!(end, Ok(Ok(None) | Err(_))), "{end:?}");
+}
+
+#[tokio::test]
+async fn a_silent_websocket_is_closed_and_one_that_answers_pings_stays() {
+    let limits = Limits {
+        idle_timeout: Duration::from_millis(600),
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "online" }))
+        .await;
+    // This one reads (and so answers pings) all along.
+    let (mut alive, _, _) = server.join(&game.id, None).await;
+    // This one joins, then neither reads nor answers: a peer gone without closing.
+    let (mut gone, _, _) = server.join(&game.id, None).await;
+    let reader = tokio::spawn(async move {
+        let quiet = tokio::time::timeout(Duration::from_millis(1500), alive.next_text()).await;
+        (quiet.is_err(), alive)
+    });
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // The server has closed it (its last words may be lost: the client's pending answers
+    // to pings then meet a closed socket).
+    loop {
+        let read = tokio::time::timeout(Duration::from_secs(2), gone.next_text())
+            .await
+            .expect("the silent connection is closed, not still open");
+        match read {
+            Ok(Some(text)) => assert!(!text.contains("\"state\""), "{text}"),
+            Ok(None) | Err(_) => break,
+        }
+    }
+    let (stayed_quiet, _alive) = reader.await.expect("reader");
+    assert!(stayed_quiet, "the connection that answers pings is kept");
+}
+
+#[tokio::test]
+async fn a_game_takes_spectators_up_to_its_limit() {
+    let limits = Limits {
+        spectators_per_game: 2,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "online" }))
+        .await;
+    let _first = server.join(&game.id, None).await;
+    let _second = server.join(&game.id, None).await;
+    let mut third = GameSocket::connect(server.addr, &game.id)
+        .await
+        .expect("connect");
+    third
+        .send(&json!({ "type": "join", "token": null }))
+        .await
+        .expect("send");
+    let refused = third.next_text().await.expect("read").expect("a message");
+    assert!(refused.contains("already has 2 spectators"), "{refused}");
+    // The players themselves still join.
+    let _player = server.join(&game.id, Some(&token(&game, 0))).await;
 }

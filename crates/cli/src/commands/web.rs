@@ -1,6 +1,7 @@
 //! `serve` and `bench-web`: the web server and its load benchmark, on a tokio runtime.
 
 use std::io::Write;
+use std::time::Duration;
 
 use anyhow::{Context as _, Result};
 use tabuleiro_core::Registry;
@@ -26,6 +27,12 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         limits: tabuleiro_web::limits::Limits {
             allowed_origins: args.allow_origin.clone(),
             creations_per_minute: args.creations_per_minute,
+            max_connections: args.max_connections,
+            max_connections_per_address: args.max_connections_per_address,
+            header_timeout: Duration::from_secs_f64(args.header_timeout),
+            join_timeout: Duration::from_secs_f64(args.join_timeout),
+            idle_timeout: Duration::from_secs_f64(args.idle_timeout),
+            spectators_per_game: args.spectators_per_game,
         },
     };
     runtime()?.block_on(tabuleiro_web::serve(config))?;

@@ -4,6 +4,7 @@
 mod args;
 mod commands;
 mod console;
+mod describe;
 mod menu;
 mod numbers;
 mod play;
@@ -31,7 +32,7 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = output.flush();
-            eprintln!("tabuleiro: {e:#}");
+            eprintln!("tabuleiro: {}", describe::describe(&e));
             ExitCode::FAILURE
         }
     }

@@ -173,8 +173,9 @@ fn ask_options(
                         answer.as_str()
                     };
                     console.say(format!(
-                        "{} = {value} cannot be played: {e:#}. Please choose another value.",
-                        spec.name
+                        "{} = {value} cannot be played: {}. Please choose another value.",
+                        spec.name,
+                        crate::describe::describe(&e)
                     ))?;
                 }
             }

@@ -123,7 +123,7 @@ impl App {
                 MenuAction::Start(config) => self.start(*config),
                 MenuAction::Load(path) => match load(Path::new(&path)) {
                     Ok(game) => self.screen = Screen::Game(game),
-                    Err(e) => self.menu.message = format!("{e:#}"),
+                    Err(e) => self.menu.message = crate::describe::describe(&e),
                 },
             },
             Screen::Rules(rules, game) => {
@@ -178,7 +178,7 @@ impl App {
                 Ok(game) => self.screen = Screen::Game(game),
                 Err(e) => {
                     if let Screen::Game(game) = &mut self.screen {
-                        game.set_message(format!("{e:#}"));
+                        game.set_message(crate::describe::describe(&e));
                     }
                 }
             },
@@ -190,7 +190,7 @@ impl App {
         let id = self.menu.info().id;
         match REGISTRY.visit(id, StartGame(config)) {
             Some(Ok(game)) => self.screen = Screen::Game(game),
-            Some(Err(e)) => self.menu.message = format!("{e:#}"),
+            Some(Err(e)) => self.menu.message = crate::describe::describe(&e),
             None => self.menu.message = format!("unknown game `{id}`"),
         }
     }

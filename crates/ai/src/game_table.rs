@@ -319,8 +319,8 @@ impl<G: Engine> GameTable<G> {
     }
 
     /// A hint for the seat to move: a `strong` search of `think`, from that seat's own view
-    /// only, seeded from the game's seed, the seat and the number of moves played (the same
-    /// position of the same game gets the same hint in every front end).
+    /// only, seeded from the game's seed, the seat and the number of moves played, in every
+    /// front end alike (a search against the clock may still find another move another time).
     ///
     /// # Errors
     /// When the game is over ([`LevelError`] never happens for `strong`, but is passed on).

@@ -79,21 +79,15 @@ fn undo_against_a_computer_goes_back_to_the_persons_turn() {
 }
 
 #[test]
-fn a_hint_comes_from_the_seats_own_view_and_is_the_same_for_the_same_position() {
+fn a_hint_is_a_legal_move_for_the_seat_to_move() {
     let seats = vec![Seat::Human, Seat::Human, Seat::Human];
     let mut table = GameTable::<Qinto>::new(setup::<Qinto>(3, 21), seats).unwrap();
     let mv = first_legal(table.state());
     table.play(mv).unwrap();
     let think = Duration::from_millis(30);
-    let first = table.hint(think).unwrap().unwrap().think();
-    let again = table.hint(think).unwrap().unwrap().think();
-    assert_eq!(first.player(), table.state().to_move().unwrap());
-    let chosen = first.chosen().expect("a hint");
-    assert_eq!(
-        again.chosen(),
-        Some(chosen),
-        "a hint is seeded by the position"
-    );
+    let hint = table.hint(think).unwrap().unwrap().think();
+    assert_eq!(hint.player(), table.state().to_move().unwrap());
+    let chosen = hint.chosen().expect("a hint");
     let mut legal = Vec::new();
     table.state().legal_moves(&mut legal);
     assert!(legal.contains(&chosen));

@@ -45,14 +45,8 @@ impl Game for Nim {
     const INFO: &'static GameInfo = &INFO;
 
     fn new(setup: &Setup) -> Result<Nim, SetupError> {
-        if setup.players != 2 {
-            return Err(SetupError("Nim is for two players".into()));
-        }
-        let pile = setup
-            .options
-            .get("pile")
-            .and_then(|p| p.parse::<u8>().ok())
-            .ok_or_else(|| SetupError("pile must be a number".into()))?;
+        SetupError::check_players(&INFO, setup.players)?;
+        let pile = setup.options.integer::<u8>("pile")?;
         Ok(Nim {
             left: pile,
             to_move: 0,

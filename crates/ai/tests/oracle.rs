@@ -32,7 +32,7 @@ impl Oracle<Quantik> for SearchTable {
     }
 
     fn save(&self, _path: &std::path::Path) -> Result<(), OracleError> {
-        Err(OracleError("nothing to save".to_owned()))
+        Err(OracleError::NothingToSave)
     }
 }
 

@@ -186,7 +186,8 @@ fn play_at<G: Engine>(
                 } else {
                     match save(table.session(), Path::new(rest)) {
                         Ok(()) => console.say(format!("Saved to {rest}."))?,
-                        Err(e) => console.say(format!("Could not save: {}", crate::describe::describe(&e)))?,
+                        Err(e) => console
+                            .say(format!("Could not save: {}", crate::describe::describe(&e)))?,
                     }
                 }
             }

@@ -4,7 +4,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use crate::info::{GameInfo, PairScoring};
-use crate::options::Options;
+use crate::options::{OptionError, Options};
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::rng::{GameRng, random_index};
@@ -23,7 +23,7 @@ pub struct Setup {
 
 impl Setup {
     /// The default setup of `info`: fewest players, default options, seed 0.
-    pub fn default_for(info: &GameInfo) -> Self {
+    pub fn default_for(info: &'static GameInfo) -> Self {
         Setup {
             players: info.min_players,
             options: Options::defaults(info),
@@ -34,8 +34,63 @@ impl Setup {
 
 /// A setup the game cannot start from.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
+pub enum SetupError {
+    /// The game is not for this many players.
+    #[error("{game} is for {}, not {given}", players_text(*min, *max))]
+    Players {
+        /// The game's name.
+        game: &'static str,
+        /// Fewest players.
+        min: usize,
+        /// Most players.
+        max: usize,
+        /// The number given.
+        given: usize,
+    },
+    /// An option's value cannot be played.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+    /// A player is named for each of `named` seats in a game of `seats`.
+    #[error("{named} players named for {seats} seats")]
+    Seats {
+        /// Players named.
+        named: usize,
+        /// Seats in the game.
+        seats: usize,
+    },
+    /// A position given in full (a diagram, an arrangement of tiles) that the game cannot
+    /// have.
+    #[error("{0}")]
+    Position(String),
+}
+
+impl SetupError {
+    /// Checks that `info`'s game is for `given` players.
+    ///
+    /// # Errors
+    /// [`SetupError::Players`] when it is not.
+    pub fn check_players(info: &GameInfo, given: usize) -> Result<(), SetupError> {
+        if (info.min_players..=info.max_players).contains(&given) {
+            Ok(())
+        } else {
+            Err(SetupError::Players {
+                game: info.name,
+                min: info.min_players,
+                max: info.max_players,
+                given,
+            })
+        }
+    }
+}
+
+/// "2 players", "2 to 4 players".
+fn players_text(min: usize, max: usize) -> String {
+    if min == max {
+        format!("{min} players")
+    } else {
+        format!("{min} to {max} players")
+    }
+}
 
 /// A move text that is not a move of this game at all (bad syntax).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -45,7 +45,7 @@ pub use game::{
     random_playout,
 };
 pub use info::{GameInfo, OptionKind, OptionSpec, PairScoring};
-pub use options::{OptionError, Options};
+pub use options::{First, OptionError, Options};
 pub use oracle::{ExactValue, Oracle, OracleError, OracleRequest, OracleSource, OracleSummary};
 pub use outcome::{Outcome, PlayerResult};
 pub use player::Player;

@@ -125,8 +125,33 @@ pub trait OracleSource<G>: Send + Sync {
 
 /// A table that cannot be loaded, saved or built.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct OracleError(pub String);
+pub enum OracleError {
+    /// The table is of another board than the one played.
+    #[error("the table is not of {expected}")]
+    WrongTable {
+        /// The board the table should be of, e.g. "the 5x5 board".
+        expected: &'static str,
+    },
+    /// The table file exists but cannot be used (unreadable, damaged, another format).
+    #[error("cannot use the table {path}: {reason}")]
+    Unusable {
+        /// The file.
+        path: String,
+        /// What is wrong with it, and what to do.
+        reason: String,
+    },
+    /// The table cannot be written.
+    #[error("cannot write {path}: {reason}")]
+    Unwritable {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// This oracle keeps no table that could be saved.
+    #[error("this oracle has no table to save")]
+    NothingToSave,
+}
 
 /// Progress of a long table build: `done` of `total` units in the named stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -44,19 +44,17 @@ impl<G: Game> Session<G> {
     /// When the game cannot start from the setup.
     pub fn new(mut setup: Setup, agents: Vec<String>) -> Result<Self, SetupError> {
         if agents.len() != setup.players {
-            return Err(SetupError(format!(
-                "{} players named for {} seats",
-                agents.len(),
-                setup.players
-            )));
+            return Err(SetupError::Seats {
+                named: agents.len(),
+                seats: setup.players,
+            });
         }
         let start = G::new(&setup)?;
         let settled = start.settled_options();
         if !settled.is_empty() {
             let given = setup.options.iter();
             let drawn = settled.iter().map(|(name, value)| (*name, value.as_str()));
-            setup.options = Options::new(G::INFO, given.chain(drawn))
-                .map_err(|e| SetupError(format!("the settled options are refused: {e}")))?;
+            setup.options = Options::new(G::INFO, given.chain(drawn))?;
         }
         Ok(Session {
             setup,

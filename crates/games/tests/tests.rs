@@ -16,6 +16,7 @@ mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;
 mod rules_texts;
+mod setup_errors;
 mod taiji_perft;
 mod taiji_rules;
 mod util;

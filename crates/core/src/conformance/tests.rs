@@ -45,14 +45,11 @@ impl<const BUG: u8> Game for Nim<BUG> {
     const INFO: &'static GameInfo = &NIM;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        if setup.players == 2 {
-            Ok(Nim {
-                left: PILE,
-                to_move: 0,
-            })
-        } else {
-            Err(SetupError("two players".into()))
-        }
+        SetupError::check_players(&NIM, setup.players)?;
+        Ok(Nim {
+            left: PILE,
+            to_move: 0,
+        })
     }
     fn players(&self) -> usize {
         2

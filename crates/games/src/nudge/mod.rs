@@ -66,8 +66,8 @@ mod state;
 
 use crate::cell_name::parse_on_board;
 use tabuleiro_core::{
-    Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome, Perspective,
-    Player, Setup, SetupError, SyntaxError,
+    First, Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome,
+    Perspective, Player, Setup, SetupError, SyntaxError,
 };
 
 pub use board::{Direction, EDGE, FULL, Mask, NudgeMove, SQUARES, parse_square, square_name};
@@ -119,38 +119,18 @@ impl Game for Nudge {
     const INFO: &'static GameInfo = &INFO;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        if setup.players != 2 {
-            return Err(SetupError(format!(
-                "Nudge is for 2 players, not {}",
-                setup.players
-            )));
-        }
-        let layout = match setup.options.get("start") {
-            None => 1,
-            Some(text) => text
-                .parse::<usize>()
-                .ok()
-                .filter(|n| (1..=4).contains(n))
-                .ok_or_else(|| SetupError(format!("bad value `{text}` for `start`")))?,
-        };
-        let first = match setup.options.get("first") {
-            None | Some("white") => WHITE,
-            Some("black") => BLACK,
-            Some("random") => {
+        SetupError::check_players(&INFO, setup.players)?;
+        let options = &setup.options;
+        let layout = options.select("start", &[("1", 1), ("2", 2), ("3", 3), ("4", 4)])?;
+        // The seats are listed white, black: `first=white` is seat 1.
+        let first = match options.first(setup.players)? {
+            First::Seat(seat) => seat,
+            First::Random => {
                 use tabuleiro_core::rng::RngExt;
                 Player(tabuleiro_core::rng_from_seed(setup.seed).random_range(0..2))
             }
-            Some(other) => return Err(SetupError(format!("bad value `{other}` for `first`"))),
         };
-        let max_turns = match setup.options.get("max_turns") {
-            None | Some("none") => None,
-            Some(text) => Some(
-                text.parse::<u32>()
-                    .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| SetupError(format!("bad value `{text}` for `max_turns`")))?,
-            ),
-        };
+        let max_turns = options.number::<u32>("max_turns")?;
         Ok(Nudge::start(layout, first, max_turns))
     }
 

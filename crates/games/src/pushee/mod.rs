@@ -192,10 +192,10 @@ impl Game for Pushee {
         if !name.eq_ignore_ascii_case("values") {
             return Ok(text.trim().to_owned());
         }
-        match state::parse_size(options.get("size").unwrap_or("6x6")) {
-            Ok((width, height)) => values::from_file(text, width, height),
+        match options.text("size").map(state::parse_size) {
+            Ok(Ok((width, height))) => values::from_file(text, width, height),
             // A bad size is refused when the game is set up, before the values are read.
-            Err(_) => Ok(text.split_whitespace().collect::<Vec<_>>().join("/")),
+            _ => Ok(text.split_whitespace().collect::<Vec<_>>().join("/")),
         }
     }
 

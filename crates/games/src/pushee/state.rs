@@ -1,7 +1,9 @@
 //! The position: board, values, pieces in hand, and push resolution.
 
 use tabuleiro_core::rng::{RngExt, below};
-use tabuleiro_core::{IllegalMove, Outcome, Player, Setup, SetupError, rng_from_seed};
+use tabuleiro_core::{
+    First, IllegalMove, OptionError, Outcome, Player, Setup, SetupError, rng_from_seed,
+};
 
 use super::notation::{Cell, Direction, Orientation, PusheeMove};
 use super::values;
@@ -80,11 +82,12 @@ pub struct Pushee {
 }
 
 /// Reads `WxH` (columns by rows).
-pub(super) fn parse_size(text: &str) -> Result<(usize, usize), SetupError> {
-    let bad = || {
-        SetupError(format!(
+pub(super) fn parse_size(text: &str) -> Result<(usize, usize), OptionError> {
+    let bad = || OptionError::Invalid {
+        name: "size".to_owned(),
+        reason: format!(
             "bad size `{text}`: give columns x rows, each {MIN_SIDE} to {MAX_SIDE}, e.g. 6x6 or 5x7"
-        ))
+        ),
     };
     let (w, h) = text.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let w: usize = w.trim().parse().map_err(|_| bad())?;
@@ -106,16 +109,11 @@ pub(crate) const fn mix(mut z: u64) -> u64 {
 impl Pushee {
     /// A new game from a setup (see the module documentation for the options).
     pub fn start(setup: &Setup) -> Result<Self, SetupError> {
-        if setup.players != 2 {
-            return Err(SetupError(format!(
-                "Pushee Pieces is for 2 players, not {}",
-                setup.players
-            )));
-        }
+        SetupError::check_players(&super::INFO, setup.players)?;
         let options = &setup.options;
-        let (width, height) = parse_size(options.get("size").unwrap_or("6x6"))?;
+        let (width, height) = parse_size(options.text("size")?)?;
         let mut rng = rng_from_seed(setup.seed);
-        let values_text = options.get("values").unwrap_or(values::RANDOM);
+        let values_text = options.text("values")?;
         let values = if values_text.trim().eq_ignore_ascii_case(values::RANDOM) {
             let mut values = [0; MAX_CELLS];
             for v in values.iter_mut().take(width * height) {
@@ -123,37 +121,20 @@ impl Pushee {
             }
             values
         } else {
-            values::parse_literal(values_text, width, height)?
+            values::parse_literal(values_text, width, height).map_err(|reason| {
+                OptionError::Invalid {
+                    name: "values".to_owned(),
+                    reason,
+                }
+            })?
         };
-        let pieces = options.get("pieces").unwrap_or("15");
-        let pieces: u8 = pieces
-            .parse()
-            .ok()
-            .filter(|n| (1..=MAX_PIECES as u8).contains(n))
-            .ok_or_else(|| {
-                SetupError(format!(
-                    "bad value `{pieces}` for `pieces`: 1 to {MAX_PIECES}"
-                ))
-            })?;
-        let walls = match options.get("walls") {
-            None | Some("on") => true,
-            Some("off") => false,
-            Some(other) => return Err(SetupError(format!("bad value `{other}` for `walls`"))),
-        };
-        let chains = match options.get("chains") {
-            None => Some(3),
-            Some("unlimited") => None,
-            Some(text) => Some(text.parse::<u16>().map_err(|_| {
-                SetupError(format!(
-                    "bad value `{text}` for `chains`: a number or unlimited"
-                ))
-            })?),
-        };
-        let mover = match options.get("first") {
-            None | Some("1") => 0,
-            Some("2") => 1,
-            Some("random") => rng.random_range(0..2u8),
-            Some(other) => return Err(SetupError(format!("bad value `{other}` for `first`"))),
+        let pieces = options.integer::<u8>("pieces")?;
+        let walls = options.select("walls", &[("on", true), ("off", false)])?;
+        let chains = options.number::<u16>("chains")?;
+        // Drawn after the values, from the same generator, as always.
+        let mover = match options.first(setup.players)? {
+            First::Seat(seat) => seat.0,
+            First::Random => rng.random_range(0..2u8),
         };
         let values_key = values[..width * height]
             .iter()
@@ -198,7 +179,7 @@ impl Pushee {
             .filter(|r| !r.is_empty())
             .collect();
         if rows.len() > state.height() {
-            return Err(SetupError(format!(
+            return Err(SetupError::Position(format!(
                 "the diagram has {} rows but the board has {}",
                 rows.len(),
                 state.height()
@@ -207,7 +188,7 @@ impl Pushee {
         for (r, row) in rows.iter().enumerate() {
             let tokens: Vec<&str> = row.split_whitespace().collect();
             if tokens.len() > state.width() {
-                return Err(SetupError(format!(
+                return Err(SetupError::Position(format!(
                     "row {} of the diagram has {} cells but the board has {}",
                     r + 1,
                     tokens.len(),
@@ -220,12 +201,20 @@ impl Pushee {
                     Some('.') if lower.len() == 1 => continue,
                     Some('a') => Player(0),
                     Some('b') => Player(1),
-                    _ => return Err(SetupError(format!("unknown diagram cell `{token}`"))),
+                    _ => {
+                        return Err(SetupError::Position(format!(
+                            "unknown diagram cell `{token}`"
+                        )));
+                    }
                 };
                 let orientation = match &lower[1..] {
                     "-" => Orientation::Horizontal,
                     "|" => Orientation::Vertical,
-                    _ => return Err(SetupError(format!("unknown diagram cell `{token}`"))),
+                    _ => {
+                        return Err(SetupError::Position(format!(
+                            "unknown diagram cell `{token}`"
+                        )));
+                    }
                 };
                 state.board[r * state.width() + c] = Piece { owner, orientation }.code();
             }

@@ -2,7 +2,7 @@
 //! (`123/456/..`, rows of digits separated by `/`) or from a file of one row per line, and
 //! written back as a literal grid.
 
-use tabuleiro_core::{LineError, SetupError};
+use tabuleiro_core::LineError;
 
 use super::state::MAX_CELLS;
 
@@ -46,22 +46,18 @@ pub fn is_literal(text: &str) -> bool {
 }
 
 /// Reads a literal grid (`123/456/..`) for a board of `width` × `height` cells.
-pub fn parse_literal(
-    text: &str,
-    width: usize,
-    height: usize,
-) -> Result<[u8; MAX_CELLS], SetupError> {
+pub fn parse_literal(text: &str, width: usize, height: usize) -> Result<[u8; MAX_CELLS], String> {
     let rows: Vec<&str> = text.trim().split('/').map(str::trim).collect();
     if rows.len() != height {
-        return Err(SetupError(format!(
+        return Err(format!(
             "values grid has {} rows but the board has {height} (rows of digits 0-9 separated \
              by /)",
             rows.len()
-        )));
+        ));
     }
     for (r, row) in rows.iter().enumerate() {
         check_row(row, width)
-            .map_err(|reason| SetupError(format!("row {} of the values grid: {reason}", r + 1)))?;
+            .map_err(|reason| format!("row {} of the values grid: {reason}", r + 1))?;
     }
     Ok(values_of(&rows, width))
 }

@@ -25,7 +25,7 @@ impl Qinto {
         hands: &[&str],
         piles: &[&str],
     ) -> Result<Qinto, SetupError> {
-        let bad = |reason: String| SetupError(reason);
+        let bad = SetupError::Position;
         if !(2..=4).contains(&players) || mover.index() >= players {
             return Err(bad(format!("{players} players with {mover} to move")));
         }

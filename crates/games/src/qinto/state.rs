@@ -1,7 +1,7 @@
 //! The position: grid, hands, piles, whose turn; applying and checking moves.
 
 use tabuleiro_core::rng::RngExt;
-use tabuleiro_core::{GameRng, Outcome, Player, PlayerResult, Setup, SetupError};
+use tabuleiro_core::{First, GameRng, Outcome, Player, PlayerResult, Setup, SetupError};
 
 use super::grid::{DOWN, Grid, RIGHT};
 use super::hand::{Hand, Pile};
@@ -66,36 +66,17 @@ impl Qinto {
     /// # Errors
     /// For a number of players outside 2..=4.
     pub fn start(setup: &Setup) -> Result<Self, SetupError> {
-        if !(2..=4).contains(&setup.players) {
-            return Err(SetupError(format!(
-                "Q!nto is for 2 to 4 players, not {}",
-                setup.players
-            )));
-        }
-        let first = match setup.options.get("first").unwrap_or("1") {
-            "random" => {
+        SetupError::check_players(&super::INFO, setup.players)?;
+        let first = match setup.options.first(setup.players)? {
+            First::Seat(seat) => seat.0,
+            First::Random => {
                 let mut rng = tabuleiro_core::rng_from_seed(tabuleiro_core::derive_seed(
                     setup.seed, 0xF1_257,
                 ));
                 rng.random_range(0..setup.players) as u8
             }
-            n => {
-                n.parse::<u8>()
-                    .ok()
-                    .filter(|&n| (1..=setup.players as u8).contains(&n))
-                    .ok_or_else(|| {
-                        SetupError(format!(
-                            "option first={n}: there is no player {n} among {} players",
-                            setup.players
-                        ))
-                    })?
-                    - 1
-            }
         };
-        let text = setup.options.get("max_turns").unwrap_or("1000");
-        let max_turns = text
-            .parse::<u16>()
-            .map_err(|_| SetupError(format!("option max_turns={text} is not a number of turns")))?;
+        let max_turns = setup.options.integer::<u16>("max_turns")?;
         let mut tiles: Vec<u8> = deck().into_iter().map(Tile::code).collect();
         let mut rng = tabuleiro_core::rng_from_seed(setup.seed);
         shuffle(&mut tiles, &mut rng);

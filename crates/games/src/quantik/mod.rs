@@ -27,8 +27,8 @@ pub mod symmetry;
 use crate::cell_name::parse_on_board;
 use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{
-    Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome, Perspective,
-    Player, Setup, SetupError, SyntaxError,
+    First, Game, GameInfo, GameRng, IllegalMove, MoveError, OptionKind, OptionSpec, Outcome,
+    Perspective, Player, Setup, SetupError, SyntaxError,
 };
 
 pub use geometry::{Mask, cell_name, parse_cell};
@@ -69,17 +69,10 @@ impl Game for Quantik {
     const INFO: &'static GameInfo = &INFO;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        if setup.players != 2 {
-            return Err(SetupError(format!(
-                "Quantik is for 2 players, not {}",
-                setup.players
-            )));
-        }
-        let first = match setup.options.get("first") {
-            None | Some("1") => Player(0),
-            Some("2") => Player(1),
-            Some("random") => Player(tabuleiro_core::rng_from_seed(setup.seed).random_range(0..2)),
-            Some(other) => return Err(SetupError(format!("bad value `{other}` for `first`"))),
+        SetupError::check_players(&INFO, setup.players)?;
+        let first = match setup.options.first(setup.players)? {
+            First::Seat(seat) => seat,
+            First::Random => Player(tabuleiro_core::rng_from_seed(setup.seed).random_range(0..2)),
         };
         Ok(Quantik::start(first))
     }

@@ -102,30 +102,24 @@ impl Game for Taiji {
     const PAIR_SCORING: PairScoring = PairScoring::SummedScores;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        if setup.players != 2 {
-            return Err(SetupError(format!(
-                "Taiji is for 2 players, not {}",
-                setup.players
-            )));
-        }
+        SetupError::check_players(&INFO, setup.players)?;
         let options = &setup.options;
-        let size = match options.get("size") {
-            None => 9,
-            Some(text) => text
-                .parse()
-                .map_err(|_| SetupError(format!("bad value `{text}` for `size`")))?,
-        };
-        let groups = match options.get("groups") {
-            None | Some("auto") => default_groups(size),
-            Some(text) => text
-                .parse()
-                .map_err(|_| SetupError(format!("bad value `{text}` for `groups`")))?,
-        };
-        let scoring = match options.get("scoring") {
-            None | Some("standard") => Scoring::Standard,
-            Some("omega") => Scoring::Omega,
-            Some(other) => return Err(SetupError(format!("bad value `{other}` for `scoring`"))),
-        };
+        let size = options.select("size", &[("7", 7), ("9", 9), ("11", 11)])?;
+        let groups = options
+            .select(
+                "groups",
+                &[
+                    ("auto", None),
+                    ("1", Some(1)),
+                    ("2", Some(2)),
+                    ("3", Some(3)),
+                ],
+            )?
+            .unwrap_or_else(|| default_groups(size));
+        let scoring = options.select(
+            "scoring",
+            &[("standard", Scoring::Standard), ("omega", Scoring::Omega)],
+        )?;
         Taiji::start(size, groups, scoring)
     }
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use tabuleiro_core::{IllegalMove, Outcome, Player, SetupError};
+use tabuleiro_core::{IllegalMove, OptionError, Outcome, Player, SetupError};
 
 use super::geometry::{
     self, Cell, Mask, SIZES, for_each_group, horizontal_pairs, spread, vertical_pairs,
@@ -75,15 +75,23 @@ impl Taiji {
     /// # Errors
     /// When the size or the number of groups is not one the rules allow.
     pub fn start(size: usize, groups: usize, scoring: Scoring) -> Result<Self, SetupError> {
+        let invalid = |name: &str, reason: String| OptionError::Invalid {
+            name: name.to_owned(),
+            reason,
+        };
         if !SIZES.contains(&size) {
-            return Err(SetupError(format!(
-                "Taiji is played on 7x7, 9x9 or 11x11, not {size}x{size}"
-            )));
+            return Err(invalid(
+                "size",
+                format!("Taiji is played on 7x7, 9x9 or 11x11, not {size}x{size}"),
+            )
+            .into());
         }
         if !(1..=3).contains(&groups) {
-            return Err(SetupError(format!(
-                "the 1, 2 or 3 largest groups may count, not {groups}"
-            )));
+            return Err(invalid(
+                "groups",
+                format!("the 1, 2 or 3 largest groups may count, not {groups}"),
+            )
+            .into());
         }
         Ok(Taiji {
             light: 0,

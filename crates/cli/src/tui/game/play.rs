@@ -271,7 +271,10 @@ impl<G: Engine> GamePlay<G> {
                     Asking::Save if !text.is_empty() => {
                         match save(self.table.session(), Path::new(&text)) {
                             Ok(()) => self.message = format!("Saved to {text}."),
-                            Err(e) => self.message = format!("Could not save: {}", crate::describe::describe(&e)),
+                            Err(e) => {
+                                self.message =
+                                    format!("Could not save: {}", crate::describe::describe(&e));
+                            }
                         }
                         self.last_file = Some(text);
                         GameAction::None
@@ -441,7 +444,12 @@ impl<G: Engine> GameScreen for GamePlay<G> {
                 fresh.message = format!("New game of {}.", G::INFO.name);
                 *self = fresh;
             }
-            Err(e) => self.message = format!("Could not start a new game: {}", crate::describe::describe(&e)),
+            Err(e) => {
+                self.message = format!(
+                    "Could not start a new game: {}",
+                    crate::describe::describe(&e)
+                );
+            }
         }
     }
 

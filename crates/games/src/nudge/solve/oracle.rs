@@ -45,7 +45,9 @@ impl NudgeOracle {
     /// When the table is not of the 5×5 board with three discs a side.
     pub fn new(table: SolvedTable) -> Result<Self, OracleError> {
         if table.geometry() != Geometry::STANDARD {
-            return Err(OracleError("the table is not of the 5x5 board".to_owned()));
+            return Err(OracleError::WrongTable {
+                expected: "the 5x5 board with three discs a side",
+            });
         }
         Ok(NudgeOracle { table })
     }
@@ -127,9 +129,10 @@ impl Oracle<Nudge> for NudgeOracle {
     }
 
     fn save(&self, path: &std::path::Path) -> Result<(), OracleError> {
-        self.table
-            .save(path)
-            .map_err(|e| OracleError(format!("cannot write {}: {e}", path.display())))
+        self.table.save(path).map_err(|e| OracleError::Unwritable {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })
     }
 }
 
@@ -168,7 +171,10 @@ impl OracleSource<Nudge> for NudgeTables {
                         TableFileError::Io(_) => "",
                         _ => " (delete it, or write a new one with `tabuleiro solve nudge --out FILE`)",
                     };
-                    OracleError(format!("cannot use the table {}: {e}{hint}", path.display()))
+                    OracleError::Unusable {
+                        path: path.display().to_string(),
+                        reason: format!("{e}{hint}"),
+                    }
                 })?;
                 NudgeOracle::new(table)?
             }

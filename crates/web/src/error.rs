@@ -3,7 +3,7 @@
 
 use axum::http::StatusCode;
 use tabuleiro_ai::{LevelError, TableError};
-use tabuleiro_core::{MoveError, OptionError, UndoError};
+use tabuleiro_core::{MoveError, OptionError, SetupError, UndoError};
 
 use crate::store::StoreError;
 
@@ -18,18 +18,9 @@ pub enum HubError {
         /// The ids the server has, comma-separated.
         known: String,
     },
-    /// The game is not for this many players.
-    #[error("{game} is for {min} to {max} players, not {given}")]
-    Players {
-        /// The game's name.
-        game: &'static str,
-        /// Fewest players.
-        min: usize,
-        /// Most players.
-        max: usize,
-        /// The number asked for.
-        given: usize,
-    },
+    /// The game cannot be set up so (the number of players).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
     /// A bad option setting.
     #[error(transparent)]
     Option(#[from] OptionError),

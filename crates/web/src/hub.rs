@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use tabuleiro_ai::{Level, Seat, ladder_for};
-use tabuleiro_core::{GameInfo, Options, Registry, Setup};
+use tabuleiro_core::{GameInfo, Options, Registry, Setup, SetupError};
 use tabuleiro_games::REGISTRY;
 
 use crate::dyngame::build;
@@ -173,14 +173,7 @@ impl Hub {
             .find(|g| g.id.eq_ignore_ascii_case(request.game.trim()))
             .ok_or_else(|| unknown_game(&request.game))?;
         let players = request.players.unwrap_or(info.min_players);
-        if !(info.min_players..=info.max_players).contains(&players) {
-            return Err(HubError::Players {
-                game: info.name,
-                min: info.min_players,
-                max: info.max_players,
-                given: players,
-            });
-        }
+        SetupError::check_players(info, players)?;
         let options = Options::new(
             info,
             request

@@ -52,7 +52,7 @@ async fn bad_requests_are_refused_with_a_reason() {
         ),
         (
             json!({ "game": "quantik", "mode": "online", "players": 3 }).to_string(),
-            "2 to 2 players",
+            "Quantik is for 2 players, not 3",
         ),
         (
             json!({ "game": "quantik", "mode": "computer", "level": "genius" }).to_string(),

@@ -110,6 +110,10 @@ pub struct BenchWebArgs {
     /// Folder of the benchmark's database (default: a new temporary folder, removed after).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// How commits reach the disk: `full` (synced before a move is acknowledged, as the
+    /// server does) or `normal` (to measure what `full` costs).
+    #[arg(long, default_value = "full", value_name = "full|normal")]
+    pub durability: tabuleiro_web::store::Durability,
 }
 
 /// A game id with its options.

@@ -68,6 +68,25 @@ impl Outcome {
         }
     }
 
+    /// `resigned` gave up a game of `players` seats: it loses and every other seat wins
+    /// (the scores so far are kept, for games that keep score).
+    pub fn resignation(resigned: Player, players: usize, scores: Option<Vec<i64>>) -> Self {
+        let results = (0..players)
+            .map(|p| {
+                if p == resigned.index() {
+                    PlayerResult::Loss
+                } else {
+                    PlayerResult::Win
+                }
+            })
+            .collect();
+        Outcome {
+            results,
+            scores,
+            reason: format!("{resigned} resigned"),
+        }
+    }
+
     /// The result of `player`.
     pub fn result(&self, player: Player) -> PlayerResult {
         self.results[player.index()]

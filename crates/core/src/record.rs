@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use crate::game::{Game, MoveError, Setup, SetupError};
 use crate::options::{OptionError, Options};
 use crate::outcome::Outcome;
+use crate::player::Player;
 
 /// The record format written by this version.
 pub const RECORD_FORMAT: u32 = 1;
@@ -35,6 +36,9 @@ pub struct GameRecord {
     /// The result, when the game is over.
     #[serde(default)]
     pub result: Option<Outcome>,
+    /// The seat (from 0) that resigned, ending the game after the last move, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<usize>,
 }
 
 /// Why a record cannot be read or replayed.
@@ -90,6 +94,10 @@ pub enum RecordError {
         /// The text of the move.
         text: String,
     },
+    /// The record says a seat resigned where no seat could: a seat the game does not have, or
+    /// after the game had ended.
+    #[error("field `resigned`: {0}")]
+    Resigned(String),
     /// The stored result is not what the moves lead to.
     #[error("field `result`: the record says {stored:?} but the moves give {actual:?}")]
     ResultMismatch {
@@ -176,7 +184,25 @@ impl GameRecord {
             positions.push(state.clone());
             state.play_unchecked(mv);
         }
-        let actual = state.outcome();
+        let actual = match self.resigned {
+            None => state.outcome(),
+            Some(seat) if seat >= self.players => {
+                return Err(RecordError::Resigned(format!(
+                    "there is no seat {seat} (seats 0 to {})",
+                    self.players - 1
+                )));
+            }
+            Some(_) if state.outcome().is_some() => {
+                return Err(RecordError::Resigned(
+                    "the game had ended before the resignation".to_owned(),
+                ));
+            }
+            Some(seat) => Some(Outcome::resignation(
+                Player(seat as u8),
+                self.players,
+                state.scores(),
+            )),
+        };
         if self.result.is_some() && self.result != actual {
             return Err(RecordError::ResultMismatch {
                 stored: self.result.clone().map(Box::new),

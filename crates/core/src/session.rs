@@ -196,6 +196,7 @@ impl<G: Game> Session<G> {
             agents: self.agents.clone(),
             moves: texts,
             result: self.state().outcome(),
+            resigned: None,
         }
     }
 }

@@ -15,6 +15,7 @@ mod qinto_rules;
 mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;
+mod resigned_records;
 mod rules_texts;
 mod setup_errors;
 mod taiji_perft;

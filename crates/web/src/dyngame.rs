@@ -42,6 +42,8 @@ pub trait DynGame: Send {
     fn move_in_turn(&self) -> (usize, usize);
     /// The result, when the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The running scores, for games that keep score.
+    fn scores(&self) -> Option<Vec<i64>>;
     /// Number of moves played.
     fn ply(&self) -> usize;
     /// Checks and plays a move given in notation; returns the move in the game's notation.
@@ -140,6 +142,10 @@ impl<G: Engine> DynGame for Live<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.table.state().outcome()
+    }
+
+    fn scores(&self) -> Option<Vec<i64>> {
+        self.table.state().scores()
     }
 
     fn ply(&self) -> usize {

@@ -56,14 +56,18 @@ impl Hub {
     /// # Errors
     /// When the database cannot be opened.
     pub fn open_with(folder: &Path, limits: Limits) -> Result<Arc<Self>, StoreError> {
-        let store = Store::open(folder)?;
-        Ok(Arc::new(Hub {
+        Ok(Hub::with_store(Store::open(folder)?, limits))
+    }
+
+    /// A hub over an opened store.
+    pub fn with_store(store: Store, limits: Limits) -> Arc<Self> {
+        Arc::new(Hub {
             store: Mutex::new(store),
             rooms: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
             creations: Mutex::new(RateLimiter::new(limits.creations_per_minute)),
             limits,
-        }))
+        })
     }
 
     /// The server's limits.
@@ -493,7 +497,12 @@ impl Hub {
         if !guard.over() {
             return Err(Refusal::NotOver.into());
         }
-        Ok(guard.game.record().to_json())
+        let mut record = guard.game.record();
+        if guard.resigned.is_some() {
+            record.resigned = guard.resigned;
+            record.result = guard.outcome();
+        }
+        Ok(record.to_json())
     }
 }
 

@@ -14,6 +14,7 @@ use crate::client::{ClientError, GameSocket, request};
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::protocol::{Created, ServerMessage};
+use crate::store::{Durability, Store};
 
 /// What to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub struct LoadConfig {
     pub game: String,
     /// The database folder (default: a new temporary folder, removed afterwards).
     pub data: Option<PathBuf>,
+    /// How commits reach the disk (the server's is [`Durability::Full`]).
+    pub durability: Durability,
 }
 
 /// The figures measured.
@@ -110,9 +113,11 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         let _ = std::fs::remove_dir_all(&data);
     }
     let folder = data.clone();
-    let hub = tokio::task::spawn_blocking(move || Hub::open_with(&folder, Limits::unlimited()))
+    let durability = config.durability;
+    let store = tokio::task::spawn_blocking(move || Store::open_with(&folder, durability))
         .await
         .map_err(std::io::Error::other)??;
+    let hub = Hub::with_store(store, Limits::unlimited());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
     let server = tokio::spawn(async move {

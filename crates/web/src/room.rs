@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tabuleiro_core::{Outcome, PlayerResult};
+use tabuleiro_core::{Outcome, Player};
 
 use tokio::sync::{Notify, mpsc};
 
@@ -114,24 +114,14 @@ impl Room {
 
     /// The result: the game's own, or a resignation.
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(seat) = self.resigned {
-            let players = self.game.players();
-            let results = (0..players)
-                .map(|p| {
-                    if p == seat {
-                        PlayerResult::Loss
-                    } else {
-                        PlayerResult::Win
-                    }
-                })
-                .collect();
-            return Some(Outcome {
-                results,
-                scores: self.game.outcome().and_then(|o| o.scores),
-                reason: format!("player {} resigned", seat + 1),
-            });
+        match self.resigned {
+            Some(seat) => Some(Outcome::resignation(
+                Player(seat as u8),
+                self.game.players(),
+                self.game.scores(),
+            )),
+            None => self.game.outcome(),
         }
-        self.game.outcome()
     }
 
     /// Whether the game is over (ended by its rules or by a resignation).
@@ -268,7 +258,7 @@ impl Room {
 
 #[cfg(test)]
 mod tests {
-    use tabuleiro_core::{Options, Registry, Setup};
+    use tabuleiro_core::{Options, PlayerResult, Registry, Setup};
     use tabuleiro_games::REGISTRY;
 
     use super::*;

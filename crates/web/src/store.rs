@@ -98,12 +98,46 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 ";
 
+/// How a commit reaches the disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// Synced before the commit returns (SQLite `synchronous=FULL`): an acknowledged move
+    /// survives the process being killed and a power cut alike. The server's only setting.
+    #[default]
+    Full,
+    /// Synced at checkpoints only (`synchronous=NORMAL`): survives a killed process, but a
+    /// power cut may lose the last moves acknowledged. Only for `bench-web` to measure what
+    /// `Full` costs.
+    Normal,
+}
+
+impl std::str::FromStr for Durability {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "full" => Ok(Durability::Full),
+            "normal" => Ok(Durability::Normal),
+            _ => Err(format!("`{text}` is not a durability (full or normal)")),
+        }
+    }
+}
+
 impl Store {
-    /// Opens (or creates) `games.sqlite3` in `folder`, creating the folder.
+    /// Opens (or creates) `games.sqlite3` in `folder`, creating the folder, with
+    /// [`Durability::Full`].
     ///
     /// # Errors
     /// When the folder or database cannot be created or opened.
     pub fn open(folder: &Path) -> Result<Self, StoreError> {
+        Store::open_with(folder, Durability::Full)
+    }
+
+    /// [`Store::open`] with the given durability.
+    ///
+    /// # Errors
+    /// When the folder or database cannot be created or opened.
+    pub fn open_with(folder: &Path, durability: Durability) -> Result<Self, StoreError> {
         std::fs::create_dir_all(folder).map_err(|error| StoreError::Folder {
             path: folder.display().to_string(),
             error,
@@ -112,7 +146,11 @@ impl Store {
         // WAL with synchronous=FULL: every commit is synced to the disk before it returns, so
         // an acknowledged move survives the process being killed and a power cut alike.
         db.pragma_update(None, "journal_mode", "WAL")?;
-        db.pragma_update(None, "synchronous", "FULL")?;
+        let synchronous = match durability {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        };
+        db.pragma_update(None, "synchronous", synchronous)?;
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.busy_timeout(std::time::Duration::from_secs(5))?;
         db.execute_batch(SCHEMA)?;

@@ -189,6 +189,23 @@ async fn resigning_ends_the_game_for_everyone() {
     }
     send_move(&mut first, "d4-d5").await;
     assert!(next_error(&mut first).await.contains("over"));
+    // The downloaded record says who resigned, and replays to that result.
+    let path = format!("/api/games/{}/record", game.id);
+    let answer = tabuleiro_web::client::request(server.addr, "GET", &path, None)
+        .await
+        .expect("record");
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let record = tabuleiro_core::GameRecord::from_json(&answer.body).expect("a record");
+    assert_eq!(record.resigned, Some(1));
+    let result = record.result.clone().expect("a result");
+    assert_eq!(
+        result.to_string(),
+        "Player 1 wins: player 2 resigned (scores 0 : 0)"
+    );
+    let positions = record
+        .replay::<tabuleiro_games::taiji::Taiji>()
+        .expect("the record replays");
+    assert_eq!(positions.len(), 1);
 }
 
 #[tokio::test]

@@ -33,8 +33,14 @@ impl GameVisitor for Replay<'_> {
             }
             out.push_str(&state.render(Perspective::Everyone));
         }
-        if positions.last().is_some_and(|s| s.outcome().is_none()) {
-            out.push_str("\n(The game was not finished.)\n");
+        match (&record.resigned, &record.result) {
+            (Some(_), Some(result)) => {
+                let _ = writeln!(out, "\n{result}");
+            }
+            _ if positions.last().is_some_and(|s| s.outcome().is_none()) => {
+                out.push_str("\n(The game was not finished.)\n");
+            }
+            _ => {}
         }
         Ok(out)
     }

@@ -51,6 +51,7 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
                     .map_or_else(String::new, |g| g.id.to_owned())
             }),
             data: args.data.clone(),
+            durability: args.durability,
         }))?;
     write!(output, "{report}")?;
     if report.errors > 0 {

@@ -85,6 +85,10 @@ pub struct ServeArgs {
     /// Spectators one game may have at once.
     #[arg(long, value_name = "N", default_value_t = Limits::default().spectators_per_game)]
     pub spectators_per_game: usize,
+    /// Computer moves and hints searched at once (default: the number of cores); more wait
+    /// their turn.
+    #[arg(long, value_name = "N", value_parser = numbers::at_least_one)]
+    pub computer_threads: Option<usize>,
     /// Seconds a client has to send a request's headers (also the longest an idle kept-alive
     /// HTTP connection is kept).
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs_f64(), value_parser = numbers::seconds)]

@@ -30,6 +30,10 @@ pub struct Hub {
     next_connection: AtomicU64,
     limits: Limits,
     creations: Mutex<RateLimiter>,
+    /// Permits to think: computer moves and hints run on at most this many threads at once.
+    computers: Arc<tokio::sync::Semaphore>,
+    /// Computer searches started.
+    searches: AtomicU64,
 }
 
 /// Locks a mutex, going on with the data if a thread panicked while holding it (every
@@ -66,8 +70,16 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
             creations: Mutex::new(RateLimiter::new(limits.creations_per_minute)),
+            computers: Arc::new(tokio::sync::Semaphore::new(limits.computer_threads.max(1))),
+            searches: AtomicU64::new(0),
             limits,
         })
+    }
+
+    /// The number of computer searches started so far (a search whose game was resigned or
+    /// changed while it waited for a thread is never started).
+    pub fn searches_started(&self) -> u64 {
+        self.searches.load(Ordering::Relaxed)
     }
 
     /// The server's limits.
@@ -429,7 +441,12 @@ impl Hub {
         }
         let job = guard.game.hint_job().ok_or(Refusal::NoHint)?;
         drop(guard);
+        let computers = Arc::clone(&self.computers);
         tokio::spawn(async move {
+            // Hints share the computer players' threads.
+            let Ok(_permit) = computers.acquire_owned().await else {
+                return;
+            };
             let message = match tokio::task::spawn_blocking(job).await {
                 Ok(Some(notation)) => ServerMessage::Hint { notation },
                 _ => ServerMessage::error("no hint could be found"),
@@ -459,6 +476,18 @@ impl Hub {
         let hub = Arc::clone(self);
         let room = Arc::clone(room);
         tokio::spawn(async move {
+            // One search per thread of the pool at a time; a game waits its turn.
+            let Ok(_permit) = Arc::clone(&hub.computers).acquire_owned().await else {
+                return;
+            };
+            {
+                // Resigned, taken back or moved on while it waited: nothing to think about.
+                let guard = lock(&room);
+                if guard.thinking != Some(version) || guard.version != version {
+                    return;
+                }
+            }
+            hub.searches.fetch_add(1, Ordering::Relaxed);
             let chosen = tokio::task::spawn_blocking(job).await;
             {
                 let mut guard = lock(&room);

@@ -30,6 +30,10 @@ pub struct Limits {
     pub idle_timeout: Duration,
     /// Spectators one game may have at once (`--spectators-per-game`, default 200).
     pub spectators_per_game: usize,
+    /// Computer moves and hints searched at once (`--computer-threads`, default: the number of
+    /// cores); more wait their turn, and one whose game was resigned or changed meanwhile is
+    /// dropped. Every level the web offers thinks for a bounded time (`hard`: 1 s).
+    pub computer_threads: usize,
 }
 
 impl Default for Limits {
@@ -43,6 +47,7 @@ impl Default for Limits {
             join_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_mins(2),
             spectators_per_game: 200,
+            computer_threads: std::thread::available_parallelism().map_or(2, usize::from),
         }
     }
 }

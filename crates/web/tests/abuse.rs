@@ -271,3 +271,33 @@ async fn a_game_takes_spectators_up_to_its_limit() {
     // The players themselves still join.
     let _player = server.join(&game.id, Some(&token(&game, 0))).await;
 }
+
+#[tokio::test]
+async fn a_computer_move_waiting_for_a_thread_is_dropped_when_its_game_is_resigned() {
+    // One thread to think on: the first game's computer (hard: a second a move) takes it, the
+    // second game's waits; its player resigns meanwhile.
+    let limits = Limits {
+        computer_threads: 1,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let computer_first = json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "hard" });
+    let busy = server.create(computer_first.clone()).await;
+    let waiting = server.create(computer_first).await;
+    let (mut player, _, state) = server.join(&waiting.id, Some(&token(&waiting, 1))).await;
+    assert!(
+        state.thinking,
+        "the second game's computer waits for a thread"
+    );
+    player
+        .send(&json!({ "type": "resign" }))
+        .await
+        .expect("send");
+    let over = crate::util::state_until(&mut player, |s| s.ending.is_some()).await;
+    assert!(over.moves.is_empty());
+    // The first game's computer moves; the resigned one's never starts.
+    let (mut watcher, _, _) = server.join(&busy.id, Some(&token(&busy, 1))).await;
+    crate::util::state_until(&mut watcher, |s| s.moves.len() == 1).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(server.hub.searches_started(), 1);
+}

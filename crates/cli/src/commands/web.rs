@@ -33,6 +33,9 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             join_timeout: Duration::from_secs_f64(args.join_timeout),
             idle_timeout: Duration::from_secs_f64(args.idle_timeout),
             spectators_per_game: args.spectators_per_game,
+            computer_threads: args
+                .computer_threads
+                .unwrap_or(tabuleiro_web::limits::Limits::default().computer_threads),
         },
     };
     runtime()?.block_on(tabuleiro_web::serve(config))?;

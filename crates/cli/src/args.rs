@@ -118,6 +118,10 @@ pub struct BenchWebArgs {
     /// server does) or `normal` (to measure what `full` costs).
     #[arg(long, default_value = "full", value_name = "full|normal")]
     pub durability: tabuleiro_web::store::Durability,
+    /// Instead of playing: store this many finished games, start `tabuleiro serve` on them,
+    /// and report its start-up time and resident memory.
+    #[arg(long, value_name = "N", value_parser = numbers::at_least_one)]
+    pub stored: Option<usize>,
 }
 
 /// A game id with its options.

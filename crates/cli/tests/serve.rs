@@ -162,3 +162,20 @@ fn bench_web_plays_its_games_without_error() {
     assert!(text.contains(", 0 errors"), "{text}");
     assert!(text.contains("p99"), "{text}");
 }
+
+#[test]
+fn bench_web_restarts_a_server_on_many_stored_games() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(["bench-web", "--stored", "300"])
+        .output()
+        .expect("the benchmark runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.contains("stored 300 finished games"), "{text}");
+    assert!(text.contains("server on 300 stored games: started in"), "{text}");
+    assert!(text.contains("MiB after opening one stored game"), "{text}");
+}

@@ -14,7 +14,7 @@ use crate::client::{ClientError, GameSocket, request};
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::protocol::{Created, ServerMessage};
-use crate::store::{Durability, Store};
+use crate::store::{Durability, Store, StoredGame, StoredSeat};
 
 /// What to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,4 +263,58 @@ async fn play_one(addr: SocketAddr, game: Created, seed: u64) -> Result<Played, 
             }
         }
     }
+}
+
+/// Fills the database in `folder` with `games` finished games of Quantik (random legal moves
+/// from seeds 0, 1, …), for measuring a server that has stored many games. Returns how many
+/// moves were stored.
+///
+/// # Errors
+/// When the database cannot be opened or written.
+pub fn fill(folder: &std::path::Path, games: usize) -> Result<usize, LoadError> {
+    use tabuleiro_core::{Game, Options, Setup};
+    use tabuleiro_games::quantik::Quantik;
+
+    let mut store = Store::open(folder)?;
+    let mut moves_stored = 0;
+    let stored = (0..games).map(|i| {
+        let setup = Setup {
+            players: 2,
+            options: Options::defaults(Quantik::INFO),
+            seed: i as u64,
+        };
+        let mut moves = Vec::new();
+        if let Ok(mut state) = Quantik::new(&setup) {
+            let mut rng = tabuleiro_core::rng_from_seed(i as u64);
+            while let Some(mv) = state.random_move(&mut rng) {
+                moves.push(state.format_move(mv));
+                state.play_unchecked(mv);
+            }
+        }
+        moves_stored += moves.len();
+        StoredGame {
+            id: format!("stored{i:09}"),
+            game: "quantik".to_owned(),
+            players: 2,
+            options: setup
+                .options
+                .iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+            seed: i as u64,
+            mode: "hotseat".to_owned(),
+            seats: vec![
+                StoredSeat::Human {
+                    token_hash: String::new(),
+                },
+                StoredSeat::Human {
+                    token_hash: String::new(),
+                },
+            ],
+            resigned: None,
+            moves,
+        }
+    });
+    store.import(stored)?;
+    Ok(moves_stored)
 }

@@ -177,6 +177,43 @@ impl Store {
         Ok(())
     }
 
+    /// Stores many finished games with their moves in one transaction (for benchmarks that
+    /// need a large database quickly).
+    ///
+    /// # Errors
+    /// When a write fails; nothing is stored then.
+    pub fn import(
+        &mut self,
+        games: impl IntoIterator<Item = StoredGame>,
+    ) -> Result<usize, StoreError> {
+        let tx = self.db.transaction()?;
+        let mut count = 0;
+        {
+            let mut game_row = tx.prepare(
+                "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1)",
+            )?;
+            let mut move_row =
+                tx.prepare("INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)")?;
+            for game in games {
+                game_row.execute(params![
+                    game.id,
+                    game.game,
+                    game.players as i64,
+                    serde_json::to_string(&game.options)?,
+                    game.seed as i64,
+                    game.mode,
+                    serde_json::to_string(&game.seats)?,
+                ])?;
+                for (ply, notation) in game.moves.iter().enumerate() {
+                    move_row.execute(params![game.id, ply as i64, notation])?;
+                }
+                count += 1;
+            }
+        }
+        tx.commit()?;
+        Ok(count)
+    }
+
     /// Stores move number `ply` (counted from 0) of game `id`, committed before returning.
     ///
     /// # Errors

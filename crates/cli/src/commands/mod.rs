@@ -12,6 +12,7 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod solve;
+pub mod stored;
 pub mod tournament;
 pub mod web;
 

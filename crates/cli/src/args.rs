@@ -122,6 +122,11 @@ pub struct BenchWebArgs {
     /// and report its start-up time and resident memory.
     #[arg(long, value_name = "N", value_parser = numbers::at_least_one)]
     pub stored: Option<usize>,
+    /// Play the games twice: once alone, then while hostile clients hold idle connections,
+    /// open WebSockets that never join, flood game creation and crowd games with spectators
+    /// (the server then runs with its default limits); prints both.
+    #[arg(long)]
+    pub adversarial: bool,
 }
 
 /// A game id with its options.

@@ -176,6 +176,27 @@ fn bench_web_restarts_a_server_on_many_stored_games() {
         String::from_utf8_lossy(&output.stderr)
     );
     assert!(text.contains("stored 300 finished games"), "{text}");
-    assert!(text.contains("server on 300 stored games: started in"), "{text}");
+    assert!(
+        text.contains("server on 300 stored games: started in"),
+        "{text}"
+    );
     assert!(text.contains("MiB after opening one stored game"), "{text}");
+}
+
+#[test]
+fn bench_web_under_attack_plays_every_honest_game() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(["bench-web", "--games", "20", "--adversarial"])
+        .output()
+        .expect("the benchmark runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(text.matches("20 games at once: 20 finished").count(), 2, "{text}");
+    assert_eq!(text.matches(", 0 errors").count(), 2, "{text}");
+    assert!(text.contains("under attack:"), "{text}");
+    assert!(text.contains("refused with 429"), "{text}");
 }

@@ -31,6 +31,7 @@
 //! (a game of hidden information, whose seed decides everything hidden, then cannot be
 //! reopened by undo).
 
+pub mod adversaries;
 pub mod client;
 pub mod dyngame;
 pub mod error;

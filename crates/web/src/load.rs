@@ -6,6 +6,8 @@
 use std::fmt;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
@@ -27,6 +29,24 @@ pub struct LoadConfig {
     pub data: Option<PathBuf>,
     /// How commits reach the disk (the server's is [`Durability::Full`]).
     pub durability: Durability,
+    /// Whether hostile clients ([`crate::adversaries`]) attack the server while the games
+    /// play, which then runs with its default limits.
+    pub adversarial: bool,
+}
+
+/// What the hostile clients of an adversarial run did, and the memory it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdversaryReport {
+    /// Games the creation flood got created.
+    pub created: usize,
+    /// Creations refused for the rate (429).
+    pub refused: usize,
+    /// Hostile connections closed or refused by the server.
+    pub closed: usize,
+    /// Messages the hostile spectators received.
+    pub watched: u64,
+    /// The most resident memory of the benchmark's process (server and every client).
+    pub max_resident: u64,
 }
 
 /// The figures measured.
@@ -50,6 +70,8 @@ pub struct LoadReport {
     pub p99: Duration,
     /// Largest latency.
     pub max: Duration,
+    /// In an adversarial run, what the hostile clients did.
+    pub adversaries: Option<AdversaryReport>,
 }
 
 impl fmt::Display for LoadReport {
@@ -73,6 +95,24 @@ impl fmt::Display for LoadReport {
         )?;
         if let Some(e) = &self.first_error {
             writeln!(f, "first error: {e}")?;
+        }
+        if let Some(a) = &self.adversaries {
+            writeln!(
+                f,
+                "meanwhile, from another address: {} idle connections and {} silent WebSockets \
+                 held, {} spectators on {} games ({} messages), a creation flood ({} created, {} \
+                 refused with 429); {} hostile connections closed by the server; the process's \
+                 resident memory peaked at {:.0} MiB",
+                crate::adversaries::IDLE,
+                crate::adversaries::SILENT_SOCKETS,
+                crate::adversaries::SPECTATORS.0 * crate::adversaries::SPECTATORS.1,
+                crate::adversaries::SPECTATORS.1,
+                a.watched,
+                a.created,
+                a.refused,
+                a.closed,
+                a.max_resident as f64 / (1024.0 * 1024.0)
+            )?;
         }
         Ok(())
     }
@@ -117,19 +157,56 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
     let store = tokio::task::spawn_blocking(move || Store::open_with(&folder, durability))
         .await
         .map_err(std::io::Error::other)??;
-    let hub = Hub::with_store(store, Limits::unlimited());
+    let limits = if config.adversarial {
+        // The server's defaults, but for the honest players' own address, which plays every
+        // game (two connections each).
+        Limits {
+            max_connections_per_address: 2 * config.games + 64,
+            ..Limits::default()
+        }
+    } else {
+        Limits::unlimited()
+    };
+    let hub = Hub::with_store(store, limits);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
     let addr = listener.local_addr()?;
+    let served = Arc::clone(&hub);
     let server = tokio::spawn(async move {
-        let _ = crate::serve_on(listener, hub).await;
+        let _ = crate::serve_on(listener, served).await;
     });
     let mut created = Vec::with_capacity(config.games);
     for _ in 0..config.games {
         let body = json!({ "game": config.game, "mode": "online" }).to_string();
-        let answer = request(addr, "POST", "/api/games", Some(&body)).await?;
-        let game: Created = serde_json::from_str(&answer.body)
-            .map_err(|e| ClientError::Answer(format!("{e}: {}", answer.body)))?;
+        let game: Created = if config.adversarial {
+            // Past the rate of creation per address, which the flood meets.
+            let request =
+                serde_json::from_str(&body).map_err(|e| ClientError::Answer(e.to_string()))?;
+            hub.create(request)
+                .await
+                .map_err(|e| ClientError::Answer(e.to_string()))?
+        } else {
+            let answer = request(addr, "POST", "/api/games", Some(&body)).await?;
+            serde_json::from_str(&answer.body)
+                .map_err(|e| ClientError::Answer(format!("{e}: {}", answer.body)))?
+        };
         created.push(game);
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let tally = Arc::new(crate::adversaries::Tally::default());
+    let peak = Arc::new(AtomicU64::new(crate::adversaries::resident()));
+    let mut hostile = None;
+    if config.adversarial {
+        let ids: Vec<String> = created.iter().map(|g| g.id.clone()).collect();
+        hostile = Some(crate::adversaries::start(addr, &ids, &stop, &tally));
+        let (stop, peak) = (Arc::clone(&stop), Arc::clone(&peak));
+        tokio::spawn(async move {
+            while !stop.load(Ordering::Relaxed) {
+                peak.fetch_max(crate::adversaries::resident(), Ordering::Relaxed);
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        });
+        // Let them settle in before the honest games start.
+        tokio::time::sleep(Duration::from_millis(500)).await;
     }
     let start = Instant::now();
     let tasks: Vec<_> = created
@@ -156,6 +233,12 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         }
     }
     let elapsed = start.elapsed();
+    peak.fetch_max(crate::adversaries::resident(), Ordering::Relaxed);
+    stop.store(true, Ordering::Relaxed);
+    if let Some(mut hostile) = hostile {
+        hostile.abort_all();
+        while hostile.join_next().await.is_some() {}
+    }
     server.abort();
     if temporary {
         let _ = std::fs::remove_dir_all(&data);
@@ -177,6 +260,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         p50: at(0.5),
         p99: at(0.99),
         max: latencies.last().copied().unwrap_or_default(),
+        adversaries: config.adversarial.then(|| AdversaryReport {
+            created: tally.created.load(Ordering::Relaxed),
+            refused: tally.refused.load(Ordering::Relaxed),
+            closed: tally.closed.load(Ordering::Relaxed),
+            watched: tally.watched.load(Ordering::Relaxed),
+            max_resident: peak.load(Ordering::Relaxed),
+        }),
     })
 }
 

@@ -54,21 +54,41 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
         }
         return result;
     }
-    let report =
-        runtime()?.block_on(tabuleiro_web::load::run(tabuleiro_web::load::LoadConfig {
-            games: args.games,
-            game: args.game.clone().unwrap_or_else(|| {
-                REGISTRY
-                    .games()
-                    .first()
-                    .map_or_else(String::new, |g| g.id.to_owned())
-            }),
-            data: args.data.clone(),
-            durability: args.durability,
-        }))?;
-    write!(output, "{report}")?;
-    if report.errors > 0 {
-        anyhow::bail!("{} of {} games failed", report.errors, report.games);
+    let game = args.game.clone().unwrap_or_else(|| {
+        REGISTRY
+            .games()
+            .first()
+            .map_or_else(String::new, |g| g.id.to_owned())
+    });
+    let runs: &[bool] = if args.adversarial {
+        &[false, true]
+    } else {
+        &[false]
+    };
+    for &adversarial in runs {
+        if args.adversarial {
+            writeln!(
+                output,
+                "{}",
+                if adversarial {
+                    "under attack:"
+                } else {
+                    "alone:"
+                }
+            )?;
+        }
+        let report =
+            runtime()?.block_on(tabuleiro_web::load::run(tabuleiro_web::load::LoadConfig {
+                games: args.games,
+                game: game.clone(),
+                data: args.data.clone(),
+                durability: args.durability,
+                adversarial,
+            }))?;
+        write!(output, "{report}")?;
+        if report.errors > 0 {
+            anyhow::bail!("{} of {} games failed", report.errors, report.games);
+        }
     }
     Ok(())
 }

@@ -195,7 +195,11 @@ fn bench_web_under_attack_plays_every_honest_game() {
         "{text}{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert_eq!(text.matches("20 games at once: 20 finished").count(), 2, "{text}");
+    assert_eq!(
+        text.matches("20 games at once: 20 finished").count(),
+        2,
+        "{text}"
+    );
     assert_eq!(text.matches(", 0 errors").count(), 2, "{text}");
     assert!(text.contains("under attack:"), "{text}");
     assert!(text.contains("refused with 429"), "{text}");

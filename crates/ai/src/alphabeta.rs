@@ -200,7 +200,7 @@ impl<G: Engine> AlphaBeta<G> {
     fn negamax(&mut self, state: &G, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
         if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && self.deadline.is_some_and(|d| Instant::now() >= d)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d) || crate::cancel::cancelled())
         {
             self.stopped = true;
         }

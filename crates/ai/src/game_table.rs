@@ -10,6 +10,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -132,6 +133,8 @@ pub struct GameTable<G: Engine> {
     agents: Vec<Option<SharedAgent<G>>>,
     /// Bumped on every change of the history: answers computed for an older one are stale.
     generation: u64,
+    /// Set to stop the searches started for the present history ([`crate::cancel`]).
+    stop: Arc<AtomicBool>,
 }
 
 impl<G: Engine> GameTable<G> {
@@ -197,6 +200,7 @@ impl<G: Engine> GameTable<G> {
             seats,
             agents,
             generation: 0,
+            stop: Arc::new(AtomicBool::new(false)),
         })
     }
 
@@ -263,8 +267,21 @@ impl<G: Engine> GameTable<G> {
     /// When the move is illegal here (or the game is over).
     pub fn play(&mut self, mv: G::Move) -> Result<(), IllegalMove> {
         self.session.play(mv)?;
-        self.generation += 1;
+        self.history_changed();
         Ok(())
+    }
+
+    /// Stops every search started for the game as it stands (a computer thinking, a hint):
+    /// their answers would be dropped anyway. For a game resigned or abandoned.
+    pub fn stop_thinking(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.stop = Arc::new(AtomicBool::new(false));
+    }
+
+    /// The history changed: answers computed before are stale, and their searches stop.
+    fn history_changed(&mut self) {
+        self.generation += 1;
+        self.stop_thinking();
     }
 
     /// Reads a move in notation, checks it and plays it; returns it in the game's notation.
@@ -307,7 +324,7 @@ impl<G: Engine> GameTable<G> {
         let before = self.session.moves().len();
         let taken = self.session.moves().to_vec();
         let undone = self.session.undo_turn(self.undo_to())?;
-        self.generation += 1;
+        self.history_changed();
         Ok(taken[before - undone..].to_vec())
     }
 
@@ -344,6 +361,7 @@ impl<G: Engine> GameTable<G> {
             position: self.state().clone(),
             player,
             generation: self.generation,
+            stop: Arc::clone(&self.stop),
         }
     }
 
@@ -404,6 +422,7 @@ pub struct ComputerTurn<G: Engine> {
     position: G,
     player: Player,
     generation: u64,
+    stop: Arc<AtomicBool>,
 }
 
 /// The player stopped with a panic while thinking.
@@ -416,10 +435,15 @@ impl<G: Engine> ComputerTurn<G> {
         self.player
     }
 
-    /// Chooses a move from the seat's view, for as long as the level thinks.
+    /// Chooses a move from the seat's view, for as long as the level thinks, or until the
+    /// table's game changes or [`GameTable::stop_thinking`] is called.
     pub fn think(self) -> Thought<G> {
         let (agent, mv) = match self.agent.lock() {
-            Ok(mut agent) => (agent.name(), Ok(agent.choose(&self.view))),
+            Ok(mut agent) => {
+                let view = &self.view;
+                let mv = crate::cancel::cancellable(Arc::clone(&self.stop), || agent.choose(view));
+                (agent.name(), Ok(mv))
+            }
             Err(_) => (String::new(), Err(Stopped)),
         };
         Thought {

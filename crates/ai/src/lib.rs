@@ -15,6 +15,7 @@
 pub mod agent;
 pub mod alphabeta;
 pub mod analysis;
+pub mod cancel;
 pub mod game_table;
 pub mod greedy;
 pub mod level;

@@ -123,6 +123,9 @@ pub fn search<G: Engine>(
         if limits.iterations.is_some_and(|n| report.iterations >= n) {
             break;
         }
+        if report.iterations.is_multiple_of(256) && crate::cancel::cancelled() {
+            break;
+        }
         if let Some(deadline) = deadline
             && report.iterations >= next_clock
         {

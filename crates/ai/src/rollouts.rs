@@ -275,6 +275,7 @@ fn halve<G: Engine>(
         loop {
             if round_samples.is_some_and(|n| report.samples >= n)
                 || (drawn > 0 && round_deadline.is_some_and(|d| Instant::now() >= d))
+                || crate::cancel::cancelled()
             {
                 break;
             }
@@ -320,7 +321,7 @@ fn halve<G: Engine>(
             alive.truncate(alive.len().div_ceil(2));
             alive.sort_unstable();
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.is_some_and(|d| Instant::now() >= d) || crate::cancel::cancelled() {
             break;
         }
     }

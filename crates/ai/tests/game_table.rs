@@ -132,3 +132,38 @@ fn a_computer_that_finds_no_move_is_reported() {
     };
     assert_eq!(error.to_string(), "player 2 (random) found no move");
 }
+
+#[test]
+fn stopping_the_table_stops_a_search_that_would_think_for_seconds() {
+    use tabuleiro_games::taiji::Taiji;
+    let long: Level = "strong:think=5000".parse().unwrap();
+    for seats in [
+        vec![Seat::Computer(long), Seat::Human],
+        // Q!nto thinks by sampled rollouts.
+        vec![Seat::Computer(long), Seat::Human, Seat::Human],
+    ] {
+        let players = seats.len();
+        let started = std::time::Instant::now();
+        let thought = if players == 2 {
+            let mut table = GameTable::<Taiji>::new(setup::<Taiji>(2, 1), seats).unwrap();
+            let turn = table.computer_turn().unwrap();
+            let thinking = std::thread::spawn(move || turn.think().chosen().is_some());
+            std::thread::sleep(Duration::from_millis(100));
+            table.stop_thinking();
+            thinking.join().unwrap()
+        } else {
+            let mut table = GameTable::<Qinto>::new(setup::<Qinto>(3, 1), seats).unwrap();
+            let turn = table.computer_turn().unwrap();
+            let thinking = std::thread::spawn(move || turn.think().chosen().is_some());
+            std::thread::sleep(Duration::from_millis(100));
+            table.stop_thinking();
+            thinking.join().unwrap()
+        };
+        assert!(thought, "a stopped search still names its best move so far");
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "{players} players: stopped after {:?}",
+            started.elapsed()
+        );
+    }
+}

@@ -74,8 +74,11 @@ pub trait DynGame: Send {
     fn legal_moves(&self) -> Vec<String>;
     /// The game so far as a record.
     fn record(&self) -> GameRecord;
-    /// A job choosing the move of the computer to move, from its seat's view.
+    /// A job choosing the move of the computer to move, from its seat's view. It stops early
+    /// when the game changes or [`DynGame::stop_thinking`] is called.
     fn computer_job(&self) -> Option<Job>;
+    /// Stops the searches started for the game as it stands (a resignation).
+    fn stop_thinking(&mut self);
     /// A job suggesting a move for the seat to move, from that seat's view only (the same
     /// hint as every front end's: [`GameTable::hint`]).
     fn hint_job(&self) -> Option<Job>;
@@ -202,6 +205,10 @@ impl<G: Engine> DynGame for Live<G> {
     fn computer_job(&self) -> Option<Job> {
         let turn = self.table.computer_turn()?;
         Some(Box::new(move || turn.think().notation()))
+    }
+
+    fn stop_thinking(&mut self) {
+        self.table.stop_thinking();
     }
 
     fn hint_job(&self) -> Option<Job> {

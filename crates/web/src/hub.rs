@@ -34,6 +34,8 @@ pub struct Hub {
     computers: Arc<tokio::sync::Semaphore>,
     /// Computer searches started.
     searches: AtomicU64,
+    /// Computer searches running.
+    running: AtomicU64,
 }
 
 /// Locks a mutex, going on with the data if a thread panicked while holding it (every
@@ -72,6 +74,7 @@ impl Hub {
             creations: Mutex::new(RateLimiter::new(limits.creations_per_minute)),
             computers: Arc::new(tokio::sync::Semaphore::new(limits.computer_threads.max(1))),
             searches: AtomicU64::new(0),
+            running: AtomicU64::new(0),
             limits,
         })
     }
@@ -80,6 +83,11 @@ impl Hub {
     /// changed while it waited for a thread is never started).
     pub fn searches_started(&self) -> u64 {
         self.searches.load(Ordering::Relaxed)
+    }
+
+    /// The number of computer searches running now.
+    pub fn searches_running(&self) -> u64 {
+        self.running.load(Ordering::Relaxed)
     }
 
     /// The server's limits.
@@ -419,6 +427,7 @@ impl Hub {
             })?;
         guard.resigned = Some(seat);
         guard.thinking = None;
+        guard.game.stop_thinking();
         guard.version += 1;
         guard.broadcast();
         Ok(())
@@ -488,7 +497,9 @@ impl Hub {
                 }
             }
             hub.searches.fetch_add(1, Ordering::Relaxed);
+            hub.running.fetch_add(1, Ordering::Relaxed);
             let chosen = tokio::task::spawn_blocking(job).await;
+            hub.running.fetch_sub(1, Ordering::Relaxed);
             {
                 let mut guard = lock(&room);
                 if guard.thinking != Some(version) || guard.version != version {

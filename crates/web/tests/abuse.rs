@@ -301,3 +301,33 @@ async fn a_computer_move_waiting_for_a_thread_is_dropped_when_its_game_is_resign
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(server.hub.searches_started(), 1);
 }
+
+#[tokio::test]
+async fn resigning_stops_the_computer_thinking_at_once() {
+    let server = Server::start().await;
+    // The computer (hard: a second a move) moves first.
+    let game = server
+        .create(json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "hard" }))
+        .await;
+    let (mut player, _, _) = server.join(&game.id, Some(&token(&game, 1))).await;
+    let mut waited = 0;
+    while server.hub.searches_running() == 0 && waited < 200 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        waited += 1;
+    }
+    assert_eq!(server.hub.searches_running(), 1, "the computer is thinking");
+    let resigned = std::time::Instant::now();
+    player
+        .send(&json!({ "type": "resign" }))
+        .await
+        .expect("send");
+    while server.hub.searches_running() > 0 {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // Stopped, not run to its second (the margin is wide: a loaded machine is slow too).
+    assert!(
+        resigned.elapsed() < Duration::from_millis(700),
+        "the search ran {:?} after the resignation",
+        resigned.elapsed()
+    );
+}

@@ -1,0 +1,62 @@
+//! Stopping a search from outside: a front end whose game was resigned, or changed, while a
+//! computer player thought sets the flag the search was started with, and every search
+//! (alpha-beta, MCTS, sampled rollouts) stops at its next look at the clock, with the best move
+//! found so far. The flag belongs to the thread running the search.
+
+use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+thread_local! {
+    static STOP: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Puts the flag back as it was when dropped, even if the search panicked.
+struct Restore(Option<Arc<AtomicBool>>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let earlier = self.0.take();
+        STOP.with(|stop| *stop.borrow_mut() = earlier);
+    }
+}
+
+/// Runs `search` on this thread so that setting `stop` stops it.
+pub fn cancellable<R>(stop: Arc<AtomicBool>, search: impl FnOnce() -> R) -> R {
+    let earlier = STOP.with(|s| s.borrow_mut().replace(stop));
+    let _restore = Restore(earlier);
+    search()
+}
+
+/// Whether the search running on this thread has been told to stop.
+pub fn cancelled() -> bool {
+    STOP.with(|stop| {
+        stop.borrow()
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_flag_counts_only_inside_and_on_this_thread() {
+        let stop = Arc::new(AtomicBool::new(true));
+        assert!(!cancelled());
+        assert!(cancellable(Arc::clone(&stop), cancelled));
+        assert!(!cancelled(), "restored after the search");
+        let inner = Arc::clone(&stop);
+        let elsewhere = std::thread::spawn(move || {
+            cancellable(inner, || {
+                std::thread::spawn(cancelled).join().unwrap_or(true)
+            })
+        });
+        assert_eq!(
+            elsewhere.join().ok(),
+            Some(false),
+            "another thread is not stopped"
+        );
+    }
+}

@@ -59,9 +59,15 @@ impl GameVisitor for PlayVisitor<'_, '_> {
     }
 }
 
-const HELP: &str = "Type a move (a turn of several moves may go on one line), or: ? (legal \
-moves), ? PREFIX (legal moves starting with PREFIX; in Quantik `? C` shows the cells that accept \
-a cube), undo (takes back a whole turn, but not a move that drew hidden tiles), save FILE, board, help, quit";
+/// What can be typed, with the game's own move syntax (front ends name no game).
+fn help<G: Game>() -> String {
+    format!(
+        "Type a move ({}; a turn of several moves may go on one line), or: ? (legal moves), \
+         ? PREFIX (the legal moves starting with PREFIX), undo (takes back a whole turn, but \
+         not a move that drew hidden tiles), save FILE, board, help, quit",
+        G::INFO.move_syntax
+    )
+}
 
 /// Plays one game to its end (or until `quit` or the end of input), saving the record when
 /// asked to.
@@ -97,7 +103,7 @@ fn play_at<G: Engine>(
         config.setup.options,
     ))?;
     if !humans.is_empty() {
-        console.say(HELP)?;
+        console.say(help::<G>())?;
     }
     let mut redraw = true;
     // With hidden hands and several humans at one screen, whose hand was shown last.
@@ -165,7 +171,7 @@ fn play_at<G: Engine>(
         match word.to_ascii_lowercase().as_str() {
             "" => {}
             "?" | "moves" => console.say(list_moves(&state, rest))?,
-            "help" | "h" => console.say(HELP)?,
+            "help" | "h" => console.say(help::<G>())?,
             "board" => redraw = true,
             "quit" | "exit" | "q" => {
                 console.say("Game abandoned.")?;

@@ -1439,3 +1439,15 @@ fn play_builds_the_computer_players_every_front_end_builds() {
         stdout(&out)
     );
 }
+
+#[test]
+fn help_in_a_game_names_that_games_moves_only() {
+    let out = run(
+        &["play", "nudge", "--p1", "human", "--p2", "human"],
+        "help\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("tail square and direction"), "{text}");
+    assert!(!text.contains("Quantik"), "{text}");
+}

@@ -55,10 +55,11 @@ async fn hold(mut stream: TcpStream, stop: &AtomicBool) -> bool {
     false
 }
 
-/// Starts every adversary against the server at `addr`; `games` are ids of honest games to
-/// crowd with spectators. They run until `stop` is set.
+/// Starts every adversary against the server at `addr`; the flood asks for games of `game`,
+/// and `games` are ids of honest games to crowd with spectators. They run until `stop` is set.
 pub fn start(
     addr: SocketAddr,
+    game: &str,
     games: &[String],
     stop: &Arc<AtomicBool>,
     tally: &Arc<Tally>,
@@ -109,8 +110,8 @@ pub fn start(
     }
     {
         let (stop, tally) = (Arc::clone(stop), Arc::clone(tally));
+        let body = serde_json::json!({ "game": game, "mode": "online" }).to_string();
         set.spawn(async move {
-            let body = r#"{"game":"quantik","mode":"online"}"#;
             while !stop.load(Ordering::Relaxed) {
                 let Ok(mut stream) = connect(addr).await else {
                     tokio::time::sleep(Duration::from_millis(10)).await;

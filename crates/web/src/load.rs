@@ -197,7 +197,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
     let mut hostile = None;
     if config.adversarial {
         let ids: Vec<String> = created.iter().map(|g| g.id.clone()).collect();
-        hostile = Some(crate::adversaries::start(addr, &ids, &stop, &tally));
+        hostile = Some(crate::adversaries::start(
+            addr,
+            &config.game,
+            &ids,
+            &stop,
+            &tally,
+        ));
         let (stop, peak) = (Arc::clone(&stop), Arc::clone(&peak));
         tokio::spawn(async move {
             while !stop.load(Ordering::Relaxed) {
@@ -355,56 +361,72 @@ async fn play_one(addr: SocketAddr, game: Created, seed: u64) -> Result<Played, 
     }
 }
 
-/// Fills the database in `folder` with `games` finished games of Quantik (random legal moves
-/// from seeds 0, 1, …), for measuring a server that has stored many games. Returns how many
-/// moves were stored.
+/// Fills the database in `folder` with `games` finished games of game `game` (random legal
+/// moves from seeds 0, 1, …, default options, the fewest players), for measuring a server that
+/// has stored many games. Returns how many moves were stored.
 ///
 /// # Errors
-/// When the database cannot be opened or written.
-pub fn fill(folder: &std::path::Path, games: usize) -> Result<usize, LoadError> {
-    use tabuleiro_core::{Game, Options, Setup};
-    use tabuleiro_games::quantik::Quantik;
+/// When the game is unknown, or the database cannot be opened or written.
+pub fn fill(folder: &std::path::Path, game: &str, games: usize) -> Result<usize, LoadError> {
+    use tabuleiro_core::Registry;
+    tabuleiro_games::REGISTRY
+        .visit(game, Filler { folder, games })
+        .unwrap_or_else(|| Err(ClientError::Answer(format!("unknown game `{game}`")).into()))
+}
 
-    let mut store = Store::open(folder)?;
-    let mut moves_stored = 0;
-    let stored = (0..games).map(|i| {
-        let setup = Setup {
-            players: 2,
-            options: Options::defaults(Quantik::INFO),
-            seed: i as u64,
-        };
-        let mut moves = Vec::new();
-        if let Ok(mut state) = Quantik::new(&setup) {
-            let mut rng = tabuleiro_core::rng_from_seed(i as u64);
-            while let Some(mv) = state.random_move(&mut rng) {
-                moves.push(state.format_move(mv));
-                state.play_unchecked(mv);
+/// [`fill`] for the game chosen at run time.
+struct Filler<'a> {
+    folder: &'a std::path::Path,
+    games: usize,
+}
+
+impl tabuleiro_core::GameVisitor for Filler<'_> {
+    type Output = Result<usize, LoadError>;
+
+    fn visit<G: tabuleiro_core::Engine>(self) -> Self::Output {
+        let mut store = Store::open(self.folder)?;
+        let mut moves_stored = 0;
+        let stored = (0..self.games).map(|i| {
+            let setup = tabuleiro_core::Setup {
+                players: G::INFO.min_players,
+                options: tabuleiro_core::Options::defaults(G::INFO),
+                seed: i as u64,
+            };
+            let mut moves = Vec::new();
+            if let Ok(mut state) = G::new(&setup) {
+                let mut rng = tabuleiro_core::rng_from_seed(i as u64);
+                let limit = G::INFO.max_moves.unwrap_or(1000);
+                while let Some(mv) = state.random_move(&mut rng) {
+                    if moves.len() >= limit {
+                        break;
+                    }
+                    moves.push(state.format_move(mv));
+                    state.play_unchecked(mv);
+                }
             }
-        }
-        moves_stored += moves.len();
-        StoredGame {
-            id: format!("stored{i:09}"),
-            game: "quantik".to_owned(),
-            players: 2,
-            options: setup
-                .options
-                .iter()
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect(),
-            seed: i as u64,
-            mode: "hotseat".to_owned(),
-            seats: vec![
-                StoredSeat::Human {
-                    token_hash: String::new(),
-                },
-                StoredSeat::Human {
-                    token_hash: String::new(),
-                },
-            ],
-            resigned: None,
-            moves,
-        }
-    });
-    store.import(stored)?;
-    Ok(moves_stored)
+            moves_stored += moves.len();
+            StoredGame {
+                id: format!("stored{i:09}"),
+                game: G::INFO.id.to_owned(),
+                players: setup.players,
+                options: setup
+                    .options
+                    .iter()
+                    .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                    .collect(),
+                seed: i as u64,
+                mode: "hotseat".to_owned(),
+                seats: vec![
+                    StoredSeat::Human {
+                        token_hash: String::new(),
+                    };
+                    setup.players
+                ],
+                resigned: None,
+                moves,
+            }
+        });
+        store.import(stored)?;
+        Ok(moves_stored)
+    }
 }

@@ -44,22 +44,22 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
 
 /// Runs the load benchmark and prints its figures.
 pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
-    if let Some(games) = args.stored {
-        let folder = args.data.clone().unwrap_or_else(|| {
-            std::env::temp_dir().join(format!("tabuleiro-stored-{}", std::process::id()))
-        });
-        let result = super::stored::run(games, &folder, output);
-        if args.data.is_none() {
-            let _ = std::fs::remove_dir_all(&folder);
-        }
-        return result;
-    }
     let game = args.game.clone().unwrap_or_else(|| {
         REGISTRY
             .games()
             .first()
             .map_or_else(String::new, |g| g.id.to_owned())
     });
+    if let Some(games) = args.stored {
+        let folder = args.data.clone().unwrap_or_else(|| {
+            std::env::temp_dir().join(format!("tabuleiro-stored-{}", std::process::id()))
+        });
+        let result = super::stored::run(&game, games, &folder, output);
+        if args.data.is_none() {
+            let _ = std::fs::remove_dir_all(&folder);
+        }
+        return result;
+    }
     let runs: &[bool] = if args.adversarial {
         &[false, true]
     } else {

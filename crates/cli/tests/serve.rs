@@ -146,18 +146,25 @@ async fn server_state(addr: SocketAddr, id: &str, token: &str) -> (u64, Vec<Stri
     state(&mut socket).await
 }
 
-#[test]
-fn bench_web_plays_its_games_without_error() {
+/// Runs `tabuleiro bench-web ARGS`, which must succeed; returns what it printed.
+fn bench_web(args: &[&str]) -> String {
     let output = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-        .args(["bench-web", "--games", "20"])
+        .arg("bench-web")
+        .args(args)
         .output()
         .expect("the benchmark runs");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
     assert!(
         output.status.success(),
         "{text}{}",
         String::from_utf8_lossy(&output.stderr)
     );
+    text
+}
+
+#[test]
+fn bench_web_plays_its_games_without_error() {
+    let text = bench_web(&["--games", "20"]);
     assert!(text.contains("20 games at once: 20 finished"), "{text}");
     assert!(text.contains(", 0 errors"), "{text}");
     assert!(text.contains("p99"), "{text}");
@@ -165,16 +172,7 @@ fn bench_web_plays_its_games_without_error() {
 
 #[test]
 fn bench_web_restarts_a_server_on_many_stored_games() {
-    let output = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-        .args(["bench-web", "--stored", "300"])
-        .output()
-        .expect("the benchmark runs");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let text = bench_web(&["--stored", "300"]);
     assert!(text.contains("stored 300 finished games"), "{text}");
     assert!(
         text.contains("server on 300 stored games: started in"),
@@ -185,16 +183,7 @@ fn bench_web_restarts_a_server_on_many_stored_games() {
 
 #[test]
 fn bench_web_under_attack_plays_every_honest_game() {
-    let output = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-        .args(["bench-web", "--games", "20", "--adversarial"])
-        .output()
-        .expect("the benchmark runs");
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{text}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let text = bench_web(&["--games", "20", "--adversarial"]);
     assert_eq!(
         text.matches("20 games at once: 20 finished").count(),
         2,

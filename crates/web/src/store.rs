@@ -123,6 +123,24 @@ impl std::str::FromStr for Durability {
     }
 }
 
+/// Writes the row of `game` (not its moves).
+fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(), StoreError> {
+    db.prepare_cached(
+        "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute(params![
+        game.id,
+        game.game,
+        game.players as i64,
+        serde_json::to_string(&game.options)?,
+        game.seed as i64,
+        game.mode,
+        serde_json::to_string(&game.seats)?,
+        i64::from(finished),
+    ])?;
+    Ok(())
+}
+
 impl Store {
     /// Opens (or creates) `games.sqlite3` in `folder`, creating the folder, with
     /// [`Durability::Full`].
@@ -162,19 +180,7 @@ impl Store {
     /// # Errors
     /// When the write fails.
     pub fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
-        self.db.execute(
-            "INSERT INTO games (id, game, players, options, seed, mode, seats) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                game.id,
-                game.game,
-                game.players as i64,
-                serde_json::to_string(&game.options)?,
-                game.seed as i64,
-                game.mode,
-                serde_json::to_string(&game.seats)?,
-            ],
-        )?;
-        Ok(())
+        insert_game(&self.db, game, false)
     }
 
     /// Stores many finished games with their moves in one transaction (for benchmarks that
@@ -189,21 +195,10 @@ impl Store {
         let tx = self.db.transaction()?;
         let mut count = 0;
         {
-            let mut game_row = tx.prepare(
-                "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1)",
-            )?;
             let mut move_row =
                 tx.prepare("INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)")?;
             for game in games {
-                game_row.execute(params![
-                    game.id,
-                    game.game,
-                    game.players as i64,
-                    serde_json::to_string(&game.options)?,
-                    game.seed as i64,
-                    game.mode,
-                    serde_json::to_string(&game.seats)?,
-                ])?;
+                insert_game(&tx, &game, true)?;
                 for (ply, notation) in game.moves.iter().enumerate() {
                     move_row.execute(params![game.id, ply as i64, notation])?;
                 }

@@ -4,9 +4,11 @@
 //! record replayed all work with it unchanged.
 
 use tabuleiro_ai::{LADDER, Level, play_match};
+use tabuleiro_core::picture::Shape;
 use tabuleiro_core::{
-    Engine, EngineInfo, Game, GameInfo, GameRecord, GameRng, IllegalMove, OptionKind, OptionSpec,
-    Outcome, Perspective, Player, SearchKind, Session, Setup, SetupError, SyntaxError, conformance,
+    Axis, Board, Cell, Engine, EngineInfo, Game, GameInfo, GameRecord, GameRng, Gesture,
+    IllegalMove, Ink, OptionKind, OptionSpec, Outcome, Perspective, Picture, Piece, Placed, Player,
+    SearchKind, Session, Setup, SetupError, SyntaxError, conformance,
 };
 
 static INFO: GameInfo = GameInfo {
@@ -91,6 +93,25 @@ impl Game for Nim {
     }
     fn render(&self, _: Perspective) -> String {
         format!("{} left", self.left)
+    }
+    /// The counters left, in a row.
+    fn picture(&self, _: Perspective) -> Picture {
+        let mut picture = Picture::new(Board {
+            columns: Axis::numbers(usize::from(self.left.max(1))),
+            rows: Axis::numbers(1),
+            open: false,
+        });
+        for i in 0..self.left {
+            picture.pieces.push(Placed {
+                cell: Cell::new(i32::from(i), 0),
+                piece: Piece::new(Shape::Disc, Ink::Light, ""),
+            });
+        }
+        picture
+    }
+    /// Taking `mv` counters is pointing at the first counter taken.
+    fn gesture(&self, mv: u8) -> Gesture {
+        Gesture::cells(vec![Cell::new(i32::from(self.left - mv), 0)])
     }
     fn view(&self, _: Player) -> Nim {
         *self

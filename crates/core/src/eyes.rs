@@ -3,6 +3,7 @@
 //! ([`Game::render`], [`Game::render_public`], [`Game::format_move_for`]).
 
 use crate::game::{Game, Perspective};
+use crate::picture::Picture;
 use crate::player::Player;
 
 /// What a screen, a connection or a message may show of a game: the board, the move list and
@@ -58,6 +59,15 @@ impl Eyes {
             Eyes::All => state.render(Perspective::Everyone),
             Eyes::Seat(p) => state.render(Perspective::Player(p)),
             Eyes::Public => state.render_public(),
+        }
+    }
+
+    /// The position as a picture these eyes may see.
+    pub fn picture<G: Game>(self, state: &G) -> Picture {
+        match self {
+            Eyes::All => state.picture(Perspective::Everyone),
+            Eyes::Seat(p) => state.picture(Perspective::Player(p)),
+            Eyes::Public => state.picture_public(),
         }
     }
 

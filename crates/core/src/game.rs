@@ -6,6 +6,7 @@ use std::hash::Hash;
 use crate::info::{GameInfo, PairScoring};
 use crate::options::{OptionError, Options};
 use crate::outcome::Outcome;
+use crate::picture::{Gesture, Picture};
 use crate::player::Player;
 use crate::rng::{GameRng, random_index};
 
@@ -256,6 +257,24 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     fn render_public(&self) -> String {
         self.render(Perspective::Everyone)
     }
+
+    /// The position as a picture, as `perspective` may see it: the board, its pieces, what
+    /// each seat holds off the board (hidden pieces only counted), and the marks the game
+    /// itself knows (the pushes of the last move it remembers; at the end, the cells that
+    /// decided it). Front ends draw from this alone; the cells of the last turn's moves are
+    /// added by [`Session::picture`](crate::Session::picture).
+    fn picture(&self, perspective: Perspective) -> Picture;
+
+    /// The picture someone who plays no seat may see while the game goes on, as
+    /// [`Game::render_public`] is to [`Game::render`]. The default shows everything.
+    fn picture_public(&self) -> Picture {
+        self.picture(Perspective::Everyone)
+    }
+
+    /// How `mv`, legal here, is made by pointing: the cells it uses in order, the pieces it
+    /// takes from the mover's hand (by the tokens of [`Picture::reserves`]) and the choice it
+    /// needs. The gestures of two different legal moves are never [`Gesture::same`].
+    fn gesture(&self, mv: Self::Move) -> Gesture;
 
     /// The move `mv`, about to be played here, as `viewer` may read it in the move list
     /// (`None`: someone who plays no seat). The default is [`Game::format_move`]; games whose

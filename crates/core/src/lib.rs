@@ -11,6 +11,8 @@
 //! - [`oracle`]: exact values from a game's own solved table ([`Engine::oracle`], Nudge).
 //! - [`GameRng`]: the one seeded random number generator (Xoshiro256++); [`fresh_seed`]: an
 //!   unguessable seed from the operating system for a game started without one.
+//! - [`Picture`] and [`Gesture`]: a position as data to draw, and a move as the cells and
+//!   choices a player points at ([`Game::picture`], [`Game::gesture`]).
 //! - [`Eyes`]: through whose eyes a front end shows a game (a seat's, the public's, all).
 //! - [`GameVisitor`]: run generic code on a game chosen by id at run time.
 //! - [`conformance`]: the test suite every game must pass, generic over [`Game`].
@@ -32,6 +34,7 @@ pub mod info;
 pub mod options;
 pub mod oracle;
 pub mod outcome;
+pub mod picture;
 pub mod player;
 pub mod record;
 pub mod registry;
@@ -48,6 +51,10 @@ pub use info::{GameInfo, OptionKind, OptionSpec, PairScoring};
 pub use options::{First, OptionError, Options};
 pub use oracle::{ExactValue, Oracle, OracleError, OracleRequest, OracleSource, OracleSummary};
 pub use outcome::{Outcome, PlayerResult};
+pub use picture::{
+    Axis, Board, Cell, CellValue, Choice, Facing, Gesture, Ink, Item, Key, Picture, Piece, Placed,
+    Placement, Reserve, Shape,
+};
 pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT, RecordError};
 pub use registry::{GameVisitor, Registry};

@@ -1,7 +1,9 @@
 //! A game in progress: its setup, every position so far, undo, and its record.
 
+use crate::eyes::Eyes;
 use crate::game::{Game, IllegalMove, Setup, SetupError};
 use crate::options::Options;
+use crate::picture::Picture;
 use crate::player::Player;
 use crate::record::{GameRecord, RECORD_FORMAT, RecordError};
 
@@ -176,6 +178,22 @@ impl<G: Game> Session<G> {
         Ok(undone)
     }
 
+    /// The picture of position `at` (0: the start, `positions().len() - 1`: now; later
+    /// ones are taken as now) through `eyes`, with the cells of the turn that led to it added
+    /// to its [`Picture::last`]: every move of that turn, as its gesture points at them.
+    pub fn picture(&self, eyes: Eyes, at: usize) -> Picture {
+        let at = at.min(self.positions.len() - 1);
+        let mut picture = eyes.picture(&self.positions[at]);
+        for i in last_turn(&self.positions[..=at]) {
+            for cell in self.positions[i].gesture(self.moves[i]).all_cells() {
+                if !picture.last.contains(&cell) {
+                    picture.last.push(cell);
+                }
+            }
+        }
+        picture
+    }
+
     /// The game so far as a record.
     pub fn record(&self) -> GameRecord {
         let mut texts = Vec::with_capacity(self.moves.len());
@@ -199,4 +217,17 @@ impl<G: Game> Session<G> {
             resigned: None,
         }
     }
+}
+
+/// The indices of the moves of the turn that ended in the last of `positions` (a prefix of a
+/// session's positions): back from the last move to the first move of its turn.
+fn last_turn<G: Game>(positions: &[G]) -> std::ops::Range<usize> {
+    let Some(last) = positions.len().checked_sub(2) else {
+        return 0..0;
+    };
+    let mut first = last;
+    while first > 0 && positions[first].move_in_turn().0 > 1 {
+        first -= 1;
+    }
+    first..last + 1
 }

@@ -6,6 +6,7 @@ mod nudge_perft;
 mod nudge_rules;
 mod nudge_solve;
 mod perft_file;
+mod pictures;
 mod pushee_perft;
 mod pushee_rules;
 mod qinto_finish;

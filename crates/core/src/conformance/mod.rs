@@ -27,6 +27,12 @@
 //!   to move and the same legal moves (and, without hidden information, is the position
 //!   itself, and no move [reveals anything hidden](Game::reveals_hidden)). Rendering never
 //!   comes out empty.
+//! - **Pictures.** Everything a [`Picture`](crate::Picture) draws lies on its board, one
+//!   piece at most on a cell; every seat sees the same board; without hidden information
+//!   spectators see everything, with it no spectator and no other seat sees a seat's hidden
+//!   pieces. Every legal move's [`Gesture`](crate::Gesture) points only at cells of the board
+//!   and pieces of the mover's reserve, fits the move at every step of pointing at it, and
+//!   is the gesture of no other legal move.
 //! - **Records.** A [`Session`] played through holds the same positions; its
 //!   [`GameRecord`] survives JSON and [`GameRecord::replay`] reproduces every position exactly
 //!   and the same outcome, as does [`Session::from_record`]; a record with a move after the
@@ -36,6 +42,7 @@
 //!   accepted; player counts outside the game's range are refused.
 
 mod checks;
+mod pictures;
 mod records;
 mod run;
 

@@ -10,6 +10,7 @@ use crate::rng::{GameRng, RngExt, derive_seed, rng_from_seed};
 use crate::session::Session;
 
 use super::checks::{check_random_coverage, check_refused, check_views};
+use super::pictures::check_pictures;
 use super::{Config, Report};
 /// Where a failure happened, shown in every panic message.
 pub(super) struct Trace<'a> {
@@ -258,6 +259,7 @@ impl<'c, G: Engine> Run<'c, G> {
 
         self.check_keys(state, &set, trace);
         check_views(state, &set, draws, trace);
+        check_pictures(state, &legal, trace);
 
         // A quick win, when one is offered, is a legal move that wins at once.
         if let Some(mv) = state.winning_move() {

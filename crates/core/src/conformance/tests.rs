@@ -6,6 +6,7 @@ use crate::game::Perspective;
 use crate::game::{Game, IllegalMove, SetupError, SyntaxError};
 use crate::info::GameInfo;
 use crate::outcome::Outcome;
+use crate::picture::{Axis, Board, Cell, Gesture, Ink, Picture, Piece, Placed, Shape};
 use crate::player::Player;
 use crate::rng::{GameRng, RngExt};
 
@@ -32,6 +33,8 @@ const CASE_SENSITIVE: u8 = 2;
 const KEY_IGNORES_PILE: u8 = 3;
 const NO_OUTCOME: u8 = 4;
 const RANDOM_OUTSIDE: u8 = 5;
+const ONE_GESTURE: u8 = 6;
+const PIECE_OFF_BOARD: u8 = 7;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Nim<const BUG: u8> {
@@ -101,6 +104,31 @@ impl<const BUG: u8> Game for Nim<BUG> {
     }
     fn render(&self, _: Perspective) -> String {
         format!("{} left", self.left)
+    }
+    /// A row of counters, those left at the start of the row.
+    fn picture(&self, _: Perspective) -> Picture {
+        let mut picture = Picture::new(Board {
+            columns: Axis::numbers(usize::from(PILE)),
+            rows: Axis::numbers(1),
+            open: false,
+        });
+        let shift = i32::from(BUG == PIECE_OFF_BOARD);
+        for i in 0..self.left {
+            picture.pieces.push(Placed {
+                cell: Cell::new(i32::from(i) + shift, 0),
+                piece: Piece::new(Shape::Disc, Ink::Light, ""),
+            });
+        }
+        picture
+    }
+    /// Taking `mv` counters: pointing at the first of them.
+    fn gesture(&self, mv: u8) -> Gesture {
+        let first = if BUG == ONE_GESTURE {
+            0
+        } else {
+            i32::from(self.left) - i32::from(mv)
+        };
+        Gesture::cells(vec![Cell::new(first, 0)])
     }
     fn view(&self, _: Player) -> Self {
         *self
@@ -194,4 +222,16 @@ fn a_missing_outcome_is_caught() {
 #[should_panic(expected = "which is not a legal move")]
 fn a_random_move_outside_the_list_is_caught() {
     check::<Nim<RANDOM_OUTSIDE>>(&setups(), 30, 1);
+}
+
+#[test]
+#[should_panic(expected = "are made by the same gesture")]
+fn two_moves_with_one_gesture_are_caught() {
+    check::<Nim<ONE_GESTURE>>(&setups(), 5, 1);
+}
+
+#[test]
+#[should_panic(expected = "off its board")]
+fn a_piece_drawn_off_the_board_is_caught() {
+    check::<Nim<PIECE_OFF_BOARD>>(&setups(), 5, 1);
 }

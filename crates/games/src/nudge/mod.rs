@@ -58,6 +58,7 @@
 mod board;
 mod diagram;
 mod engine;
+mod picture;
 mod push;
 mod render;
 mod seen;
@@ -214,6 +215,14 @@ impl Game for Nudge {
 
     fn render(&self, _perspective: Perspective) -> String {
         render::board(self)
+    }
+
+    fn picture(&self, _perspective: Perspective) -> tabuleiro_core::Picture {
+        picture::picture(self)
+    }
+
+    fn gesture(&self, mv: NudgeMove) -> tabuleiro_core::Gesture {
+        picture::gesture(mv)
     }
 
     fn view(&self, _player: Player) -> Nudge {

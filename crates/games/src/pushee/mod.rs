@@ -47,6 +47,7 @@
 
 mod engine;
 mod notation;
+mod picture;
 mod render;
 mod state;
 mod values;
@@ -167,6 +168,14 @@ impl Game for Pushee {
 
     fn render(&self, _perspective: Perspective) -> String {
         render::board(self)
+    }
+
+    fn picture(&self, _perspective: Perspective) -> tabuleiro_core::Picture {
+        picture::picture(self)
+    }
+
+    fn gesture(&self, mv: PusheeMove) -> tabuleiro_core::Gesture {
+        picture::gesture(self, mv)
     }
 
     fn scores(&self) -> Option<Vec<i64>> {

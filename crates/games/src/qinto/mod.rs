@@ -80,6 +80,7 @@ pub mod grid;
 mod hand;
 mod knowledge;
 pub mod notation;
+mod picture;
 mod random;
 mod render;
 pub mod state;
@@ -195,6 +196,24 @@ impl Game for Qinto {
     /// The grid and the size of each hand and pile; no hand tile.
     fn render_public(&self) -> String {
         render::board(self, render::Hands::Hidden)
+    }
+
+    fn picture(&self, perspective: Perspective) -> tabuleiro_core::Picture {
+        match perspective {
+            Perspective::Everyone => picture::picture(self, picture::Shown::All),
+            Perspective::Player(p) => {
+                picture::picture(QintoView::of(self, p).known(), picture::Shown::Own(p))
+            }
+        }
+    }
+
+    /// The grid and the number of tiles in each hand and pile; no hand tile.
+    fn picture_public(&self) -> tabuleiro_core::Picture {
+        picture::picture(self, picture::Shown::None)
+    }
+
+    fn gesture(&self, mv: QintoMove) -> tabuleiro_core::Gesture {
+        picture::gesture(mv)
     }
 
     /// A pass with a trade names the traded tiles, which only the passing seat has seen:

@@ -19,6 +19,7 @@
 
 mod engine;
 mod geometry;
+mod picture;
 mod pieces;
 mod render;
 mod state;
@@ -154,6 +155,14 @@ impl Game for Quantik {
 
     fn render(&self, _perspective: Perspective) -> String {
         render::board(self)
+    }
+
+    fn picture(&self, _perspective: Perspective) -> tabuleiro_core::Picture {
+        picture::picture(self)
+    }
+
+    fn gesture(&self, mv: QuantikMove) -> tabuleiro_core::Gesture {
+        picture::gesture(self, mv)
     }
 
     fn view(&self, _player: Player) -> Quantik {

@@ -39,6 +39,7 @@
 
 mod engine;
 pub mod geometry;
+mod picture;
 mod render;
 mod state;
 mod tile;
@@ -174,6 +175,14 @@ impl Game for Taiji {
 
     fn render(&self, _perspective: Perspective) -> String {
         render::board(self)
+    }
+
+    fn picture(&self, _perspective: Perspective) -> tabuleiro_core::Picture {
+        picture::picture(self)
+    }
+
+    fn gesture(&self, mv: TaijiMove) -> tabuleiro_core::Gesture {
+        picture::gesture(mv)
     }
 
     fn scores(&self) -> Option<Vec<i64>> {

@@ -50,14 +50,19 @@ impl GroupSizes {
 ///
 /// Two masks hold the light and the dark cells; the board's own mask and the scoring rules
 /// travel with it. Whose turn it is follows from the number of tiles down (one light cell per
-/// tile): Light moves when it is even. Which cells were paired into one tile is not kept, as
-/// nothing in the rules depends on it.
+/// tile): Light moves when it is even. Which cells were paired into one tile is kept only for
+/// the picture (two masks of each tile's top-left half); nothing in the rules depends on it,
+/// and [`Game::position_key`](tabuleiro_core::Game::position_key) leaves it out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Taiji {
     /// Cells holding a light half.
     pub(super) light: Mask,
     /// Cells holding a dark half.
     pub(super) dark: Mask,
+    /// The top-left halves of the tiles laid across (their other half is to the right).
+    pub(super) across: Mask,
+    /// The top halves of the tiles laid down (their other half is below).
+    pub(super) down: Mask,
     /// The board's cells.
     pub(super) board: Mask,
     /// Board side: 7, 9 or 11.
@@ -96,6 +101,8 @@ impl Taiji {
         Ok(Taiji {
             light: 0,
             dark: 0,
+            across: 0,
+            down: 0,
             board: geometry::board(size),
             size: size as u8,
             groups: groups as u8,
@@ -343,6 +350,34 @@ impl Taiji {
         debug_assert!(self.check(mv).is_ok(), "illegal move {mv} in {self:?}");
         self.light |= mv.light.mask();
         self.dark |= mv.dark.mask();
+        let first = mv.light.min(mv.dark);
+        if mv.light.row == mv.dark.row {
+            self.across |= first.mask();
+        } else {
+            self.down |= first.mask();
+        }
+    }
+
+    /// Every tile on the board as its two cells, the top-left one first.
+    pub fn tiles(&self) -> Vec<(Cell, Cell)> {
+        let mut tiles = Vec::new();
+        for (mut starts, step) in [(self.across, 1), (self.down, geometry::STRIDE)] {
+            while starts != 0 {
+                let bit = starts.trailing_zeros();
+                tiles.push((Cell::from_bit(bit), Cell::from_bit(bit + step)));
+                starts &= starts - 1;
+            }
+        }
+        tiles
+    }
+
+    /// The cells of the groups that make `colour`'s score.
+    pub fn counted_cells(&self, colour: Colour) -> Vec<Cell> {
+        let (_, mask) = self.counted(colour);
+        (0..u128::BITS)
+            .filter(|&bit| mask & (1 << bit) != 0)
+            .map(Cell::from_bit)
+            .collect()
     }
 
     /// The outcome, when the game is over: the higher score wins and a tie goes to Dark.

@@ -6,9 +6,11 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tabuleiro_ai::{Level, Seat};
+use tabuleiro_core::picture::Shape;
 use tabuleiro_core::{
-    Engine, EngineInfo, Game, GameInfo, GameRng, IllegalMove, Options, Outcome, Perspective,
-    Player, SearchKind, Setup, SetupError, SyntaxError,
+    Axis, Board, Cell as PictureCell, Engine, EngineInfo, Game, GameInfo, GameRng, Gesture,
+    IllegalMove, Ink, Options, Outcome, Perspective, Picture, Piece, Placed, Player, SearchKind,
+    Setup, SetupError, SyntaxError,
 };
 use tabuleiro_games::nudge::Nudge;
 use tabuleiro_games::pushee::Pushee;
@@ -412,6 +414,33 @@ impl Game for Secret {
             Perspective::Everyone => format!("secrets: {:?}", self.secrets),
         };
         format!("    a b c\n 1  {}\n\n {secret}\n", cells.join(" "))
+    }
+    fn picture(&self, perspective: Perspective) -> Picture {
+        let mut picture = Picture::new(Board {
+            columns: Axis::letters(3),
+            rows: Axis::numbers(1),
+            open: false,
+        });
+        for (x, owner) in self.cells.iter().enumerate() {
+            if let Some(p) = owner {
+                picture.pieces.push(Placed {
+                    cell: PictureCell::new(x as i32, 0),
+                    piece: Piece::new(
+                        Shape::Disc,
+                        Ink::Seat(usize::from(*p)),
+                        ["X", "o"][usize::from(*p)],
+                    ),
+                });
+            }
+        }
+        picture.notes.push(match perspective {
+            Perspective::Player(p) => format!("your secret: {}", self.secrets[p.index()]),
+            Perspective::Everyone => format!("secrets: {:?}", self.secrets),
+        });
+        picture
+    }
+    fn gesture(&self, mv: u8) -> Gesture {
+        Gesture::cells(vec![PictureCell::new(i32::from(mv), 0)])
     }
     fn view(&self, _player: Player) -> Secret {
         self.clone()

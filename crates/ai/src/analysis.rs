@@ -277,3 +277,98 @@ pub fn exact_moves<G: Engine>(state: &G) -> Vec<(G::Move, Exact)> {
     rated.sort_by_key(|&(_, exact)| -exact.rank());
     rated
 }
+
+/// One legal move with its value for the player to move: exact where a solver answers, else
+/// the engine's score after a short search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRating<M> {
+    /// The move.
+    pub mv: M,
+    /// Its exact value, when proven.
+    pub exact: Option<Exact>,
+    /// The search score after it, for the player to move (positive is good), when not exact.
+    pub score: i32,
+}
+
+impl<M> MoveRating<M> {
+    /// The value in words: "wins in 7 moves", "draw", "loses in 12 moves", or "score +35".
+    pub fn text(&self) -> String {
+        match self.exact {
+            Some(Exact::Win { plies }) => format!("wins in {plies} move{}", plural(plies)),
+            Some(Exact::Draw) => "draw".to_owned(),
+            Some(Exact::Loss { plies }) => format!("loses in {plies} move{}", plural(plies)),
+            None => format!("score {:+}", self.score),
+        }
+    }
+
+    /// Higher is better for the player to move: exact wins above every score, exact losses
+    /// below.
+    pub fn rank(&self) -> i64 {
+        self.exact.map_or(i64::from(self.score), Exact::rank)
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Rates every legal move of `state` for its player to move, best first: exact values from
+/// the game's solved table or the solver where the game is solved here, otherwise a search
+/// of about `budget / moves` after each move (a move that ends the game is exact anyway).
+pub fn rate_moves<G: Engine>(state: &G, budget: Duration) -> Vec<MoveRating<G::Move>> {
+    let Some(me) = state.to_move() else {
+        return Vec::new();
+    };
+    let exact: Vec<(G::Move, Exact)> = match crate::oracle_play::open_oracle::<G>() {
+        Some(Ok(oracle)) => crate::oracle_play::rate_moves(&*oracle, state)
+            .map(|moves| moves.into_iter().map(|(m, v)| (m, v.into())).collect())
+            .unwrap_or_default(),
+        _ if G::ENGINE.solvable => exact_moves(state),
+        _ => Vec::new(),
+    };
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let mut rated: Vec<MoveRating<G::Move>> = Vec::with_capacity(moves.len());
+    let share = budget / u32::try_from(moves.len().max(1)).unwrap_or(u32::MAX);
+    let mut search = AlphaBeta::<G>::default();
+    let mut rng = rng_from_seed(0);
+    for &mv in &moves {
+        if let Some(&(_, value)) = exact.iter().find(|(m, _)| *m == mv) {
+            rated.push(MoveRating {
+                mv,
+                exact: Some(value),
+                score: 0,
+            });
+            continue;
+        }
+        let mut child = state.clone();
+        child.play_unchecked(mv);
+        if let Some(outcome) = child.outcome() {
+            let value = match outcome.result(me) {
+                PlayerResult::Win => Exact::Win { plies: 1 },
+                PlayerResult::Draw => Exact::Draw,
+                PlayerResult::Loss => Exact::Loss { plies: 1 },
+            };
+            rated.push(MoveRating {
+                mv,
+                exact: Some(value),
+                score: 0,
+            });
+            continue;
+        }
+        let result = search.search(&child, Limits::time(share), &mut rng);
+        let mine = if child.to_move() == Some(me) {
+            result.value
+        } else {
+            -result.value
+        };
+        let exact = Exact::from_score(mine, 1).filter(|_| result.proven);
+        rated.push(MoveRating {
+            mv,
+            exact,
+            score: mine,
+        });
+    }
+    rated.sort_by_key(|r| -r.rank());
+    rated
+}

@@ -65,7 +65,13 @@ async fn state(socket: &mut GameSocket) -> (u64, Vec<String>, Vec<String>) {
                 moves,
                 legal,
                 ..
-            } => return (version, moves, legal),
+            } => {
+                return (
+                    version,
+                    moves.into_iter().map(|m| m.text).collect(),
+                    legal.into_iter().map(|l| l.notation).collect(),
+                );
+            }
             ServerMessage::Error { message } => panic!("error: {message}"),
             _ => {}
         }

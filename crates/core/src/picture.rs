@@ -10,11 +10,11 @@
 //! [`Game::picture`]: crate::Game::picture
 //! [`Game::gesture`]: crate::Game::gesture
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A cell of the board in the game's own coordinates: `x` grows to the right (columns), `y`
 /// downwards on screen (rows as drawn from the top). Both may be negative on an open grid.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Cell {
     /// Column.
     pub x: i32,
@@ -30,7 +30,7 @@ impl Cell {
 }
 
 /// One axis of the board: the coordinate of its first cell and a label for each cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Axis {
     /// The coordinate of the first (leftmost or topmost) cell.
     pub first: i32,
@@ -92,7 +92,7 @@ impl Axis {
 }
 
 /// The board's cells: a rectangle of columns and rows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Board {
     /// Columns, left to right.
     pub columns: Axis,
@@ -118,7 +118,7 @@ impl Board {
 }
 
 /// The outline of a piece. Front ends draw each shape one way for every game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Shape {
     /// A round disc filling the cell (Nudge).
@@ -151,7 +151,7 @@ pub enum Shape {
 
 /// What a piece is coloured with: a seat's colour, a light or dark side, or one of the
 /// colours of a set of tiles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ink {
     /// The colour of this seat (from 0): first seat filled, second outlined, …
@@ -175,7 +175,7 @@ pub enum Ink {
 }
 
 /// Which way a piece points (Pushee: the way it pushes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Facing {
     /// Along the row.
@@ -185,7 +185,7 @@ pub enum Facing {
 }
 
 /// One piece as drawn.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Piece {
     /// Its outline.
     pub shape: Shape,
@@ -217,7 +217,7 @@ impl Piece {
 }
 
 /// A piece on a cell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Placed {
     /// Where.
     pub cell: Cell,
@@ -226,7 +226,7 @@ pub struct Placed {
 }
 
 /// A number shown on a cell (Pushee's cell values).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CellValue {
     /// Where.
     pub cell: Cell,
@@ -235,7 +235,7 @@ pub struct CellValue {
 }
 
 /// A kind of piece a seat holds off the board, with how many.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Item {
     /// What it looks like.
     pub piece: Piece,
@@ -247,7 +247,7 @@ pub struct Item {
 }
 
 /// What a seat holds off the board, as the viewer may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reserve {
     /// The seat, from 0.
     pub seat: usize,
@@ -260,7 +260,7 @@ pub struct Reserve {
 }
 
 /// One line of the legend: a piece and what it means.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Key {
     /// The piece as drawn.
     pub piece: Piece,
@@ -269,7 +269,7 @@ pub struct Key {
 }
 
 /// A position as one viewer may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Picture {
     /// The cells.
     pub board: Board,
@@ -344,7 +344,7 @@ impl Picture {
 
 /// A piece taken from the mover's hand or reserve (by its [`Item::token`]) and where it goes
 /// (none: it leaves the hand without going on the board, as a traded tile).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Placement {
     /// The token of the piece, as its [`Item`] names it.
     pub token: String,
@@ -353,7 +353,7 @@ pub struct Placement {
 }
 
 /// A choice a move needs beyond cells: a piece, a direction, an orientation, or a word.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Choice {
     /// What names it among the moves (an [`Item::token`] when it is a piece of the reserve).
     pub token: String,
@@ -366,7 +366,7 @@ pub struct Choice {
 /// How a player makes a move by pointing: the cells in the order pointed at, the pieces taken
 /// from the hand with where each goes, and the one choice left, if any. Front ends find the
 /// move whose gesture equals what was pointed at ([`Gesture::fits`], [`Gesture::same`]).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Gesture {
     /// Cells in the order a player points at them (a disc, then where it goes; a tile's
     /// light half, then its dark half).

@@ -50,27 +50,81 @@ async function shot(page, name) {
   if (shots) await page.screenshot({ path: join(shots, `${String(++step).padStart(2, "0")}-${name}.png`), fullPage: true });
 }
 
-const moveCount = (page) => page.locator("#moves li").count();
+const moveCount = (page) => page.locator("#moves .move").count();
 
 async function waitMoves(page, n) {
-  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length >= n, n, { timeout });
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length >= n, n, { timeout });
 }
 
-// Plays one legal move by clicking: a highlighted cell, then a choice if several moves start there.
-async function clickLegalMove(page) {
-  const legal = page.locator("rect.legal");
-  await legal.first().waitFor({ timeout });
-  await legal.first().click();
-  const choice = page.locator("#choices button");
-  if (await choice.count() > 0) await choice.first().click();
+// The page's own state (what the server sent), read to choose a move; moves are then made by
+// clicking only.
+const pageState = (page) => page.evaluate(() => ({
+  legal: game.state ? game.state.legal : [],
+  moves: game.state ? game.state.moves.length : 0,
+  over: !!(game.state && game.state.ending),
+  thinking: !!(game.state && game.state.thinking),
+}));
+
+// Waits until this page may move or the game is over.
+async function waitMyTurn(page) {
+  await page.waitForFunction(() => game.state && !game.state.thinking
+    && (game.state.legal.length > 0 || game.state.ending), null, { timeout });
 }
 
-async function newGameFromMenu(page, base, game, mode) {
+// Makes `move` (a legal move and its gesture) by pointing: its cells in order, each hand piece
+// picked then put on its cell, then the choice, then "Play …" if the move is a part of longer
+// ones. Returns when the move has been sent and shown.
+async function point(page, move) {
+  const before = (await pageState(page)).moves;
+  const played = async () => (await pageState(page)).moves > before;
+  const g = move.gesture;
+  for (const c of g.cells) {
+    await page.click(`#board rect[data-cell="${c.x},${c.y}"]`);
+    if (await played()) return;
+  }
+  for (const p of g.pieces) {
+    await page.locator(`#reserves .reserve-piece[data-token="${p.token}"]:not(.picked):not([disabled])`).first().click();
+    if (p.cell) await page.click(`#board rect[data-cell="${p.cell.x},${p.cell.y}"]`);
+    await page.waitForTimeout(30);
+    if (await played()) return;
+  }
+  if (g.choice) {
+    await page.locator(`#choices button.choice[data-notation="${move.notation}"]`).click();
+  } else if (!(await played())) {
+    await page.waitForTimeout(50);
+    if (!(await played())) await page.locator(`#choices button.confirm[data-notation="${move.notation}"]`).click();
+  }
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length > n, before, { timeout });
+}
+
+// Plays one legal move chosen by `choose` (default: a random one) by pointing.
+async function clickLegalMove(page, choose) {
+  await waitMyTurn(page);
+  const { legal } = await pageState(page);
+  if (legal.length === 0) return null;
+  const move = choose ? choose(legal) : legal[Math.floor(Math.random() * legal.length)];
+  await point(page, move);
+  return move;
+}
+
+async function newGameFromMenu(page, base, game, mode, options = {}) {
   await page.goto(`${base}/`);
   await page.selectOption("#game", game);
+  for (const [name, value] of Object.entries(options)) {
+    const input = page.locator(`[data-option="${name}"]`);
+    if (await input.evaluate((e) => e.tagName === "SELECT")) await input.selectOption(value);
+    else await input.fill(value);
+  }
   await page.check(`input[name=mode][value=${mode}]`);
   if (mode === "computer") await page.selectOption("#level", "random");
   await page.click("#create");
+}
+
+const docs = process.argv.includes("--docs");
+async function picture(page, name) {
+  const folder = docs ? join(here, "../../../docs/screenshots") : shots;
+  if (!folder) return;
+  await page.screenshot({ path: join(folder, `${name}.png`) });
 }
 
 const tests = {
@@ -81,22 +135,26 @@ const tests = {
     await page.locator("rect.legal").first().waitFor({ timeout });
     check(await page.locator("rect.legal").count() === 16, "16 highlighted cells at the start");
     await shot(page, "quantik-start");
-    await page.click('rect[data-cell="a1"]');
-    const choices = await page.locator("#choices button").allTextContents();
-    check(choices.length === 4 && choices.includes("Ca1"), `four shapes offered at a1: ${choices}`);
-    await page.click('#choices button:text-is("Ca1")');
+    await page.click('rect[data-cell="0,0"]');
+    const choices = await page.locator("#choices button.choice").allTextContents();
+    check(choices.length === 4 && choices.some((c) => c.includes("cube")), `four shapes offered at a1: ${choices}`);
+    await page.click('#choices button.choice[data-notation="Ca1"]');
     await waitMoves(page, 2);
-    check((await page.locator("#moves li").first().textContent()) === "Ca1", "the move list starts with Ca1");
+    check((await page.locator("#moves .move").first().textContent()) === "Ca1", "the move list starts with Ca1");
+    // A piece of the reserve, then a cell: the other way of pointing.
+    await waitMyTurn(page);
+    await page.click('#reserves .reserve-piece[data-token="S"]:not([disabled])');
+    await page.locator("#board rect.legal").first().click();
+    await waitMoves(page, 3);
+    check((await page.locator("#moves .move").nth(2).textContent()).startsWith("S"), "a sphere placed from the reserve");
     await shot(page, "quantik-reply");
-    while (await page.locator("#banner").isHidden()) {
-      const before = await moveCount(page);
-      await clickLegalMove(page);
-      await page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n
-        && !document.getElementById("status").classList.contains("thinking")
-        || !document.getElementById("banner").hidden, before, { timeout });
+    while (!(await pageState(page)).over) {
+      if (await clickLegalMove(page) === null) break;
+      await page.waitForFunction(() => game.state && (game.state.ending || !game.state.thinking), null, { timeout });
     }
+    await page.locator("#banner").waitFor({ timeout });
     const banner = await page.locator("#banner").textContent();
-    check(/wins|Draw/.test(banner), `game-over banner: ${banner}`);
+    check(/You (won|lost)/.test(banner), `game-over banner speaks to the player: ${banner}`);
     check(await page.locator("#download").isVisible(), "the record can be downloaded");
     await shot(page, "quantik-over");
     await page.close();
@@ -108,10 +166,10 @@ const tests = {
     await page.waitForURL(/game=/, { timeout });
     await clickLegalMove(page);
     await waitMoves(page, 2);
-    const moves = await page.locator("#moves li").allTextContents();
+    const moves = await page.locator("#moves .move").allTextContents();
     await page.reload();
     await waitMoves(page, 2);
-    const again = await page.locator("#moves li").allTextContents();
+    const again = await page.locator("#moves .move").allTextContents();
     check(JSON.stringify(again) === JSON.stringify(moves), `same moves after reload: ${again} vs ${moves}`);
     await clickLegalMove(page);
     await waitMoves(page, 4);
@@ -126,6 +184,7 @@ const tests = {
     check(links.length === 3, `two seat links and a spectator link: ${links}`);
     check(links[0] !== links[1] && links[0].includes("#token="), "each seat has its own token");
     check(!links[2].includes("token"), "the spectator link has no token");
+    check(await creator.locator("#link-list button.copy").count() === 3, "a copy button by each link");
     const [one, two, watch] = await Promise.all([0, 1, 2].map(async (i) => {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -135,52 +194,125 @@ const tests = {
     }));
     check(await two.locator("rect.legal").count() === 0, "not player 2's turn");
     check(await watch.locator("rect.legal").count() === 0, "spectators have no moves");
-    // Taiji: the first cell, then the neighbour for the dark half.
-    await one.click('rect[data-cell="d4"]');
-    await one.locator("rect.partner").first().waitFor({ timeout });
-    await one.click('rect[data-cell="d5"]');
+    // Taiji: the cell of the light half, then its neighbour for the dark half.
+    await one.click('rect[data-cell="3,3"]');
+    await one.locator("rect.legal").first().waitFor({ timeout });
+    check(await one.locator("rect.legal").count() === 4, "four neighbours for the dark half");
+    await one.click('rect[data-cell="3,4"]');
     for (const page of [one, two, watch]) await waitMoves(page, 1);
-    check((await two.locator("#moves li").first().textContent()) === "d4-d5", "player 2 sees the move");
+    check((await two.locator("#moves .move").first().textContent()) === "d4-d5", "player 2 sees the move");
     await two.locator("rect.legal").first().waitFor({ timeout });
     await shot(two, "online-player-2");
-    await two.click('rect[data-cell="a1"]');
-    await two.click('rect[data-cell="a2"]');
+    await two.click('rect[data-cell="0,0"]');
+    await two.click('rect[data-cell="0,1"]');
     for (const page of [one, two, watch]) await waitMoves(page, 2);
-    check((await one.locator("#moves li").nth(1).textContent()) === "a1-a2", "player 1 sees the reply");
+    check((await one.locator("#moves .move").nth(1).textContent()) === "a1-a2", "player 1 sees the reply");
     await one.locator("rect.legal").first().waitFor({ timeout });
     await shot(watch, "online-spectator");
   },
 };
 
-tests["Every game is drawn as SVG and a first move is played by clicking"] = async (browser, base) => {
-  const catalog = await (await fetch(`${base}/api/catalog`)).json();
-  check(catalog.games.length >= 5, "five games");
-  for (const info of catalog.games) {
-    const answer = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: info.id, mode: "hotseat" }) });
-    const created = await answer.json();
-    check(answer.ok, `${info.id}: ${JSON.stringify(created)}`);
-    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-    await page.goto(base + created.seats[0].link);
-    await page.locator("#status").filter({ hasText: /move|turn/i }).waitFor({ timeout });
-    if (await page.locator("#cover").isVisible()) {
-      check(info.id === "qinto", `${info.id}: only hidden-information games cover the screen`);
-      await page.click("#show");
+// How the whole game of each game is played by pointing, with the options that keep it short.
+const WHOLE_GAMES = [
+  { game: "quantik", options: {} },
+  { game: "nudge", options: { max_turns: "12" } },
+  { game: "taiji", options: { size: "7" } },
+  { game: "pushee", options: { size: "5x5" } },
+  { game: "qinto", options: { max_turns: "60" } },
+];
+
+// Q!nto: a swap when one is legal, one trade, then plays of as many tiles as possible
+// (wilds first, so that swaps become possible).
+function qintoChoice(done) {
+  return (legal) => {
+    const swap = legal.find((m) => m.notation.startsWith("swap"));
+    if (swap && !done.swap) return swap;
+    const trade = legal.find((m) => m.notation.startsWith("pass ") && m.gesture.pieces.length >= 2);
+    if (trade && !done.trade) return trade;
+    const plays = legal.filter((m) => !m.notation.startsWith("pass") && !m.notation.startsWith("swap"));
+    if (plays.length === 0) return legal[0];
+    const wild = (m) => (m.gesture.pieces.some((p) => p.token.includes("*")) ? 1 : 0);
+    plays.sort((a, b) => (b.gesture.pieces.length - a.gesture.pieces.length) || (wild(b) - wild(a)));
+    return plays[0];
+  };
+}
+
+tests["A whole game of each game by clicking only: marks at the end, rules, history"] = async (browser, base) => {
+  for (const { game, options } of WHOLE_GAMES) {
+    const done = { swap: false, trade: false, multi: false };
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });
+      await newGameFromMenu(page, base, game, "computer", options);
+      await page.waitForURL(/game=/, { timeout });
+      await page.locator("#status").filter({ hasText: /move|turn|over/i }).waitFor({ timeout });
+      if (attempt === 0) {
+        await page.click("#rules-open");
+        check(await page.locator("#rules-dialog").isVisible(), `${game}: the rules open`);
+        check((await page.locator("#rules-text").textContent()).length > 200, `${game}: the rules are there`);
+        await page.click("#rules-close");
+      }
+      let mine = 0;
+      while (!(await pageState(page)).over) {
+        const move = await clickLegalMove(page, game === "qinto" ? qintoChoice(done) : undefined);
+        if (move === null) break;
+        mine++;
+        if (move.notation.startsWith("swap")) done.swap = true;
+        else if (move.notation.startsWith("pass ")) done.trade = true;
+        else if (move.gesture.pieces.length >= 2) done.multi = true;
+        if (mine === 6 && attempt === 0) await picture(page, `${game}-mid-game`);
+        await page.waitForFunction(() => game.state && (game.state.ending || !game.state.thinking), null, { timeout });
+      }
+      await page.locator("#banner").waitFor({ timeout });
+      const banner = await page.locator("#banner").textContent();
+      check(/You (won|lost)|Draw/.test(banner), `${game}: the banner says how it went for you: ${banner}`);
+      const deciding = await page.locator("#board rect.deciding").count();
+      const decided = {
+        quantik: /four different/.test(banner), nudge: /off the board/.test(banner),
+        taiji: true, pushee: true, qinto: /no tile left/.test(banner),
+      }[game];
+      if (decided) check(deciding > 0, `${game}: the cells that decided the game are marked (${banner})`);
+      // Stepping back shows an earlier position without changing the game, and returns.
+      const pieces = await page.locator("#board g.piece").count();
+      const total = (await pageState(page)).moves;
+      await page.click("#back");
+      await page.waitForFunction(() => game.looked !== null, null, { timeout });
+      await page.click("#back");
+      await page.waitForFunction((n) => game.viewAt === n && game.looked !== null, total - 2, { timeout });
+      const earlier = await page.locator("#board g.piece").count();
+      check(await page.locator("#now").isVisible(), `${game}: looking back says so`);
+      check(earlier !== pieces || game === "nudge", `${game}: an earlier position is shown (${earlier} vs ${pieces} pieces)`);
+      await page.click("#now");
+      check(await page.locator("#board g.piece").count() === pieces, `${game}: back to the end`);
+      check((await pageState(page)).moves === total, `${game}: looking back changed nothing`);
+      if (attempt === 0) await picture(page, `${game}-end`);
+      await page.close();
+      if (game !== "qinto" || (done.swap && done.trade && done.multi)) break;
     }
-    // Q!nto starts on an empty grid: its cells are those the first moves name (at least 0,0).
-    const least = info.id === "qinto" ? 1 : 16;
-    check(await page.locator("#board rect.cell").count() >= least, `${info.id}: a grid of cells`);
-    check(await page.locator("#board rect.legal").count() > 0, `${info.id}: legal cells highlighted`);
-    await page.locator("#board rect.legal").first().click();
-    if (await page.locator("#choices button").count() > 0) {
-      await page.locator("#choices button").first().click();
-    } else if (await page.locator("#board rect.partner").count() > 0) {
-      await page.locator("#board rect.partner").first().click();
+    if (game === "qinto") {
+      check(done.multi && done.trade && done.swap, `Q!nto: a play of several tiles, a trade and a swap by clicking: ${JSON.stringify(done)}`);
     }
-    await waitMoves(page, 1);
-    await shot(page, `first-move-${info.id}`);
-    await page.close();
+    console.log(`     ${game}: a whole game played by clicking`);
   }
+};
+
+tests["Analysis of a finished game shows every move's value on the board"] = async (browser, base) => {
+  const page = await browser.newPage({ viewport: { width: 1000, height: 1000 } });
+  await newGameFromMenu(page, base, "quantik", "computer");
+  await page.waitForURL(/game=/, { timeout });
+  while (!(await pageState(page)).over) {
+    if (await clickLegalMove(page) === null) break;
+    await page.waitForFunction(() => game.state && (game.state.ending || !game.state.thinking), null, { timeout });
+  }
+  await page.locator("#banner").waitFor({ timeout });
+  await page.click("#back");
+  await page.waitForFunction(() => game.looked !== null, null, { timeout });
+  await page.click("#analyse");
+  await page.locator("#analysis li").first().waitFor({ timeout });
+  const values = await page.locator("#analysis li").allTextContents();
+  check(values.every((v) => /: (wins in|loses in|draw)/.test(v)), `exact values: ${values}`);
+  check(await page.locator("#board text.analysis").count() > 0, "values on the board's cells");
+  await picture(page, "quantik-analysis");
+  await page.close();
 };
 
 tests["The server killed and restarted mid-game: the page reconnects and the game goes on"] = async (browser, base) => {
@@ -189,12 +321,12 @@ tests["The server killed and restarted mid-game: the page reconnects and the gam
   await page.waitForURL(/game=/, { timeout });
   await clickLegalMove(page);
   await waitMoves(page, 1);
-  const moves = await page.locator("#moves li").allTextContents();
+  const moves = await page.locator("#moves .move").allTextContents();
   server.child.kill("SIGKILL");
   await page.locator("#status").filter({ hasText: "reconnecting" }).waitFor({ timeout });
   server = await startServer(data, server.port);
   await page.locator("#status").filter({ hasText: /turn|move/ }).waitFor({ timeout });
-  const again = await page.locator("#moves li").allTextContents();
+  const again = await page.locator("#moves .move").allTextContents();
   check(JSON.stringify(again) === JSON.stringify(moves), `same moves after the restart: ${again} vs ${moves}`);
   await clickLegalMove(page);
   await waitMoves(page, 4);

@@ -5,13 +5,14 @@ use std::time::Duration;
 
 use tabuleiro_ai::{GameTable, Seat};
 use tabuleiro_core::{
-    Engine, Eyes, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Player, Registry, Setup,
-    UndoError,
+    Engine, Eyes, Game, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Picture, Player,
+    Registry, Setup, UndoError,
 };
 use tabuleiro_games::REGISTRY;
 
 use crate::error::HubError;
 use crate::hub::unknown_game;
+use crate::protocol::{Legal, Played, Rated};
 
 /// Work for a blocking thread: a computer move or a hint, as notation (`None`: no move).
 pub type Job = Box<dyn FnOnce() -> Option<String> + Send>;
@@ -19,13 +20,22 @@ pub type Job = Box<dyn FnOnce() -> Option<String> + Send>;
 /// How long a hint searches.
 pub const HINT_BUDGET: Duration = Duration::from_millis(300);
 
+/// How long an analysis of a position searches, in all, where no solver answers.
+pub const ANALYSIS_BUDGET: Duration = Duration::from_millis(1500);
+
+/// Work for a blocking thread: the analysis of a position (its legal moves rated, and what
+/// the values are).
+pub type AnalysisJob = Box<dyn FnOnce() -> (Vec<Rated>, String) + Send>;
+
 /// What one connection is shown of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shown {
     /// The board as text, from the viewer's perspective.
     pub board: String,
+    /// The position as a picture, from the viewer's perspective, the last turn marked.
+    pub picture: Picture,
     /// The moves so far, as the viewer may read them.
-    pub moves: Vec<String>,
+    pub moves: Vec<Played>,
     /// Running scores, for games that keep score.
     pub scores: Option<Vec<i64>>,
 }
@@ -70,8 +80,15 @@ pub trait DynGame: Send {
     fn undo_turn(&mut self) -> Result<usize, UndoError>;
     /// The position seen by `viewer` (`None`: someone who plays no seat).
     fn shown(&self, viewer: Option<usize>) -> Shown;
-    /// The legal moves of the seat to move, in notation.
-    fn legal_moves(&self) -> Vec<String>;
+    /// The picture of position `at` (0: the start) seen by `viewer`, the turn that led to
+    /// it marked.
+    fn picture_at(&self, viewer: Option<usize>, at: usize) -> Picture;
+    /// The legal moves of the seat to move, in notation, each with its gesture.
+    fn legal_moves(&self) -> Vec<Legal>;
+    /// A job rating every legal move of position `at` (solver values where the game is
+    /// solved here, else the engine's estimate); `None` for games with hidden information,
+    /// whose analysis would need what no seat may see, and for a position without moves.
+    fn analysis_job(&self, at: usize) -> Option<AnalysisJob>;
     /// The game so far as a record.
     fn record(&self) -> GameRecord;
     /// A job choosing the move of the computer to move, from its seat's view. It stops early
@@ -178,24 +195,66 @@ impl<G: Engine> DynGame for Live<G> {
     fn shown(&self, viewer: Option<usize>) -> Shown {
         let eyes = Eyes::of_viewer(viewer.map(|v| Player(v as u8)));
         let session = self.table.session();
+        let mut turn = 0;
         let moves = session
             .positions()
             .iter()
             .zip(session.moves())
-            .map(|(position, mv)| eyes.move_text(position, *mv))
+            .map(|(position, mv)| {
+                if position.move_in_turn().0 == 1 {
+                    turn += 1;
+                }
+                Played {
+                    seat: position.to_move().map_or(0, Player::index),
+                    turn,
+                    text: eyes.move_text(position, *mv),
+                }
+            })
             .collect();
         Shown {
             board: eyes.render(session.state()),
+            picture: session.picture(eyes, session.moves().len()),
             moves,
             scores: session.state().scores(),
         }
     }
 
-    fn legal_moves(&self) -> Vec<String> {
-        let state = self.table.state();
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        moves.into_iter().map(|mv| state.format_move(mv)).collect()
+    fn picture_at(&self, viewer: Option<usize>, at: usize) -> Picture {
+        let eyes = Eyes::of_viewer(viewer.map(|v| Player(v as u8)));
+        self.table.session().picture(eyes, at)
+    }
+
+    fn legal_moves(&self) -> Vec<Legal> {
+        legal_of(self.table.state())
+    }
+
+    fn analysis_job(&self, at: usize) -> Option<AnalysisJob> {
+        if G::INFO.hidden_information {
+            return None;
+        }
+        let state = self.table.session().positions().get(at)?.clone();
+        state.to_move()?;
+        Some(Box::new(move || {
+            let rated = tabuleiro_ai::rate_moves(&state, ANALYSIS_BUDGET);
+            let source = if rated.iter().all(|r| r.exact.is_some()) {
+                "exact values from the solver: the result with best play after each move"
+            } else {
+                "the engine's estimate after each move (a search of a moment; higher is better)"
+            };
+            let moves = rated
+                .into_iter()
+                .map(|r| Rated {
+                    legal: Legal {
+                        notation: state.format_move(r.mv),
+                        gesture: state.gesture(r.mv),
+                    },
+                    value: r.text(),
+                    exact: r.exact.is_some(),
+                    rank: r.rank(),
+                })
+                .collect();
+            (moves, source.to_owned())
+        }))
     }
 
     fn record(&self) -> GameRecord {
@@ -215,4 +274,17 @@ impl<G: Engine> DynGame for Live<G> {
         let turn = self.table.hint(HINT_BUDGET)?.ok()?;
         Some(Box::new(move || turn.think().notation()))
     }
+}
+
+/// The legal moves of `state` with their gestures.
+fn legal_of<G: Game>(state: &G) -> Vec<Legal> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| Legal {
+            notation: state.format_move(mv),
+            gesture: state.gesture(mv),
+        })
+        .collect()
 }

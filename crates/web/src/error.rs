@@ -143,6 +143,19 @@ pub enum Refusal {
     /// The record of a game still being played (it holds the seed).
     #[error("the game is not over: its record is available when it ends")]
     NotOver,
+    /// Analysis of a game still being played (it would help one side), or of a position
+    /// beyond the moves played.
+    #[error("analysis is for finished games, at a position of their history")]
+    AnalysisNotNow,
+    /// Analysis of a game with hidden information, which would need what no seat may see.
+    #[error("games with hidden hands are not analysed: it would need what no seat may see")]
+    AnalysisHidden,
+    /// A rematch asked before the end.
+    #[error("a rematch can be asked for once the game is over")]
+    RematchNotOver,
+    /// A rematch asked by someone who plays no seat.
+    #[error("only players can ask for a rematch")]
+    SpectatorRematch,
 }
 
 /// The longest move text the server reads.

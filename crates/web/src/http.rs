@@ -22,6 +22,7 @@ use crate::ws;
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const APP_CSS: &str = include_str!("../assets/app.css");
+const FAVICON: &str = include_str!("../assets/favicon.svg");
 
 /// The server's routes over `hub`. Serve them with the client's address in each request's
 /// `ConnectInfo<SocketAddr>`, as [`crate::serve_on`] does: game creation is limited per
@@ -39,6 +40,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route(
             "/app.css",
             get(|| async { asset("text/css; charset=utf-8", APP_CSS) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { asset("image/svg+xml", FAVICON) }),
         )
         .route("/api/catalog", get(catalog))
         .route("/api/games", post(create))

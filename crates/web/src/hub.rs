@@ -16,9 +16,10 @@ use crate::dyngame::build;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::limits::{Limits, RateLimiter};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
-use crate::room::{Outgoing, Room};
+use crate::room::{Outgoing, Rematch, Room};
 use crate::store::{Store, StoreError, StoredGame, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token};
+use tokio::sync::mpsc::Sender;
 
 /// A room shared between connections and computer players.
 pub type SharedRoom = Arc<Mutex<Room>>;
@@ -205,11 +206,7 @@ impl Hub {
                 .iter()
                 .map(|(k, v)| (k.as_str(), v.as_str())),
         )?;
-        let random = |e: getrandom::Error| HubError::Random(e.to_string());
-        let seed = tabuleiro_core::fresh_seed().map_err(|e| HubError::Random(e.to_string()))?;
-        let mut tokens: Vec<Option<String>> = Vec::with_capacity(players);
-        let mut plans = Vec::with_capacity(players);
-        match request.mode {
+        let plans = match request.mode {
             Mode::Computer => {
                 let seat = request.seat.unwrap_or(0);
                 if seat >= players {
@@ -220,30 +217,44 @@ impl Hub {
                 }
                 let name = request.level.clone().unwrap_or_else(|| "medium".to_owned());
                 let level = offered_level(info, &name)?;
-                let token = new_token().map_err(random)?;
-                for s in 0..players {
-                    if s == seat {
-                        tokens.push(Some(token.clone()));
-                        plans.push((Seat::Human, "human".to_owned()));
-                    } else {
-                        tokens.push(None);
-                        plans.push((Seat::Computer(level), name.clone()));
-                    }
-                }
+                (0..players)
+                    .map(|s| {
+                        if s == seat {
+                            (Seat::Human, "human".to_owned())
+                        } else {
+                            (Seat::Computer(level), name.clone())
+                        }
+                    })
+                    .collect()
             }
-            Mode::Hotseat => {
-                let token = new_token().map_err(random)?;
-                for _ in 0..players {
-                    tokens.push(Some(token.clone()));
-                    plans.push((Seat::Human, "human".to_owned()));
-                }
-            }
-            Mode::Online => {
-                for _ in 0..players {
-                    tokens.push(Some(new_token().map_err(random)?));
-                    plans.push((Seat::Human, "human".to_owned()));
-                }
-            }
+            Mode::Hotseat | Mode::Online => vec![(Seat::Human, "human".to_owned()); players],
+        };
+        self.create_planned(info, options, request.mode, plans)
+            .await
+    }
+
+    /// Creates a game of `info` with checked `options`, played in `mode` with these seats
+    /// (each with the name stored for it): a fresh seed, a token for each person's seat (one
+    /// shared by every seat of a hotseat game), built off the async runtime, stored, and its
+    /// links returned.
+    async fn create_planned(
+        self: &Arc<Self>,
+        info: &'static GameInfo,
+        options: Options,
+        mode: Mode,
+        plans: Vec<(Seat, String)>,
+    ) -> Result<Created, HubError> {
+        let players = plans.len();
+        let random = |e: getrandom::Error| HubError::Random(e.to_string());
+        let seed = tabuleiro_core::fresh_seed().map_err(|e| HubError::Random(e.to_string()))?;
+        let shared = new_token().map_err(random)?;
+        let mut tokens: Vec<Option<String>> = Vec::with_capacity(players);
+        for (seat, _) in &plans {
+            tokens.push(match (seat, mode) {
+                (Seat::Computer(_), _) => None,
+                (Seat::Human, Mode::Online) => Some(new_token().map_err(random)?),
+                (Seat::Human, Mode::Computer | Mode::Hotseat) => Some(shared.clone()),
+            });
         }
         let setup = Setup {
             players,
@@ -277,7 +288,7 @@ impl Hub {
                 .map(|(k, v)| (k.to_owned(), v.to_owned()))
                 .collect(),
             seed,
-            mode: request.mode.name().to_owned(),
+            mode: mode.name().to_owned(),
             seats: seats.clone(),
             resigned: None,
             moves: Vec::new(),
@@ -288,13 +299,7 @@ impl Hub {
                 what: "the game",
                 source,
             })?;
-        let room = Arc::new(Mutex::new(Room::new(
-            id.clone(),
-            request.mode,
-            seats,
-            game,
-            None,
-        )));
+        let room = Arc::new(Mutex::new(Room::new(id.clone(), mode, seats, game, None)));
         lock(&self.rooms).insert(id.clone(), room.clone());
         self.schedule_computer(&room);
         let links = plans
@@ -461,6 +466,139 @@ impl Hub {
                 _ => ServerMessage::error("no hint could be found"),
             };
             let _ = reply.send(Outgoing::text(message.to_json())).await;
+        });
+        Ok(())
+    }
+
+    /// Sends `reply` the picture of position `at` as this connection may see it.
+    pub fn look(&self, room: &SharedRoom, seats: &[usize], at: usize, reply: &Sender<Outgoing>) {
+        let guard = lock(room);
+        let at = at.min(guard.game.ply());
+        let picture = guard.game.picture_at(guard.perspective(seats), at);
+        drop(guard);
+        let _ = reply.try_send(Outgoing::text(
+            ServerMessage::Look {
+                at,
+                picture: Box::new(picture),
+            }
+            .to_json(),
+        ));
+    }
+
+    /// Rates every legal move of position `at` of a finished game off the async runtime (on
+    /// the computer players' threads) and sends the analysis to `reply` only.
+    ///
+    /// # Errors
+    /// A game still being played or of hidden information, or a position past the end.
+    pub fn analyse(
+        &self,
+        room: &SharedRoom,
+        at: usize,
+        reply: Sender<Outgoing>,
+    ) -> Result<(), HubError> {
+        let guard = lock(room);
+        if guard.game.info().hidden_information {
+            return Err(Refusal::AnalysisHidden.into());
+        }
+        if !guard.over() || at > guard.game.ply() {
+            return Err(Refusal::AnalysisNotNow.into());
+        }
+        let job = guard.game.analysis_job(at);
+        drop(guard);
+        let computers = Arc::clone(&self.computers);
+        tokio::spawn(async move {
+            let (moves, source) = match job {
+                None => (
+                    Vec::new(),
+                    "no move to analyse: the game ended here".to_owned(),
+                ),
+                Some(job) => {
+                    let Ok(_permit) = computers.acquire_owned().await else {
+                        return;
+                    };
+                    match tokio::task::spawn_blocking(job).await {
+                        Ok(found) => found,
+                        Err(e) => {
+                            let text = ServerMessage::error(format!("the analysis failed: {e}"));
+                            let _ = reply.send(Outgoing::text(text.to_json())).await;
+                            return;
+                        }
+                    }
+                }
+            };
+            let message = ServerMessage::Analysis { at, moves, source };
+            let _ = reply.send(Outgoing::text(message.to_json())).await;
+        });
+        Ok(())
+    }
+
+    /// Creates, once, a new game with this finished game's settings (the same options, a
+    /// board settled by chance included) and its seats turned by one: seat 1's player plays
+    /// seat 2, and so on (two players swap). Everyone watching is sent their new link.
+    ///
+    /// # Errors
+    /// A game still being played, or a connection that plays no seat.
+    pub fn rematch(self: &Arc<Self>, room: &SharedRoom, seats: &[usize]) -> Result<(), HubError> {
+        let mut guard = lock(room);
+        if !guard.over() {
+            return Err(Refusal::RematchNotOver.into());
+        }
+        if seats.is_empty() {
+            return Err(Refusal::SpectatorRematch.into());
+        }
+        if guard.rematch.is_some() {
+            guard.broadcast();
+            return Ok(());
+        }
+        let info = guard.game.info();
+        let record = guard.game.record();
+        let players = guard.seats.len();
+        let mode = guard.mode;
+        let mut plans = Vec::with_capacity(players);
+        for new_seat in 0..players {
+            let old = &guard.seats[(new_seat + players - 1) % players];
+            plans.push(match old {
+                StoredSeat::Human { .. } => (Seat::Human, "human".to_owned()),
+                StoredSeat::Computer { level } => {
+                    (Seat::Computer(offered_level(info, level)?), level.clone())
+                }
+            });
+        }
+        drop(guard);
+        let options = Options::new(
+            info,
+            record.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )?;
+        let hub = Arc::clone(self);
+        let room = Arc::clone(room);
+        tokio::spawn(async move {
+            let created = hub.create_planned(info, options, mode, plans).await;
+            let mut guard = lock(&room);
+            match created {
+                Ok(created) => {
+                    let link_of = |seat: usize| {
+                        created
+                            .seats
+                            .get(seat)
+                            .and_then(|s| s.link.clone())
+                            .unwrap_or_else(|| created.spectator.clone())
+                    };
+                    guard.rematch = Some(Rematch {
+                        links: (0..players)
+                            .map(|old| link_of((old + 1) % players))
+                            .collect(),
+                        spectator: created.spectator.clone(),
+                    });
+                    guard.broadcast();
+                }
+                Err(e) => {
+                    let text =
+                        Outgoing::text(ServerMessage::error(format!("no rematch: {e}")).to_json());
+                    for s in &guard.subscribers {
+                        let _ = s.tx.try_send(text.clone());
+                    }
+                }
+            }
         });
         Ok(())
     }

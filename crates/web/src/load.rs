@@ -304,7 +304,7 @@ async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String>
                 return Ok(Seen {
                     version,
                     to_move,
-                    legal,
+                    legal: legal.into_iter().map(|l| l.notation).collect(),
                     over: ending.is_some(),
                 });
             }

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use tabuleiro_core::{Outcome, PlayerResult};
+use tabuleiro_core::{Gesture, Outcome, Picture, PlayerResult};
 
 /// Largest WebSocket message the server reads; a larger one gets an error message.
 pub const MAX_MESSAGE: usize = 8 * 1024;
@@ -34,6 +34,53 @@ pub enum ClientMessage {
     Hint,
     /// Gives up the game.
     Resign,
+    /// Asks for the picture of an earlier position (history stepping); nothing changes.
+    Look {
+        /// The position: 0 is the start, the number of moves played is now.
+        at: usize,
+    },
+    /// Asks for the value of every legal move of a position of a finished game (an analysis
+    /// board), in games without hidden information.
+    Analyse {
+        /// The position: 0 is the start, the number of moves played is the end.
+        at: usize,
+    },
+    /// Asks for a new game with the same settings and the seats turned by one (two players:
+    /// swapped), once this one is over. Everyone watching gets their new link.
+    Rematch,
+}
+
+/// A legal move and how it is made by pointing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Legal {
+    /// The move in the game's notation.
+    pub notation: String,
+    /// The cells, reserve pieces and choice it uses.
+    pub gesture: Gesture,
+}
+
+/// A move played, as the connection may read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// The seat that played it, from 0.
+    pub seat: usize,
+    /// The turn it belongs to, from 1 (both moves of a Nudge turn share one).
+    pub turn: usize,
+    /// The move.
+    pub text: String,
+}
+
+/// A legal move of an analysed position with its value for the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rated {
+    /// The move, with its gesture (where to show the value).
+    pub legal: Legal,
+    /// The value in words: "wins in 7", "draw", "loses in 12", or the engine's score.
+    pub value: String,
+    /// Whether the value is exact (from a solver) rather than an estimate.
+    pub exact: bool,
+    /// Higher is better for the player to move; for ordering and colouring.
+    pub rank: i64,
 }
 
 /// One seat as everybody may see it.
@@ -92,6 +139,12 @@ pub enum ServerMessage {
         /// Whether players hide things from each other (a hotseat screen is then covered
         /// between turns).
         hidden_information: bool,
+        /// The rules of the game, for people (paragraphs separated by blank lines).
+        rules: String,
+        /// What a move looks like when typed.
+        move_syntax: String,
+        /// Whether finished games can be analysed on the board.
+        analysis: bool,
     },
     /// The position as this connection may see it.
     State {
@@ -99,14 +152,16 @@ pub enum ServerMessage {
         version: u64,
         /// The board as text (column and row labels, then status lines).
         board: String,
+        /// The position as a picture seen by this connection, the last turn marked.
+        picture: Box<Picture>,
         /// The seat to move (from 0), none when the game is over.
         to_move: Option<usize>,
         /// (which move of the turn, moves per turn).
         move_in_turn: (usize, usize),
         /// The moves so far, as this connection may read them.
-        moves: Vec<String>,
+        moves: Vec<Played>,
         /// The moves this connection may play now (empty when it is not its turn).
-        legal: Vec<String>,
+        legal: Vec<Legal>,
         /// Running scores, for games that keep score.
         scores: Option<Vec<i64>>,
         /// The result, when the game is over.
@@ -115,12 +170,31 @@ pub enum ServerMessage {
         thinking: bool,
         /// This connection may take back a turn.
         can_undo: bool,
+        /// The link to this connection's seat in the rematch, once one was created.
+        rematch: Option<String>,
     },
     /// A suggested move for this connection's seat.
     Hint {
         /// The move, in notation.
         notation: String,
     },
+    /// The picture of an earlier position, as asked for with `look`.
+    Look {
+        /// The position: 0 is the start.
+        at: usize,
+        /// What this connection may see of it, the turn that led to it marked.
+        picture: Box<Picture>,
+    },
+    /// The value of every legal move of a position, as asked for with `analyse`.
+    Analysis {
+        /// The position: 0 is the start.
+        at: usize,
+        /// Every legal move with its value, best first.
+        moves: Vec<Rated>,
+        /// What the values are: "exact, from the solver" or "the engine's estimate".
+        source: String,
+    },
+
     /// A request was refused; nothing changed.
     Error {
         /// What was wrong.

@@ -65,6 +65,19 @@ pub struct Room {
     pub subscribers: Vec<Subscriber>,
     /// Sweeps in a row that found the room unused ([`crate::Hub::sweep`]).
     pub idle_sweeps: u32,
+    /// The rematch created from this game, once someone asked for it (kept in memory only:
+    /// it holds the new seats' secret links).
+    pub rematch: Option<Rematch>,
+}
+
+/// The links to a rematch: for each seat of this game, the link of its player's seat in the
+/// new one, and the spectators' link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rematch {
+    /// By seat of this game: the link to the same player's seat in the rematch.
+    pub links: Vec<String>,
+    /// The rematch's spectator link.
+    pub spectator: String,
 }
 
 impl Room {
@@ -86,6 +99,7 @@ impl Room {
             thinking: None,
             subscribers: Vec::new(),
             idle_sweeps: 0,
+            rematch: None,
         }
     }
 
@@ -169,6 +183,9 @@ impl Room {
                 .collect(),
             you: seats.to_vec(),
             hidden_information: self.game.info().hidden_information,
+            rules: self.game.info().rules.to_owned(),
+            move_syntax: self.game.info().move_syntax.to_owned(),
+            analysis: !self.game.info().hidden_information,
         }
     }
 
@@ -204,6 +221,7 @@ impl Room {
         ServerMessage::State {
             version: self.version,
             board: shown.board,
+            picture: Box::new(shown.picture),
             to_move,
             move_in_turn: self.game.move_in_turn(),
             moves: shown.moves,
@@ -212,6 +230,13 @@ impl Room {
             ending: self.outcome().as_ref().map(Ending::from),
             thinking: self.thinking.is_some(),
             can_undo: self.can_undo(seats),
+            rematch: self.rematch.as_ref().map(|r| {
+                seats
+                    .first()
+                    .and_then(|&s| r.links.get(s))
+                    .unwrap_or(&r.spectator)
+                    .clone()
+            }),
         }
     }
 

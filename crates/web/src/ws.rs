@@ -182,6 +182,12 @@ fn handle(
         ClientMessage::Undo => hub.undo(room, seats),
         ClientMessage::Hint => hub.hint(room, seats, me.tx.clone()),
         ClientMessage::Resign => hub.resign(room, seats),
+        ClientMessage::Look { at } => {
+            hub.look(room, seats, at, &me.tx);
+            Ok(())
+        }
+        ClientMessage::Analyse { at } => hub.analyse(room, at, me.tx.clone()),
+        ClientMessage::Rematch => hub.rematch(room, seats),
     }
     .map_err(|e| e.to_string())
 }

@@ -167,7 +167,9 @@ async fn the_seed_reaches_no_seat_while_the_game_runs_and_the_end_is_final() {
             assert!(!early.body.contains(&seed), "{}", early.body);
         }
         let legal = state["legal"].as_array().expect("legal moves");
-        let mv = legal[(k * 7919) % legal.len()].as_str().expect("notation");
+        let mv = legal[(k * 7919) % legal.len()]["notation"]
+            .as_str()
+            .expect("notation");
         k += 1;
         assert!(k < 2000, "the game does not end");
         seat.send(&json!({ "type": "move", "notation": mv }))

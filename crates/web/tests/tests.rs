@@ -4,6 +4,7 @@ mod util;
 
 mod abuse;
 mod http_api;
+mod page_api;
 mod play;
 mod qinto_privacy;
 mod restart;

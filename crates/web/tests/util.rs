@@ -106,10 +106,14 @@ pub struct State {
     pub board: String,
     pub to_move: Option<usize>,
     pub moves: Vec<String>,
+    pub turns: Vec<(usize, usize)>,
     pub legal: Vec<String>,
+    pub gestures: Vec<tabuleiro_core::Gesture>,
+    pub picture: tabuleiro_core::Picture,
     pub thinking: bool,
     pub ending: Option<String>,
     pub can_undo: bool,
+    pub rematch: Option<String>,
 }
 
 /// The next message, within 20 s.
@@ -129,19 +133,25 @@ pub async fn next_state(socket: &mut GameSocket) -> State {
             to_move,
             moves,
             legal,
+            picture,
             thinking,
             ending,
             can_undo,
+            rematch,
             ..
         } => State {
             version,
             board,
             to_move,
-            moves,
-            legal,
+            turns: moves.iter().map(|m| (m.turn, m.seat)).collect(),
+            moves: moves.into_iter().map(|m| m.text).collect(),
+            gestures: legal.iter().map(|l| l.gesture.clone()).collect(),
+            legal: legal.into_iter().map(|l| l.notation).collect(),
+            picture: *picture,
             thinking,
             ending: ending.map(|e| e.text),
             can_undo,
+            rematch,
         },
         other => panic!("expected a state, got {other:?}"),
     }

@@ -55,6 +55,19 @@ impl FromStr for Seat {
     }
 }
 
+impl Seat {
+    /// The name people know the seat by: `human`, the ladder's name of its level (`medium`,
+    /// `hard`), or else the level in full.
+    pub fn name(&self) -> String {
+        match self {
+            Seat::Human => "human".to_owned(),
+            Seat::Computer(level) => level
+                .ladder_name()
+                .map_or_else(|| level.to_string(), str::to_owned),
+        }
+    }
+}
+
 impl fmt::Display for Seat {
     /// The name stored in records: `human`, or the level in full.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -214,6 +214,16 @@ impl FromStr for Level {
     }
 }
 
+impl Level {
+    /// The name of the ladder's step that is this level (`easy`, `medium`, `hard`), if one is.
+    pub fn ladder_name(&self) -> Option<&'static str> {
+        LADDER
+            .iter()
+            .find(|step| step.level.parse::<Level>().is_ok_and(|l| l == *self))
+            .map(|step| step.name)
+    }
+}
+
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

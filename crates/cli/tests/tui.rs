@@ -111,14 +111,14 @@ fn quantik_against_random_in_a_real_terminal() {
     tmux.wait_for("◀ random: plays any legal move ▶");
     tmux.keys(&["Enter"]);
     let game = tmux.wait_for("P1 human vs P2 random");
-    assert!(game.contains("C· (1/4) ⏎ plays Ca1"), "{game}");
+    assert!(game.contains("cube (1/4) ⏎ plays Ca1"), "{game}");
 
     // A cube at b2: cursor right and down, Enter. The reply follows.
     tmux.keys(&["Right", "Down", "Enter"]);
     let replied = tmux.wait_for("Moves (2)");
     assert!(replied.contains("1. P1 Cb2"), "{replied}");
     assert!(
-        replied.contains("[■]"),
+        replied.contains("[ ■ ]"),
         "the cube under the cursor:\n{replied}"
     );
     tmux.wait_for("Player 2 (random) played");
@@ -127,7 +127,7 @@ fn quantik_against_random_in_a_real_terminal() {
     tmux.keys(&["u"]);
     let undone = tmux.wait_for("Took back 2 move(s)");
     assert!(!undone.contains("Moves (2)"), "{undone}");
-    assert!(undone.contains("│  2  +[+]"), "{undone}");
+    assert!(undone.contains("│2   + [ + ]"), "{undone}");
 
     // Nothing in progress any more: q quits at once, and the terminal is given back.
     tmux.keys(&["q"]);
@@ -178,7 +178,7 @@ fn no_color_is_honoured_by_the_full_screen_and_the_command_line() {
     tmux.keys(&["Enter"]);
     let text = tmux.wait_for("P1 human vs P2");
     assert!(
-        text.contains("1 [+]+"),
+        text.contains("1 [ + ] +"),
         "the cursor shows without colour: {text}"
     );
     let game = tmux.screen_with_colours();

@@ -4,18 +4,17 @@
 //! The application is state plus key handling plus drawing ([`app::App`]); this module only
 //! runs it on a real terminal. Games are never named here: the menu reads their
 //! [`tabuleiro_core::GameInfo`], the game screen is generic over [`tabuleiro_core::Game`] and
-//! reads the board from the game's own text rendering ([`board`]) and the moves from their
-//! notation ([`targets`]).
+//! draws the board from the game's own picture ([`drawing`]) and makes moves by pointing at
+//! the cells and pieces of their gestures ([`pointing`]).
 
 pub mod app;
-pub mod board;
+pub mod drawing;
 pub mod game;
 pub mod layout;
 pub mod menu;
+pub mod pointing;
 pub mod prompt;
 pub mod rules;
-pub mod skin;
-pub mod targets;
 mod terminal;
 
 use std::time::Duration;

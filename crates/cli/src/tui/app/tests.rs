@@ -276,5 +276,5 @@ fn no_color_draws_without_colours_but_keeps_the_cursor() {
         "the cursor still shows"
     );
     let text = screen(&mut app).join("\n");
-    assert!(text.contains("[+]"), "{text}");
+    assert!(text.contains("[ + ]"), "{text}");
 }

@@ -25,15 +25,14 @@ use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use tabuleiro_ai::GameTable;
-use tabuleiro_core::{Engine, Game, GameRecord, Player, Session};
+use tabuleiro_core::{Cell, Engine, Game, GameRecord, Gesture, Picture, Player, Session};
 
 use super::worker::Job;
 use super::{GameAction, GameScreen};
 use crate::play::{Eyes, GameConfig};
-use crate::tui::board::{BoardPicture, Cell};
+use crate::tui::drawing::Geometry;
+use crate::tui::pointing::{Pick, Pointing};
 use crate::tui::prompt::{Prompt, PromptEvent};
-use crate::tui::skin::Skin;
-use crate::tui::targets::{MoveTargets, Template};
 
 /// Pauses between computer moves, fastest first, with their names.
 pub const SPEEDS: [(u64, &str); 5] = [
@@ -67,14 +66,20 @@ pub struct GamePlay<G: Engine> {
     humans: Vec<Player>,
     /// Turns taken back, most recent last, for redo.
     redo: Vec<Vec<G::Move>>,
-    picture: BoardPicture,
-    targets: MoveTargets<G::Move>,
-    skin: Skin,
+    /// The position as the screen may show it, the last turn marked.
+    picture: Picture,
+    /// Where the board was last drawn.
+    geometry: Geometry,
+    /// The legal moves of the human to move (none at other times) and their gestures.
+    legal: Vec<G::Move>,
+    gestures: Vec<Gesture>,
+    /// The move being made by pointing.
+    pointing: Pointing,
+    /// The piece or choice that Enter puts on the cursor's cell (Tab changes it).
+    pick: Option<Pick>,
     cursor: Option<Cell>,
-    template: Option<Template>,
     hint: Option<String>,
-    /// The hint's move when the cursor cannot point at it (a move that names no cell of the
-    /// board drawn, such as the first tiles on an empty grid): Enter plays it.
+    /// The hint's move: Enter plays it while nothing else is pointed at.
     hint_move: Option<G::Move>,
     hint_job: Option<Job<G>>,
     thinking: Option<Job<G>>,
@@ -125,11 +130,17 @@ impl<G: Engine> GamePlay<G> {
             table,
             humans,
             redo: Vec::new(),
-            picture: BoardPicture::default(),
-            targets: MoveTargets::empty(),
-            skin: Skin::for_game(G::INFO.id),
+            picture: Picture::new(tabuleiro_core::Board {
+                columns: tabuleiro_core::Axis::letters(0),
+                rows: tabuleiro_core::Axis::numbers(0),
+                open: false,
+            }),
+            geometry: Geometry::default(),
+            legal: Vec::new(),
+            gestures: Vec::new(),
+            pointing: Pointing::default(),
+            pick: None,
             cursor: None,
-            template: None,
             hint: None,
             hint_move: None,
             hint_job: None,
@@ -163,9 +174,14 @@ impl<G: Engine> GamePlay<G> {
         self.cursor
     }
 
-    /// The chosen piece, shape, direction or orientation, as a label (`C·`).
-    pub fn template_label(&self) -> Option<String> {
-        self.template.as_ref().map(|t| t.label(&self.picture))
+    /// The piece or choice Enter puts down, as its label (`cube`, `RH`).
+    pub fn pick_label(&self) -> Option<String> {
+        self.pick.as_ref().map(|p| p.label.clone())
+    }
+
+    /// The position as drawn.
+    pub fn picture(&self) -> &Picture {
+        &self.picture
     }
 
     /// The status-line message.
@@ -232,23 +248,42 @@ impl<G: Engine> GamePlay<G> {
             self.viewer = None;
             self.handover = None;
         }
-        self.picture = BoardPicture::parse(&self.eyes().render(state));
-        self.targets = if self.human_to_move().is_some() {
-            MoveTargets::new(state, &self.picture)
-        } else {
-            MoveTargets::empty()
-        };
-        if !self.cursor.is_some_and(|c| self.picture.contains(c)) {
-            self.cursor = self.picture.first_cell();
+        let session = self.table.session();
+        self.picture = session.picture(self.eyes(), session.moves().len());
+        self.legal.clear();
+        if self.human_to_move().is_some() {
+            self.table.state().legal_moves(&mut self.legal);
         }
-        let templates = self.targets.templates();
-        if !self
-            .template
-            .as_ref()
-            .is_some_and(|t| templates.contains(t))
-        {
-            self.template = templates.first().cloned().or(self.template.take());
+        let state = self.table.state();
+        self.gestures = self.legal.iter().map(|&mv| state.gesture(mv)).collect();
+        self.pointing.clear();
+        let picks = self.pointing.picks(&self.gestures);
+        if !self.pick.as_ref().is_some_and(|p| picks.contains(p)) {
+            self.pick = picks.first().cloned();
         }
+        if !self.cursor.is_some_and(|c| self.picture.board.contains(c)) {
+            self.cursor = self.first_cell();
+        }
+    }
+
+    /// Where the cursor starts: the first cell a move can start from, else the middle of
+    /// the board.
+    fn first_cell(&self) -> Option<Cell> {
+        let board = &self.picture.board;
+        let mut preview = self.pointing.clone();
+        if let Some(pick) = &self.pick {
+            preview.pick(pick, &self.gestures);
+        }
+        if let Some(&cell) = preview.targets(&self.gestures).first() {
+            return Some(cell);
+        }
+        if board.columns.is_empty() || board.rows.is_empty() {
+            return None;
+        }
+        Some(Cell::new(
+            board.columns.first + (board.columns.len() / 2) as i32,
+            board.rows.first + (board.rows.len() / 2) as i32,
+        ))
     }
 
     fn handle_prompt(&mut self, asking: Asking, key: KeyEvent) -> GameAction {
@@ -338,7 +373,7 @@ impl<G: Engine> GameScreen for GamePlay<G> {
         match key.code {
             // A capital letter chooses a piece by its letter (other keys are lower case).
             KeyCode::Char(c) if c.is_ascii_uppercase() && !self.choose_by_letter(c) => {
-                self.message = format!("No piece or direction here is written with {c}.");
+                self.message = format!("No piece or choice here starts with {c}.");
             }
             KeyCode::Char('q') => return GameAction::Quit,
             KeyCode::Esc => return GameAction::Menu,
@@ -348,8 +383,14 @@ impl<G: Engine> GameScreen for GamePlay<G> {
             KeyCode::Right | KeyCode::Char('l') => self.move_cursor(1, 0),
             KeyCode::Up | KeyCode::Char('k') => self.move_cursor(0, -1),
             KeyCode::Down | KeyCode::Char('j') => self.move_cursor(0, 1),
-            KeyCode::Tab | KeyCode::Char(']') => self.cycle_template(true),
-            KeyCode::BackTab | KeyCode::Char('[') => self.cycle_template(false),
+            KeyCode::Tab | KeyCode::Char(']') => self.cycle_pick(true),
+            KeyCode::BackTab | KeyCode::Char('[') => self.cycle_pick(false),
+            KeyCode::Char('t') => self.take_pick(),
+            KeyCode::Char('x') => self.play_whole(),
+            KeyCode::Backspace => {
+                self.pointing.clear();
+                self.say("Start the move again.");
+            }
             KeyCode::Char(' ') if self.humans.is_empty() => self.toggle_pause(),
             KeyCode::Enter | KeyCode::Char(' ') => self.play_selected(),
             KeyCode::Char(':' | 'm') => {
@@ -399,16 +440,14 @@ impl<G: Engine> GameScreen for GamePlay<G> {
                 else {
                     return GameAction::None;
                 };
-                if let Some(cell) = self.picture.cell_at(usize::from(x), usize::from(y)) {
-                    if self.cursor == Some(cell) {
-                        self.play_selected();
-                    } else {
-                        self.cursor = Some(cell);
-                    }
+                if let Some(cell) = self.geometry.cell_at(usize::from(x), usize::from(y)) {
+                    // A click points at the cell, as Enter does at the cursor.
+                    self.cursor = Some(cell);
+                    self.play_selected();
                 }
             }
-            MouseEventKind::ScrollDown => self.cycle_template(true),
-            MouseEventKind::ScrollUp => self.cycle_template(false),
+            MouseEventKind::ScrollDown => self.cycle_pick(true),
+            MouseEventKind::ScrollUp => self.cycle_pick(false),
             _ => {}
         }
         GameAction::None

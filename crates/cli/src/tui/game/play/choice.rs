@@ -1,84 +1,174 @@
-//! The cursor and the chosen piece: moving, cycling, playing the choice, and the marks drawn
-//! on the board (legal targets, refusals, the other cells of the move, hint, last move).
+//! Making a move by pointing: the cursor, the piece or choice Enter puts down (Tab, a
+//! capital letter), Enter at the cursor, taking a piece without a cell (`t`), playing a
+//! whole move that longer ones go on from (`x`), and the marks drawn on the board.
 
 use std::collections::HashMap;
 
-use tabuleiro_core::Engine;
+use tabuleiro_core::{Cell, Engine};
 
 use super::GamePlay;
-use crate::tui::board::{Cell, CellMark};
-use crate::tui::targets::{Target, Template, cells_in};
+use crate::tui::drawing::CellMark;
+use crate::tui::pointing::{Pointing, Settled};
 
 impl<G: Engine> GamePlay<G> {
-    /// Plays the chosen piece at the cursor, else a hint the cursor cannot point at, or
-    /// explains why not.
+    /// The name of `cell` as the board labels it: `c4`, or `3,-1` on numbered axes.
+    pub(super) fn cell_name(&self, cell: Cell) -> String {
+        let board = &self.picture.board;
+        let label = |axis: &tabuleiro_core::Axis, i: i32| {
+            usize::try_from(i - axis.first)
+                .ok()
+                .and_then(|k| axis.labels.get(k).cloned())
+                .unwrap_or_else(|| i.to_string())
+        };
+        let column = label(&board.columns, cell.x);
+        let row = label(&board.rows, cell.y);
+        if column.chars().all(|c| c.is_ascii_alphabetic()) {
+            format!("{column}{row}")
+        } else {
+            format!("{column},{row}")
+        }
+    }
+
+    /// The gesture as it would be with the pick applied the way Enter applies it: a choice
+    /// not yet made is made, a piece is taken when none is held.
+    fn with_pick(&self) -> Pointing {
+        let mut preview = self.pointing.clone();
+        if let Some(pick) = &self.pick {
+            let made = preview.made();
+            let wanted = if pick.choice {
+                made.choice.is_none()
+            } else {
+                made.pieces.iter().all(|p| p.cell.is_some())
+            };
+            if wanted {
+                let before = preview.clone();
+                if !preview.pick(pick, &self.gestures) {
+                    preview = before;
+                }
+            }
+        }
+        preview
+    }
+
+    /// What Enter at `cell` would make of the gesture (with the pick), if it goes on there.
+    fn pointed(&self, cell: Cell) -> Option<Pointing> {
+        let mut preview = self.with_pick();
+        preview.point(cell, &self.gestures).then_some(preview)
+    }
+
+    /// Enter or a click: points at the cursor's cell (with the pick), plays the move once it
+    /// is whole, or plays the hint, or explains why nothing happens.
     pub(super) fn play_selected(&mut self) {
         if self.human_to_move().is_none() {
             self.message = self.not_your_turn();
             return;
         }
-        if let Some(target) = self.selected() {
-            let mv = target.mv;
-            self.play_move(mv);
-            return;
+        if self.pointing.is_empty()
+            && let Some(mv) = self.hint_move
+        {
+            let anchor = self.table.state().gesture(mv).all_cells().first().copied();
+            if anchor.is_none() || anchor == self.cursor {
+                self.play_move(mv);
+                return;
+            }
         }
-        if let Some(mv) = self.hint_move {
-            self.play_move(mv);
-            return;
-        }
-        let (Some(cursor), Some(_)) = (self.cursor, self.template.as_ref()) else {
+        let Some(cursor) = self.cursor else {
             self.say("Type : and a move.");
             return;
         };
-        let here: Vec<(String, Template)> = self
-            .targets
-            .at(cursor)
-            .filter_map(|t| t.place.as_ref().map(|(_, tp)| (t.text.clone(), tp.clone())))
-            .collect();
-        if let Some((text, template)) = here.into_iter().next() {
-            self.template = Some(template);
-            self.message = format!("{text} chosen: Enter plays it, Tab chooses another.");
+        if let Some(pointing) = self.pointed(cursor) {
+            self.pointing = pointing;
+            self.settle();
         } else {
-            self.message = self
-                .refusal(cursor)
-                .unwrap_or_else(|| format!("No legal move at {}.", self.picture.name(cursor)));
+            let pick = self
+                .pick
+                .as_ref()
+                .map_or_else(String::new, |p| format!(" with {}", p.label));
+            self.message = format!(
+                "No move of yours goes on at {}{pick}; Backspace starts again.",
+                self.cell_name(cursor)
+            );
         }
     }
 
-    /// The legal move of the chosen piece at the cursor, if there is one.
-    pub(super) fn selected(&self) -> Option<&Target<G::Move>> {
-        let (cursor, template) = (self.cursor?, self.template.as_ref()?);
-        self.targets.find(template, cursor)
+    /// Plays the gesture once it is exactly one move that no longer move goes on from, or
+    /// says what it still needs.
+    fn settle(&mut self) {
+        match self.pointing.settled(&self.gestures) {
+            Settled::Play(i) => {
+                let mv = self.legal[i];
+                self.play_move(mv);
+            }
+            Settled::Whole(i) => {
+                let text = self.table.state().format_move(self.legal[i]);
+                self.message = format!("x plays {text}, or go on.");
+                self.refresh_pick();
+            }
+            Settled::Partial => {
+                self.say("Go on: Tab picks a piece or choice, Enter points.");
+                self.refresh_pick();
+            }
+        }
+    }
+
+    /// After the gesture grew: the pick becomes one that can go on.
+    fn refresh_pick(&mut self) {
+        let picks = self.pointing.picks(&self.gestures);
+        if !self.pick.as_ref().is_some_and(|p| picks.contains(p)) {
+            self.pick = picks.first().cloned();
+        }
+    }
+
+    /// `x`: plays the gesture when it is a whole move.
+    pub(super) fn play_whole(&mut self) {
+        match self.pointing.settled(&self.gestures) {
+            Settled::Play(i) | Settled::Whole(i) if !self.pointing.is_empty() => {
+                let mv = self.legal[i];
+                self.play_move(mv);
+            }
+            _ => self.say("Nothing whole to play yet: point at more, or type : and a move."),
+        }
+    }
+
+    /// `t`: takes the pick without a cell (a tile to trade, a choice such as `pass`).
+    pub(super) fn take_pick(&mut self) {
+        if self.human_to_move().is_none() {
+            self.message = self.not_your_turn();
+            return;
+        }
+        let Some(pick) = self.pick.clone() else {
+            self.say("Nothing to pick here.");
+            return;
+        };
+        if self.pointing.pick(&pick, &self.gestures) {
+            self.settle();
+        } else {
+            self.message = format!("{} does not go with what is picked.", pick.label);
+        }
     }
 
     pub(super) fn not_your_turn(&self) -> String {
         match self.table.session().state().to_move() {
             None => "The game is over: n starts a new one, u takes back.".to_owned(),
             Some(p) if self.handover == Some(p) => format!("Pass to {p} and press Enter."),
-            Some(p) => format!("It is {p}'s turn ({}).", self.config.seats[p.index()]),
+            Some(p) => format!(
+                "It is {p}'s turn ({}).",
+                self.config.seats[p.index()].name()
+            ),
         }
     }
 
-    /// Why the chosen piece may not go at `cell`, if the game says so.
-    pub(super) fn refusal(&self, cell: Cell) -> Option<String> {
-        let template = self.template.as_ref()?;
-        let text = template.at(cell, &self.picture)?;
-        let state = self.table.session().state();
-        let mv = state.parse_notation(&text).ok()?;
-        state.check_move(mv).err().map(|e| format!("{text}: {e}"))
-    }
-
-    /// Cycles the chosen piece, shape, direction or orientation.
-    pub(super) fn cycle_template(&mut self, forward: bool) {
-        let templates = self.targets.templates();
-        if templates.is_empty() {
+    /// Cycles the piece or choice Enter puts down.
+    pub(super) fn cycle_pick(&mut self, forward: bool) {
+        let picks = self.pointing.picks(&self.gestures);
+        if picks.is_empty() {
             return;
         }
-        let n = templates.len();
+        let n = picks.len();
         let index = self
-            .template
+            .pick
             .as_ref()
-            .and_then(|t| templates.iter().position(|x| x == t))
+            .and_then(|p| picks.iter().position(|x| x == p))
             .map_or(0, |i| {
                 if forward {
                     (i + 1) % n
@@ -86,34 +176,66 @@ impl<G: Engine> GamePlay<G> {
                     (i + n - 1) % n
                 }
             });
-        self.template = Some(templates[index].clone());
+        self.pick = Some(picks[index].clone());
     }
 
-    /// Chooses the next piece whose notation starts with `letter` (any case): `C` for
-    /// Quantik's cube, `D` for Nudge's down, `H` for Pushee's horizontal. Returns whether
-    /// some piece has that letter.
+    /// Picks the next piece or choice whose token or name starts with `letter` (any case):
+    /// `C` for Quantik's cube, `H` for Pushee's horizontal, `R` for a red Q!nto tile. Returns
+    /// whether one does.
     pub(super) fn choose_by_letter(&mut self, letter: char) -> bool {
-        let matching: Vec<&Template> = self
-            .targets
-            .templates()
-            .iter()
-            .filter(|t| t.letter().is_some_and(|l| l.eq_ignore_ascii_case(&letter)))
+        let starts = |text: &str| {
+            text.chars()
+                .next()
+                .is_some_and(|c| c.eq_ignore_ascii_case(&letter))
+        };
+        let matching: Vec<_> = self
+            .pointing
+            .picks(&self.gestures)
+            .into_iter()
+            .filter(|p| starts(&p.token) || starts(&p.label))
             .collect();
         let Some(first) = matching.first() else {
             return false;
         };
         let next = self
-            .template
+            .pick
             .as_ref()
-            .and_then(|current| matching.iter().position(|t| *t == current))
-            .map_or(*first, |i| matching[(i + 1) % matching.len()]);
-        self.template = Some(next.clone());
+            .and_then(|current| matching.iter().position(|p| p == current))
+            .map_or(first, |i| &matching[(i + 1) % matching.len()]);
+        self.pick = Some(next.clone());
         true
     }
 
     pub(super) fn move_cursor(&mut self, columns: i32, rows: i32) {
+        let board = &self.picture.board;
         if let Some(cell) = self.cursor {
-            self.cursor = Some(self.picture.step(cell, columns, rows));
+            let clamp = |v: i32, axis: &tabuleiro_core::Axis| {
+                v.clamp(axis.first, axis.first + axis.len().max(1) as i32 - 1)
+            };
+            self.cursor = Some(Cell::new(
+                clamp(cell.x + columns, &board.columns),
+                clamp(cell.y + rows, &board.rows),
+            ));
+        }
+    }
+
+    /// What Enter would do at the cursor, for the line under the status.
+    pub(super) fn at_cursor(&self) -> String {
+        let Some(cursor) = self.cursor else {
+            return String::new();
+        };
+        match self.pointed(cursor) {
+            None => format!("no move goes on at {}", self.cell_name(cursor)),
+            Some(p) => match p.settled(&self.gestures) {
+                Settled::Play(i) => {
+                    format!("⏎ plays {}", self.table.state().format_move(self.legal[i]))
+                }
+                Settled::Whole(i) => format!(
+                    "⏎ makes {} (x plays it)",
+                    self.table.state().format_move(self.legal[i])
+                ),
+                Settled::Partial => format!("⏎ points at {}", self.cell_name(cursor)),
+            },
         }
     }
 
@@ -121,60 +243,27 @@ impl<G: Engine> GamePlay<G> {
     pub(super) fn marks(&self) -> HashMap<Cell, CellMark> {
         let mut marks: HashMap<Cell, CellMark> = HashMap::new();
         let mut mark = |cell: Cell, f: &dyn Fn(&mut CellMark)| f(marks.entry(cell).or_default());
-        if let Some(text) = self.last_move_text() {
-            for (_, cell) in cells_in(&text, &self.picture) {
-                mark(cell, &|m| m.last = true);
-            }
-        }
-        if let Some(hint) = &self.hint {
-            for (_, cell) in cells_in(hint, &self.picture) {
+        if let Some(mv) = self.hint_move {
+            for cell in self.table.state().gesture(mv).all_cells() {
                 mark(cell, &|m| m.hint = true);
             }
         }
         if let Some(cursor) = self.cursor {
             mark(cursor, &|m| m.cursor = true);
         }
-        let Some(template) = &self.template else {
-            return marks;
-        };
         if self.human_to_move().is_none() {
             return marks;
         }
-        let legal: Vec<Cell> = self.targets.anchors(template).collect();
-        for &cell in &legal {
-            mark(cell, &|m| m.legal = true);
+        for cell in self.pointing.cells() {
+            mark(cell, &|m| m.chosen = true);
         }
-        if let Some(target) = self.cursor.and_then(|c| self.targets.find(template, c)) {
-            for &cell in target.cells.iter().skip(1) {
-                mark(cell, &|m| m.partner = true);
-            }
+        let preview = self.with_pick();
+        let mut targets = preview.targets(&self.gestures);
+        if targets.is_empty() {
+            targets = self.pointing.targets(&self.gestures);
         }
-        // Where to mark refusals: in placement games (every legal move starts on an empty
-        // cell) the empty cells; otherwise the cells some legal move starts from.
-        let anchors: Vec<Cell> = self
-            .targets
-            .all()
-            .iter()
-            .filter_map(|t| t.place.as_ref().map(|(a, _)| *a))
-            .collect();
-        let placement = anchors.iter().all(|&a| self.picture.is_empty_cell(a));
-        let state = self.table.session().state();
-        for cell in self.picture.cells() {
-            let candidate = if placement {
-                self.picture.is_empty_cell(cell)
-            } else {
-                anchors.contains(&cell)
-            };
-            if !candidate || legal.contains(&cell) {
-                continue;
-            }
-            let refused = template
-                .at(cell, &self.picture)
-                .and_then(|text| state.parse_notation(&text).ok())
-                .is_some_and(|mv| state.check_move(mv).is_err());
-            if refused {
-                mark(cell, &|m| m.illegal = true);
-            }
+        for cell in targets {
+            mark(cell, &|m| m.target = true);
         }
         marks
     }

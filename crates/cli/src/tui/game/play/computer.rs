@@ -7,7 +7,6 @@ use tabuleiro_core::Engine;
 
 use super::{GamePlay, HINT_THINK, SPEEDS, capital};
 use crate::tui::game::worker::{Job, Poll};
-use crate::tui::targets::split;
 
 impl<G: Engine> GamePlay<G> {
     pub(super) fn ask_hint(&mut self) {
@@ -49,15 +48,12 @@ impl<G: Engine> GamePlay<G> {
                 };
                 // The hint is the seat's own move, found from its own view only.
                 let text = self.table.state().format_move(mv);
-                let placed = split(&text, &self.picture)
-                    .filter(|(anchor, template)| self.targets.find(template, *anchor).is_some());
-                if let Some((anchor, template)) = placed {
+                let gesture = self.table.state().gesture(mv);
+                if let Some(&anchor) = gesture.all_cells().first() {
                     self.cursor = Some(anchor);
-                    self.template = Some(template);
-                    self.hint_move = None;
-                } else {
-                    self.hint_move = Some(mv);
                 }
+                self.pointing.clear();
+                self.hint_move = Some(mv);
                 self.message = format!("Hint: {text} — Enter plays it.");
                 self.hint = Some(text);
             }

@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
 use tabuleiro_ai::{Level, Seat};
 use tabuleiro_core::picture::Shape;
 use tabuleiro_core::{
@@ -80,15 +81,40 @@ fn human_vs_random() -> GamePlay<Quantik> {
     .unwrap()
 }
 
+/// Moves the cursor to the cell named `name` with the arrow keys.
+fn go_to<G: Engine>(play: &mut GamePlay<G>, name: &str) {
+    let board = play.picture().board.clone();
+    let target = board
+        .cells()
+        .find(|&c| play.cell_name(c) == name)
+        .unwrap_or_else(|| panic!("no cell {name}"));
+    let here = play.cursor().expect("a cursor");
+    let (dx, dy) = (target.x - here.x, target.y - here.y);
+    for _ in 0..dx.abs() {
+        press(
+            play,
+            if dx > 0 {
+                KeyCode::Right
+            } else {
+                KeyCode::Left
+            },
+        );
+    }
+    for _ in 0..dy.abs() {
+        press(play, if dy > 0 { KeyCode::Down } else { KeyCode::Up });
+    }
+    assert_eq!(play.cursor(), Some(target));
+}
+
 #[test]
-fn enter_plays_the_chosen_shape_the_computer_answers_undo_and_redo() {
+fn enter_puts_the_picked_shape_down_the_computer_answers_undo_and_redo() {
     let mut play = human_vs_random();
-    assert_eq!(play.cursor(), Some(Cell { column: 0, row: 1 }));
-    assert_eq!(play.template_label().as_deref(), Some("C·"));
+    assert_eq!(play.cursor(), Some(tabuleiro_core::Cell::new(0, 0)));
+    assert_eq!(play.pick_label().as_deref(), Some("cube"));
     press(&mut play, KeyCode::Right);
     press(&mut play, KeyCode::Char('j'));
     press(&mut play, KeyCode::Tab);
-    assert_eq!(play.template_label().as_deref(), Some("Y·"));
+    assert_eq!(play.pick_label().as_deref(), Some("cylinder"));
     press(&mut play, KeyCode::Enter);
     assert_eq!(play.session().record().moves, ["Yb2"]);
     tick_until(&mut play, |p| p.session().moves().len() == 2);
@@ -137,7 +163,7 @@ fn moves_typed_in_notation_are_played_and_bad_ones_explained() {
 }
 
 #[test]
-fn quantik_marks_where_the_chosen_shape_may_go() {
+fn quantik_marks_where_the_picked_shape_may_go() {
     // Player 2's cone at b4 forbids player 1's cones in row 4, column b and that region.
     let mut play =
         GamePlay::<Quantik>::new(config::<Quantik>(vec![Seat::Human, Seat::Human], &[], 1))
@@ -145,28 +171,46 @@ fn quantik_marks_where_the_chosen_shape_may_go() {
     play.play_typed("Ca1 Ob4");
     assert_eq!(play.session().moves().len(), 2);
     press(&mut play, KeyCode::Char('O'));
-    assert_eq!(play.template_label().as_deref(), Some("O·"));
+    assert_eq!(play.pick_label().as_deref(), Some("cone"));
     let lines = screen(&mut play, 80, 24);
-    let board: Vec<String> = lines[2..8]
+    let board: Vec<String> = lines[1..8]
         .iter()
-        .map(|l| l.chars().take(20).collect::<String>().trim_end().to_owned())
+        .map(|l| l.chars().take(22).collect::<String>().trim_end().to_owned())
         .collect();
     assert_eq!(
         board,
         [
-            "│     a b   c d",
-            "│  1 [■]×   + +",
-            "│  2  + ×   + +",
-            "│",
-            "│  3  × ×   + +",
-            "│  4  × △   × ×",
+            "┌ Quantik ────────────",
+            "│    a   b   c   d",
+            "│1 [ ■ ] · │ +   +",
+            "│2   +   · │ +   +",
+            "│   ─── ─── ─── ───",
+            "│3   ·   · │ +   +",
+            "│4   ·   △ │ ·   ·",
         ]
     );
-    // Moving onto a refused cell says why.
-    press(&mut play, KeyCode::Down);
-    press(&mut play, KeyCode::Right);
+    // Where the cone may not go, Enter says so and nothing is played.
+    go_to(&mut play, "b2");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(play.session().moves().len(), 2);
+    assert!(
+        play.message()
+            .starts_with("No move of yours goes on at b2 with cone"),
+        "{}",
+        play.message()
+    );
     let lines = screen(&mut play, 80, 24);
-    assert!(lines[22].starts_with("O· (3/4) Ob2:"), "{}", lines[22]);
+    assert!(
+        lines[22].starts_with("cone (3/4) no move goes on at b2"),
+        "{}",
+        lines[22]
+    );
+    go_to(&mut play, "c2");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(
+        play.session().record().moves.last().map(String::as_str),
+        Some("Oc2")
+    );
 }
 
 #[test]
@@ -182,42 +226,58 @@ fn every_game_board_fits_80_by_24_with_cursor_status_and_moves() {
         assert!(lines[1].contains(G::INFO.name), "{text}");
         assert!(lines[21].starts_with("Player 1 to move"), "{text}");
     }
-    check::<Quantik>(&[], &["│  1 [+]+   + +", "■C cube"]);
+    check::<Quantik>(
+        &[],
+        &["│1 [ + ] + │ +   +", "■ cube (C)", "P1: ■×2 ▮×2 ▲×2 ●×2"],
+    );
     check::<Nudge>(
         &[],
         &[
-            "│    a b c d e",
-            "│ 2  · ◯ ◯ ◯ ·",
-            "│ 4  · ● ● ● ·",
+            "│    a   b   c   d   e",
+            "│2   · [ ◯ ] ◯   ◯   ·",
+            "│4   ·   ●   ●   ●   ·",
             "Player 1 to move · move 1 of 2",
         ],
     );
     check::<Taiji>(
         &[("size", "7")],
-        &["│     a b c d e f g", "│   7 + + + + + + ·", "scores 0 : 0"],
+        &[
+            "│    a   b   c   d   e   f   g",
+            "│7   +   +   +   +   +   +   +",
+            "scores 0 : 0",
+        ],
     );
     check::<Pushee>(
         &[("values", "1234/5678/9012/3456"), ("size", "4x4")],
         &[
-            "│       a   b   c   d",
-            "│   1  [1]  2   3   4",
-            "h· (1/2) ⏎ plays ha1",
+            "│    a   b   c   d",
+            "│1 [ +1] +2  +3  +4",
+            "horizontal (1/2) ⏎ plays ha1",
         ],
     );
 }
 
 #[test]
-fn nudge_cursor_picks_a_disc_and_tab_its_direction() {
+fn nudge_a_disc_then_where_it_goes() {
     let mut play =
         GamePlay::<Nudge>::new(config::<Nudge>(vec![Seat::Human, Seat::Human], &[], 1)).unwrap();
-    // The cursor goes to b2, a white disc; directions cycle u, d, l, r.
-    press(&mut play, KeyCode::Down);
-    press(&mut play, KeyCode::Right);
-    assert_eq!(play.template_label().as_deref(), Some("·u"));
-    press(&mut play, KeyCode::Tab);
-    press(&mut play, KeyCode::Char('L'));
-    assert_eq!(play.template_label().as_deref(), Some("·l"));
-    press(&mut play, KeyCode::Char('D'));
+    go_to(&mut play, "b2");
+    press(&mut play, KeyCode::Enter);
+    assert!(play.session().moves().is_empty(), "the disc is chosen");
+    let targets: Vec<String> = play
+        .marks()
+        .iter()
+        .filter(|(_, m)| m.target)
+        .map(|(&c, _)| play.cell_name(c))
+        .collect();
+    let mut targets = targets;
+    targets.sort();
+    assert_eq!(
+        targets,
+        ["a2", "b1", "b3", "c2"],
+        "where the line of b2 may go"
+    );
+    go_to(&mut play, "b3");
     press(&mut play, KeyCode::Enter);
     assert_eq!(play.session().record().moves, ["b2d"]);
     let lines = screen(&mut play, 80, 24);
@@ -225,19 +285,27 @@ fn nudge_cursor_picks_a_disc_and_tab_its_direction() {
 }
 
 #[test]
-fn taiji_shows_the_second_half_of_the_tile_under_the_cursor() {
+fn taiji_the_light_half_then_the_dark_half() {
     let mut play = GamePlay::<Taiji>::new(config::<Taiji>(
         vec![Seat::Human, Seat::Human],
         &[("size", "7")],
         1,
     ))
     .unwrap();
-    assert_eq!(play.template_label().as_deref(), Some("·-→"));
+    press(&mut play, KeyCode::Enter);
     let marks = play.marks();
-    let b1 = Cell { column: 1, row: 1 };
-    assert!(marks[&b1].partner, "the dark half of a1-b1");
+    let b1 = tabuleiro_core::Cell::new(1, 0);
+    assert!(marks[&b1].target, "the dark half may go on b1");
+    assert!(marks[&tabuleiro_core::Cell::new(0, 0)].chosen);
+    go_to(&mut play, "b1");
     press(&mut play, KeyCode::Enter);
     assert_eq!(play.session().record().moves, ["a1-b1"]);
+    press(&mut play, KeyCode::Down);
+    let text = screen(&mut play, 80, 24).join("\n");
+    assert!(
+        text.contains("│1   ◯ ━ ●"),
+        "the tile's halves joined:\n{text}"
+    );
 }
 
 #[test]
@@ -251,10 +319,7 @@ fn the_hint_puts_the_cursor_on_a_good_move() {
     press(&mut play, KeyCode::Char('?'));
     tick_until(&mut play, |p| p.message().starts_with("Hint"));
     // Two moves win at once: the sphere completing row 1 or the bottom-right region.
-    let cursor = play
-        .cursor()
-        .map(|c| play.picture.name(c))
-        .unwrap_or_default();
+    let cursor = play.cursor().map(|c| play.cell_name(c)).unwrap_or_default();
     assert!(["d1", "c3"].contains(&cursor.as_str()), "{cursor}");
     assert_eq!(play.message(), format!("Hint: S{cursor} — Enter plays it."));
     press(&mut play, KeyCode::Enter);
@@ -263,6 +328,8 @@ fn the_hint_puts_the_cursor_on_a_good_move() {
     let text = lines.join("\n");
     assert!(text.contains("Game over"), "{text}");
     assert!(text.contains("Player 1 wins"), "{text}");
+    // The winning unit is marked as deciding, in the picture the screen draws.
+    assert_eq!(play.picture().deciding.len(), 4);
     assert_eq!(press(&mut play, KeyCode::Char('q')), GameAction::Quit);
     assert!(!play.in_progress());
 }
@@ -568,31 +635,45 @@ fn a_computers_trade_reads_as_a_count_in_the_move_list_and_the_message() {
 
 #[test]
 fn with_two_humans_and_a_computer_no_hand_shows_while_the_computer_moves() {
+    // Whose hand tiles the board shows, by seat.
+    fn hands(play: &GamePlay<Qinto>) -> Vec<usize> {
+        play.picture()
+            .reserves
+            .iter()
+            .filter(|r| !r.items.is_empty())
+            .map(|r| r.seat)
+            .collect()
+    }
     let mut play = qinto(
         vec![Seat::Human, Seat::Human, Seat::Computer(Level::Random)],
         5,
     );
     press(&mut play, KeyCode::Enter);
-    assert!(screen(&mut play, 120, 30).join("\n").contains("— hand "));
-    typed(&mut play, "pass");
-    press(&mut play, KeyCode::Enter);
+    assert_eq!(hands(&play), [0]);
     let text = screen(&mut play, 120, 30).join("\n");
     assert!(
-        text.contains("Player 2: 5 in hand") && text.contains("— hand "),
+        text.contains("▒▒▒▒▒"),
+        "the others' hands face down:\n{text}"
+    );
+    typed(&mut play, "pass");
+    press(&mut play, KeyCode::Enter);
+    assert_eq!(hands(&play), [1]);
+    let text = screen(&mut play, 120, 30).join("\n");
+    assert!(
+        text.contains("5 in hand, 15 in the face-down pile"),
         "{text}"
     );
     typed(&mut play, "pass");
     // The computer to move: the board shows only what no seat may hide.
     let text = screen(&mut play, 120, 30).join("\n");
     assert!(text.contains("Player 3 (random) to move"), "{text}");
-    assert!(text.contains("in pile"), "{text}");
-    assert!(!text.contains("— hand "), "{text}");
+    assert!(hands(&play).is_empty());
     play.tick();
-    assert!(!screen(&mut play, 120, 30).join("\n").contains("— hand "));
+    assert!(hands(&play).is_empty());
     tick_until(&mut play, |p| p.session().moves().len() == 3);
     assert_eq!(play.handover(), Some(Player(0)));
     let text = screen(&mut play, 120, 30).join("\n");
-    assert!(!text.contains("— hand "), "{text}");
+    assert!(hands(&play).is_empty());
     assert!(
         text.contains("Player 3 (secretive) played pass (traded"),
         "{text}"
@@ -682,4 +763,150 @@ fn the_seed_of_a_qinto_game_is_never_on_screen() {
         assert!(!text.contains(&digits), "{text}");
         assert!(!text.contains("seed"), "{text}");
     }
+}
+
+// The marks of the position and Q!nto's colours, as drawn on a TestBackend.
+
+/// The buffer cell where `cell`'s contents start on screen (the screen drawn 80 × 24), and
+/// the buffer.
+fn drawn_at<G: Engine>(
+    play: &mut GamePlay<G>,
+    cell: tabuleiro_core::Cell,
+) -> ratatui::buffer::Cell {
+    let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+    terminal
+        .draw(|frame| play.render(frame, frame.area()))
+        .unwrap();
+    let (ox, oy) = play.board_origin.expect("the board was drawn");
+    let (x, y) = play
+        .geometry
+        .position(cell)
+        .expect("the cell is on the board");
+    // Glyphs are centred: the middle character of the cell holds the piece.
+    terminal.backend().buffer()[(ox + x as u16 + 1, oy + y as u16)].clone()
+}
+
+#[test]
+fn the_last_turn_and_the_cells_that_decided_are_marked_on_screen() {
+    let mut play =
+        GamePlay::<Nudge>::new(config::<Nudge>(vec![Seat::Human, Seat::Human], &[], 1)).unwrap();
+    play.play_typed("b2d d2d");
+    let last = play.picture().last.clone();
+    assert_eq!(last.len(), 4, "both moves of the turn: {last:?}");
+    press(&mut play, KeyCode::Char('j'));
+    for cell in last {
+        let drawn = drawn_at(&mut play, cell);
+        assert_eq!(drawn.bg, Color::Rgb(0, 40, 110), "{cell:?} is marked");
+        assert!(
+            drawn
+                .modifier
+                .contains(ratatui::style::Modifier::UNDERLINED)
+        );
+    }
+
+    let mut play =
+        GamePlay::<Quantik>::new(config::<Quantik>(vec![Seat::Human, Seat::Human], &[], 1))
+            .unwrap();
+    play.play_typed("Ca1 Cc4 Yb1 Yd3 Oc1 Od4 Sd1");
+    assert!(play.session().state().outcome().is_some());
+    let row: Vec<tabuleiro_core::Cell> = (0..4).map(|x| tabuleiro_core::Cell::new(x, 0)).collect();
+    let mut deciding = play.picture().deciding.clone();
+    deciding.sort();
+    assert_eq!(deciding, row, "row 1 won");
+    for cell in row {
+        assert_eq!(
+            drawn_at(&mut play, cell).bg,
+            Color::Rgb(140, 30, 0),
+            "{cell:?}"
+        );
+    }
+    let text = screen(&mut play, 80, 24).join("\n");
+    assert!(
+        text.contains(" decided "),
+        "the legend explains the mark:\n{text}"
+    );
+}
+
+#[test]
+fn qinto_tiles_are_put_down_by_pointing_and_drawn_in_their_colours() {
+    let mut play = qinto(vec![Seat::Human, Seat::Computer(Level::Random)], 11);
+    // A first play of two tiles, each picked with Tab and put down with Enter.
+    let (index, gesture) = play
+        .gestures
+        .iter()
+        .enumerate()
+        .find(|(_, g)| g.pieces.len() == 2)
+        .map(|(i, g)| (i, g.clone()))
+        .expect("a play of two tiles");
+    let wanted = play.session().state().format_move(play.legal[index]);
+    for piece in &gesture.pieces {
+        for _ in 0..10 {
+            if play.pick.as_ref().is_some_and(|p| p.token == piece.token) {
+                break;
+            }
+            press(&mut play, KeyCode::Tab);
+        }
+        assert_eq!(
+            play.pick.as_ref().map(|p| p.token.clone()),
+            Some(piece.token.clone())
+        );
+        let cell = piece.cell.expect("a cell");
+        let name = play.cell_name(cell);
+        go_to(&mut play, &name);
+        press(&mut play, KeyCode::Enter);
+    }
+    if play.session().moves().is_empty() {
+        assert!(play.message().starts_with("x plays"), "{}", play.message());
+        press(&mut play, KeyCode::Char('x'));
+    }
+    assert_eq!(play.session().record().moves.first(), Some(&wanted));
+    press(&mut play, KeyCode::Down);
+    for piece in &gesture.pieces {
+        let cell = piece.cell.expect("a cell");
+        let drawn = drawn_at(&mut play, cell);
+        let tile = play
+            .picture()
+            .pieces_at(cell)
+            .next()
+            .expect("the tile is drawn")
+            .clone();
+        let expected = match tile.ink {
+            tabuleiro_core::Ink::Red => Color::LightRed,
+            tabuleiro_core::Ink::Green => Color::LightGreen,
+            tabuleiro_core::Ink::Blue => Color::LightBlue,
+            tabuleiro_core::Ink::Yellow => Color::Yellow,
+            tabuleiro_core::Ink::Black => Color::Gray,
+            _ => Color::Magenta,
+        };
+        assert_eq!(drawn.fg, expected, "{} in its colour", tile.label);
+    }
+}
+
+#[test]
+fn a_qinto_trade_is_picked_with_t_and_played_with_x() {
+    let mut play = qinto(vec![Seat::Human, Seat::Computer(Level::Random)], 12);
+    let hand: Vec<String> = play
+        .session()
+        .state()
+        .hand(Player(0))
+        .tiles()
+        .map(|t| t.to_string())
+        .collect();
+    let first = play.pick.clone().expect("a tile to pick");
+    press(&mut play, KeyCode::Char('t'));
+    assert!(
+        play.message().starts_with("x plays pass"),
+        "{}",
+        play.message()
+    );
+    press(&mut play, KeyCode::Char('x'));
+    let played = play
+        .session()
+        .record()
+        .moves
+        .first()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(played, format!("pass {}", first.token));
+    assert!(hand.contains(&first.token));
 }

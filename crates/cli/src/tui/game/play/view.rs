@@ -12,7 +12,7 @@ use tabuleiro_core::{Engine, Player};
 
 use super::{GamePlay, SPEEDS};
 use crate::play::Seat;
-use crate::tui::board::piece_style;
+use crate::tui::drawing::{board_lines, legend_lines, reserve_lines, seat_style};
 use crate::tui::game::worker::spinner;
 use crate::tui::layout::centered;
 
@@ -28,10 +28,12 @@ pub fn render<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Re
     .areas(area);
     frame.render_widget(title_line(play), title);
 
-    let side_width = 28.min(body.width / 2);
-    let board_width = (play.picture.width() as u16 + 2)
-        .max(40)
-        .min(body.width.saturating_sub(side_width));
+    // The board takes what the move list and keys leave, and at least what it needs.
+    let side_width = 34.min(body.width / 2);
+    let board_width = body
+        .width
+        .saturating_sub(side_width)
+        .max((board_width(&play.picture) as u16 + 2).min(body.width));
     let [board_area, side] =
         Layout::horizontal([Constraint::Length(board_width), Constraint::Fill(1)]).areas(body);
 
@@ -75,7 +77,7 @@ fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("P{} {}", i + 1, s))
+        .map(|(i, s)| format!("P{} {}", i + 1, s.name()))
         .collect();
     // Never the seed of a game of hidden information, even once it is over: undo can reopen
     // the game, and the seed decides everything hidden.
@@ -93,35 +95,82 @@ fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     ])
 }
 
+/// Characters the board of `picture` takes across.
+fn board_width(picture: &tabuleiro_core::Picture) -> usize {
+    let label = picture
+        .board
+        .rows
+        .labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(1);
+    label + 2 + picture.board.columns.len() * 4
+}
+
 fn render_board<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
     let block = Block::bordered().title(format!(" {} ", G::INFO.name));
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let marks = play.marks();
-    let mut lines = play.picture.styled_lines(&marks, &play.skin);
-    if !play.skin.legend.is_empty() {
-        lines.push(Line::from(format!("  {}", play.skin.legend)).dark_gray());
+    let (mut lines, geometry) = board_lines(&play.picture, &marks);
+    play.geometry = geometry;
+    let seats = &play.config.seats;
+    let names = |seat: usize| {
+        let who = seats.get(seat).map_or_else(String::new, |s| match s {
+            Seat::Human => String::new(),
+            Seat::Computer(_) => format!(" ({})", s.name()),
+        });
+        format!("P{}{who}", seat + 1)
+    };
+    let mut picked: Vec<String> = play
+        .pointing
+        .made()
+        .pieces
+        .iter()
+        .map(|p| p.token.clone())
+        .collect();
+    if let Some(pick) = &play.pick {
+        picked.push(pick.token.clone());
+    }
+    lines.extend(reserve_lines(&play.picture, &names, &picked));
+    lines.extend(legend_lines(&play.picture));
+    for note in &play.picture.notes {
+        lines.push(Line::from(note.clone()).dark_gray());
     }
     play.board_origin = Some((inner.x, inner.y));
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
+/// The moves so far, one line per turn (both moves of a Nudge turn on one line), the latest
+/// at the bottom.
 fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
     let session = play.table.session();
-    let height = area.height.saturating_sub(2) as usize;
     let total = session.moves().len();
-    let first = total.saturating_sub(height);
-    let lines: Vec<Line<'static>> = (first..total)
-        .map(|i| {
-            let position = &session.positions()[i];
-            let text = play.move_text(i);
-            let seat = position.to_move().map_or(0, Player::index);
+    let mut turns: Vec<(usize, Vec<String>)> = Vec::new();
+    for i in 0..total {
+        let position = &session.positions()[i];
+        let seat = position.to_move().map_or(0, Player::index);
+        let text = play.move_text(i);
+        match turns.last_mut() {
+            Some((_, moves)) if position.move_in_turn().0 > 1 => moves.push(text),
+            _ => turns.push((seat, vec![text])),
+        }
+    }
+    let height = area.height.saturating_sub(2) as usize;
+    let first = turns.len().saturating_sub(height);
+    let count = turns.len();
+    let lines: Vec<Line<'static>> = turns
+        .into_iter()
+        .enumerate()
+        .skip(first)
+        .map(|(i, (seat, moves))| {
             let line = Line::from(vec![
                 Span::raw(format!("{:>3}. ", i + 1)),
-                Span::styled(format!("P{} ", seat + 1), piece_style(seat)),
-                Span::raw(text),
+                Span::styled(format!("P{} ", seat + 1), seat_style(seat)),
+                Span::raw(moves.join(" ")),
             ]);
-            if i + 1 == total { line.bold() } else { line }
+            if i + 1 == count { line.bold() } else { line }
         })
         .collect();
     let title = if total == 0 {
@@ -146,9 +195,9 @@ fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     } else {
         keys.extend([
             ("←↑↓→ hjkl", "cursor"),
-            ("Tab [ ]", "piece/direction"),
-            ("A-Z", "piece by letter"),
-            ("⏎ Space", "play (or click)"),
+            ("⏎ Space", "point (or click)"),
+            ("Tab A-Z", "piece or choice"),
+            ("t x ⌫", "take / play / again"),
             (":", "type a move"),
             ("?", "hint"),
         ]);
@@ -176,8 +225,9 @@ fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
             .outcome()
             .map_or_else(|| "Game over.".to_owned(), |o| format!("Game over: {o}")),
         Some(p) => {
-            let seat = &play.config.seats[p.index()];
-            let mut s = match (&play.thinking, seat) {
+            let kind = &play.config.seats[p.index()];
+            let seat = kind.name();
+            let mut s = match (&play.thinking, kind) {
                 (Some(job), _) => format!(
                     "{} {} ({}) is thinking… {:.1} s",
                     spinner(job.elapsed()),
@@ -209,7 +259,7 @@ fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
         text.push_str(" · hint…");
     }
     let seat = state.to_move().map_or(0, Player::index);
-    Line::from(Span::styled(text, piece_style(seat)))
+    Line::from(Span::styled(text, seat_style(seat)))
 }
 
 /// Up to `n` texts joined by spaces, with how many more there are.
@@ -221,58 +271,39 @@ fn some_of(texts: &[String], n: usize) -> String {
     out
 }
 
-/// The line under the status: what Enter would do at the cursor, or why it is refused.
+/// The line under the status: the piece or choice Enter puts down, and what Enter would do
+/// at the cursor.
 fn selection_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     if play.human_to_move().is_none() {
         return Line::from("");
     }
-    let typed: Vec<String> = play.targets.off_board().map(|t| t.text.clone()).collect();
-    let typed = if typed.is_empty() {
-        String::new()
-    } else {
-        format!(" · type : for {}", some_of(&typed, 3))
-    };
     let hint = play.hint_move.map(|mv| {
         format!(
-            "⏎ plays the hint {}",
+            " · ⏎ plays the hint {}",
             play.table.session().state().format_move(mv)
         )
     });
-    let (Some(cursor), Some(template)) = (play.cursor, play.template.as_ref()) else {
-        if let Some(hint) = hint {
-            return Line::from(format!("{hint}{typed}"));
-        }
-        return Line::from(if play.picture.has_grid() {
-            format!("Press : and type a move{typed}.")
-        } else {
-            "Press : and type a move (this board has no cells to point at).".to_owned()
-        });
-    };
-    let templates = play.targets.templates();
-    let index = templates
+    let picks = play.pointing.picks(&play.gestures);
+    let chosen = play.pick.as_ref().map_or_else(String::new, |pick| {
+        let index = picks.iter().position(|p| p == pick).map_or(0, |i| i + 1);
+        format!("{} ({index}/{}) ", pick.label, picks.len())
+    });
+    let typed: Vec<String> = play
+        .gestures
         .iter()
-        .position(|t| t == template)
-        .map_or(0, |i| i + 1);
-    let chosen = format!(
-        "{} ({index}/{}) ",
-        template.label(&play.picture),
-        templates.len()
-    );
-    let rest = match (play.targets.find(template, cursor), hint) {
-        (Some(target), _) => format!("⏎ plays {}", target.text),
-        (None, Some(hint)) => hint,
-        (None, None) => play.refusal(cursor).unwrap_or_else(|| {
-            let here: Vec<String> = play.targets.at(cursor).map(|t| t.text.clone()).collect();
-            if here.is_empty() {
-                format!("no move at {}", play.picture.name(cursor))
-            } else {
-                format!("here: {}", some_of(&here, 4))
-            }
-        }),
+        .zip(&play.legal)
+        .filter(|(g, _)| g.cells.is_empty() && g.pieces.is_empty())
+        .map(|(_, &mv)| play.table.session().state().format_move(mv))
+        .collect();
+    let typed = if typed.is_empty() {
+        String::new()
+    } else {
+        format!(" · t for {}", some_of(&typed, 2))
     };
     Line::from(vec![
         Span::raw(chosen).bold(),
-        Span::raw(rest),
+        Span::raw(play.at_cursor()),
+        Span::raw(hint.unwrap_or_default()),
         Span::raw(typed),
     ])
 }

@@ -387,6 +387,15 @@ function drawBoard(picture, interactive) {
       ? { x1: mx, y1: my - CELL / 2 + 5, x2: mx, y2: my + CELL / 2 - 5, class: "joint" }
       : { x1: mx - CELL / 2 + 5, y1: my, x2: mx + CELL / 2 - 5, y2: my, class: "joint" }, svg);
   }
+  // The position's marks again over the pieces, so that pieces filling their cells (a tile's
+  // halves, discs) do not hide them: an outline, dashed for the last turn.
+  for (const [list, cls] of [[picture.last, "last-mark"], [picture.deciding, "deciding-mark"]]) {
+    for (const cell of list) {
+      if (!board.columns.labels.length) continue;
+      const [px, py] = cellXY(board, cell);
+      el("rect", { x: px + 3, y: py + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: cls }, svg);
+    }
+  }
   // Pieces placed by the gesture being made, drawn faint where they will go.
   const mine = s && s.to_move !== null ? reserveOf(picture, s.to_move) : null;
   for (const p of sel.pieces.filter((q) => q.cell)) {

@@ -121,6 +121,23 @@ impl Geometry {
     }
 }
 
+/// Characters the row labels take.
+fn label_width(picture: &Picture) -> usize {
+    picture
+        .board
+        .rows
+        .labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(1)
+}
+
+/// Characters the board of `picture` takes across, as [`board_lines`] draws it.
+pub fn board_width(picture: &Picture) -> usize {
+    label_width(picture) + 2 + picture.board.columns.len() * (WIDTH + 1)
+}
+
 /// `text` centred in [`WIDTH`] characters.
 fn centred(text: &str) -> String {
     let n = text.chars().count();
@@ -137,13 +154,7 @@ pub fn board_lines(
     marks: &HashMap<Cell, CellMark>,
 ) -> (Vec<Line<'static>>, Geometry) {
     let board = &picture.board;
-    let label_width = board
-        .rows
-        .labels
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(1);
+    let label_width = label_width(picture);
     let left = label_width + 1;
     let mut geometry = Geometry {
         left,

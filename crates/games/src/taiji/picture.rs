@@ -5,7 +5,7 @@ use tabuleiro_core::picture::Shape;
 use tabuleiro_core::{Axis, Board, Cell as PictureCell, Gesture, Ink, Key, Picture, Piece, Placed};
 
 use super::geometry::Cell;
-use super::state::{Scoring, Taiji};
+use super::state::Taiji;
 use super::tile::{Colour, TaijiMove};
 
 /// The picture's cell of a board cell.
@@ -60,11 +60,7 @@ pub fn picture(t: &Taiji) -> Picture {
             meaning: format!("{colour} half (player {})", colour.index() + 1),
         })
         .collect();
-    let rule = match t.scoring() {
-        Scoring::Standard if t.groups_counted() == 1 => "the largest group counts".to_owned(),
-        Scoring::Standard => format!("the {} largest groups count", t.groups_counted()),
-        Scoring::Omega => "omega: the sizes of all groups multiply".to_owned(),
-    };
+    let rule = super::render::rule(t);
     picture.notes.push(format!(
         "{}, {} ({rule})",
         t.score_text(Colour::Light),

@@ -30,11 +30,7 @@ pub fn board(t: &Taiji) -> String {
         out.push('\n');
     }
     out.push('\n');
-    let rule = match t.scoring() {
-        Scoring::Standard if t.groups_counted() == 1 => "the largest group counts".to_owned(),
-        Scoring::Standard => format!("the {} largest groups count", t.groups_counted()),
-        Scoring::Omega => "omega: the sizes of all groups multiply".to_owned(),
-    };
+    let rule = rule(t);
     let _ = writeln!(
         out,
         "  {} {}, {} {}  ({rule})",
@@ -55,4 +51,13 @@ pub fn board(t: &Taiji) -> String {
         );
     }
     out
+}
+
+/// The scoring rule in words: "the 2 largest groups count".
+pub fn rule(t: &Taiji) -> String {
+    match t.scoring() {
+        Scoring::Standard if t.groups_counted() == 1 => "the largest group counts".to_owned(),
+        Scoring::Standard => format!("the {} largest groups count", t.groups_counted()),
+        Scoring::Omega => "omega: the sizes of all groups multiply".to_owned(),
+    }
 }

@@ -12,7 +12,7 @@ use tabuleiro_core::{Engine, Player};
 
 use super::{GamePlay, SPEEDS};
 use crate::play::Seat;
-use crate::tui::drawing::{board_lines, legend_lines, reserve_lines, seat_style};
+use crate::tui::drawing::{board_lines, board_width, legend_lines, reserve_lines, seat_style};
 use crate::tui::game::worker::spinner;
 use crate::tui::layout::centered;
 
@@ -93,19 +93,6 @@ fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
         ),
         Span::raw(format!(" {}{seed}", seats.join(" vs "))),
     ])
-}
-
-/// Characters the board of `picture` takes across.
-fn board_width(picture: &tabuleiro_core::Picture) -> usize {
-    let label = picture
-        .board
-        .rows
-        .labels
-        .iter()
-        .map(|l| l.chars().count())
-        .max()
-        .unwrap_or(1);
-    label + 2 + picture.board.columns.len() * 4
 }
 
 fn render_board<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {

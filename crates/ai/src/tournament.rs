@@ -38,6 +38,59 @@ pub enum Schedule {
 /// gives a finite rating (see [`fit_ratings`]).
 pub const PRIOR_DRAWS: f64 = 1.0;
 
+/// A share of a tournament's games, to play on one machine of several: shard `index` of
+/// `count` (from 1) plays the pairs whose number, counted over every pairing, is `index - 1`
+/// modulo `count`. A pair's two games (one seed, seats swapped) stay in one shard, and each
+/// game keeps the seed it has in the whole tournament, so the shards' games together are
+/// exactly the whole tournament's ([`TournamentResult::merge`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// Which share, from 1.
+    pub index: usize,
+    /// How many shares.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Shard `index` of `count`, both from 1.
+    ///
+    /// # Errors
+    /// When `count` is 0 or `index` is not between 1 and `count`.
+    pub fn new(index: usize, count: usize) -> Result<Shard, String> {
+        if count == 0 || !(1..=count).contains(&index) {
+            return Err(format!(
+                "shard {index}/{count}: give I/N with 1 <= I <= N, e.g. 2/3"
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// Whether game `index` of pairing `pairing` belongs to this shard, `games` being played
+    /// per pairing.
+    pub fn holds(self, pairing: usize, index: usize, games: usize) -> bool {
+        let pair = pairing * games.div_ceil(2) + index / 2;
+        pair % self.count == self.index - 1
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    /// Reads `I/N`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("`{text}` is not a shard: give I/N, e.g. 2/3");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let index = index.trim().parse().map_err(|_| bad())?;
+        let count = count.trim().parse().map_err(|_| bad())?;
+        Shard::new(index, count)
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// A tournament to play.
 #[derive(Clone, Debug)]
 pub struct Tournament {
@@ -142,6 +195,10 @@ pub struct TournamentResult {
     /// Every complete pair, in order, when pairs count (else empty).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pairs: Vec<PairReport>,
+    /// The share of the games played, for the result of one shard (none for a whole
+    /// tournament, or shards merged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
 }
 
 impl Tournament {
@@ -180,6 +237,29 @@ impl Tournament {
         stop: &AtomicBool,
         on_game: &(dyn Fn(&GameReport) + Sync),
     ) -> Result<TournamentResult, PlayError> {
+        self.run_shard::<G>(None, jobs, stop, on_game)
+    }
+
+    /// Games `shard` plays (all of them for none), as (pairing, game number).
+    pub fn work(&self, shard: Option<Shard>) -> Vec<(usize, usize)> {
+        (0..self.pairings().len())
+            .flat_map(|p| (0..self.games).map(move |i| (p, i)))
+            .filter(|&(p, i)| shard.is_none_or(|s| s.holds(p, i, self.games)))
+            .collect()
+    }
+
+    /// As [`Tournament::run`], playing only the games of `shard` (every game for none); the
+    /// result names the shard and counts only its games.
+    ///
+    /// # Errors
+    /// As [`Tournament::run`].
+    pub fn run_shard<G: Engine>(
+        &self,
+        shard: Option<Shard>,
+        jobs: usize,
+        stop: &AtomicBool,
+        on_game: &(dyn Fn(&GameReport) + Sync),
+    ) -> Result<TournamentResult, PlayError> {
         if self.agents.len() < 2 {
             return Err(PlayError::Invalid(
                 "a tournament needs at least two agents".to_owned(),
@@ -203,9 +283,7 @@ impl Tournament {
             level.build::<G>(0)?;
         }
         let pairings = self.pairings();
-        let work: Vec<(usize, usize)> = (0..pairings.len())
-            .flat_map(|p| (0..self.games).map(move |i| (p, i)))
-            .collect();
+        let work = self.work(shard);
         let play = |&(pairing, index): &(usize, usize)| -> Result<Option<GameReport>, PlayError> {
             if stop.load(Ordering::Relaxed) {
                 return Ok(None);
@@ -258,7 +336,9 @@ impl Tournament {
                 .collect::<Result<Vec<_>, PlayError>>()
         })?;
         let games: Vec<GameReport> = finished.into_iter().flatten().collect();
-        Ok(self.summarise(G::INFO.id, counted, games))
+        let mut result = self.summarise(G::INFO.id, counted, games);
+        result.shard = shard;
+        Ok(result)
     }
 
     /// The tables for the finished `games` of this tournament, counting each game or, when
@@ -331,6 +411,7 @@ impl Tournament {
                 .collect(),
             games,
             pairs,
+            shard: None,
         }
     }
 }

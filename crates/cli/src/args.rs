@@ -251,11 +251,19 @@ pub struct TournamentArgs {
     #[command(flatten)]
     pub game: GameOptions,
     /// The levels, separated by commas, e.g. `random,greedy,strong:think=100`.
-    #[arg(long, value_delimiter = ',', required_unless_present = "results")]
+    #[arg(long, value_delimiter = ',', required_unless_present_any = ["results", "merge"])]
     pub agents: Vec<String>,
     /// Play nothing: show the table (and draw `--plot`) of an earlier run saved with `--json`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["agents", "json", "csv"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["agents", "json", "csv", "merge"])]
     pub results: Option<std::path::PathBuf>,
+    /// Play only share I of N of the games (`--shard 2/3`), with the seeds they have in the
+    /// whole tournament; save it with `--json` and join the shares with `--merge`.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["results", "merge"])]
+    pub shard: Option<tabuleiro_ai::tournament::Shard>,
+    /// Play nothing: join the `--json` files of every shard of one tournament into the table,
+    /// ratings and files (`--json`, `--csv`, `--plot`) of the whole tournament.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "agents")]
+    pub merge: Vec<std::path::PathBuf>,
     /// Threads to play games on, 1 to 1024 (default: every core).
     #[arg(long, value_parser = numbers::jobs)]
     pub jobs: Option<usize>,

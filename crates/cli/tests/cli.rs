@@ -1451,3 +1451,94 @@ fn help_in_a_game_names_that_games_moves_only() {
     assert!(text.contains("tail square and direction"), "{text}");
     assert!(!text.contains("Quantik"), "{text}");
 }
+
+#[test]
+fn three_shards_merged_give_the_whole_tournament_byte_for_byte() {
+    let dir = scratch("shards");
+    let path = |name: &str| dir.join(name).to_str().expect("path").to_owned();
+    for (game, agents, games) in [
+        ("quantik", "random,greedy,strong:depth=1", "6"),
+        // Taiji counts pairs by their summed scores: a pair must stay in one shard.
+        ("taiji", "random,greedy", "6"),
+    ] {
+        let common = [
+            "tournament",
+            game,
+            "-o",
+            if game == "taiji" { "size=7" } else { "first=1" },
+            "--agents",
+            agents,
+            "--games",
+            games,
+            "--seed",
+            "9",
+        ];
+        let whole = path(&format!("{game}-whole.json"));
+        let out = run(&[&common[..], &["--json", &whole]].concat(), "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut parts = Vec::new();
+        for i in 1..=3 {
+            let part = path(&format!("{game}-part-{i}.json"));
+            let shard = format!("{i}/3");
+            let out = run(
+                &[&common[..], &["--shard", &shard, "--json", &part]].concat(),
+                "",
+            );
+            assert!(out.status.success(), "{}", stderr(&out));
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&part).expect("part")).expect("JSON");
+            assert_eq!(v["shard"]["index"], i);
+            assert!(
+                v["played"].as_u64().is_some_and(|n| n > 0 && n < 18),
+                "a share of the games: {v}"
+            );
+            parts.push(part);
+        }
+        let merged = path(&format!("{game}-merged.json"));
+        let merge_args: Vec<&str> = ["tournament", game, "--merge"]
+            .into_iter()
+            .chain(parts.iter().map(String::as_str))
+            .chain(["--json", merged.as_str()])
+            .collect();
+        let out = run(&merge_args, "");
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(
+            std::fs::read(&merged).expect("merged"),
+            std::fs::read(&whole).expect("whole"),
+            "{game}: the merge equals the whole run"
+        );
+        // A shard left out, or given twice, is refused with the reason.
+        let out = run(&["tournament", game, "--merge", &parts[0], &parts[1]], "");
+        assert!(!out.status.success());
+        assert!(
+            stderr(&out).contains("shard 3/3 is missing"),
+            "{}",
+            stderr(&out)
+        );
+        let out = run(
+            &[
+                "tournament",
+                game,
+                "--merge",
+                &parts[0],
+                &parts[0],
+                &parts[2],
+            ],
+            "",
+        );
+        assert!(stderr(&out).contains("given twice"), "{}", stderr(&out));
+    }
+    let out = run(
+        &[
+            "tournament",
+            "quantik",
+            "--agents",
+            "random,greedy",
+            "--shard",
+            "4/3",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("1 <= I <= N"), "{}", stderr(&out));
+}

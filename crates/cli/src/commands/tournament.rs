@@ -15,7 +15,7 @@ use anyhow::{Context as _, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use tabuleiro_ai::pairs;
 use tabuleiro_ai::rating::{DecidedShare, EloEstimate};
-use tabuleiro_ai::tournament::GameReport;
+use tabuleiro_ai::tournament::{GameReport, Shard};
 use tabuleiro_ai::{Level, Schedule, Tournament, TournamentResult};
 use tabuleiro_core::{Engine, GameVisitor, PairScoring, Setup};
 
@@ -32,6 +32,10 @@ pub fn run(args: &TournamentArgs, output: &mut dyn Write) -> Result<()> {
         }
         write!(output, "{}", table(&result))?;
         return Ok(());
+    }
+    if !args.merge.is_empty() {
+        let result = merge(info.id, &setup, &args.merge)?;
+        return write_results(args, &result, output);
     }
     let think = args.think_ms.map(Duration::from_millis);
     let agents = args
@@ -54,52 +58,70 @@ pub fn run(args: &TournamentArgs, output: &mut dyn Write) -> Result<()> {
     };
     let stop = Arc::new(AtomicBool::new(false));
     install_interrupt(&stop);
-    let bar = progress_bar(tournament.planned() as u64);
+    let bar = progress_bar(tournament.work(args.shard).len() as u64);
     let result = visit(
         info.id,
         Run {
             tournament: &tournament,
+            shard: args.shard,
             jobs: args.jobs.unwrap_or(0),
             stop: &stop,
             bar: &bar,
         },
     )??;
     bar.finish_and_clear();
+    write_results(args, &result, output)
+}
+
+/// Writes `result` to the files the arguments name, and the table (or the JSON) to `output`.
+fn write_results(
+    args: &TournamentArgs,
+    result: &TournamentResult,
+    output: &mut dyn Write,
+) -> Result<()> {
     let mut json_to_output = false;
     if let Some(path) = &args.json {
         if path.as_os_str() == "-" {
             json_to_output = true;
         } else {
-            let text = serde_json::to_string_pretty(&result)?;
+            let text = serde_json::to_string_pretty(result)?;
             std::fs::write(path, text + "\n")
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
     if let Some(path) = &args.csv {
-        write_csv(&result, path)?;
+        write_csv(result, path)?;
     }
     if let Some(path) = &args.plot {
-        chart::ratings_chart(&result, path)?;
+        chart::ratings_chart(result, path)?;
     }
     if json_to_output {
-        writeln!(output, "{}", serde_json::to_string(&result)?)?;
+        writeln!(output, "{}", serde_json::to_string(result)?)?;
     } else {
-        write!(output, "{}", table(&result))?;
+        write!(output, "{}", table(result))?;
     }
     Ok(())
 }
 
-/// The results of an earlier run of game `game`, read from its `--json` file: the agents and
-/// the games, from which every table is computed again.
-fn saved_results(game: &'static str, setup: &Setup, path: &Path) -> Result<TournamentResult> {
+/// A tournament's `--json` file, read back: the tournament it describes and its games.
+struct Saved {
+    tournament: Tournament,
+    games: Vec<GameReport>,
+    shard: Option<Shard>,
+}
+
+/// Reads the `--json` file of a run of game `game` at `path`.
+fn read_saved(game: &'static str, setup: &Setup, path: &Path) -> Result<Saved> {
     #[derive(serde::Deserialize)]
-    struct Saved {
+    struct File {
         game: String,
         seed: u64,
         schedule: Schedule,
         planned: usize,
         standings: Vec<SavedStanding>,
         games: Vec<GameReport>,
+        #[serde(default)]
+        shard: Option<Shard>,
     }
     #[derive(serde::Deserialize)]
     struct SavedStanding {
@@ -107,7 +129,7 @@ fn saved_results(game: &'static str, setup: &Setup, path: &Path) -> Result<Tourn
     }
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let saved: Saved = serde_json::from_str(&text)
+    let saved: File = serde_json::from_str(&text)
         .with_context(|| format!("{} is not the JSON of a tournament", path.display()))?;
     if saved.game != game {
         anyhow::bail!(
@@ -133,14 +155,106 @@ fn saved_results(game: &'static str, setup: &Setup, path: &Path) -> Result<Tourn
         anyhow::bail!("{} names a pairing it does not have", path.display());
     }
     tournament.games = saved.planned / pairings.max(1);
-    let counted = pairs::counting(visit(game, PairScoringOf)?, true, setup.players);
-    if counted == PairScoring::SummedScores && saved.games.iter().any(|g| g.a_scores.is_none()) {
+    Ok(Saved {
+        tournament,
+        games: saved.games,
+        shard: saved.shard,
+    })
+}
+
+/// The tables of games `games` of `tournament` (game `game`), checked to carry the scores
+/// that decide its pairs where they do.
+fn summarise(
+    game: &'static str,
+    tournament: &Tournament,
+    games: Vec<GameReport>,
+    source: &str,
+) -> Result<TournamentResult> {
+    let counted = pairs::counting(visit(game, PairScoringOf)?, true, tournament.setup.players);
+    if counted == PairScoring::SummedScores && games.iter().any(|g| g.a_scores.is_none()) {
         anyhow::bail!(
-            "{} holds games without their scores, which decide the pairs of {game}",
-            path.display()
+            "{source} holds games without their scores, which decide the pairs of {game}"
         );
     }
-    Ok(tournament.summarise(game, counted, saved.games))
+    Ok(tournament.summarise(game, counted, games))
+}
+
+/// The results of an earlier run of game `game`, read from its `--json` file: the agents and
+/// the games, from which every table is computed again.
+fn saved_results(game: &'static str, setup: &Setup, path: &Path) -> Result<TournamentResult> {
+    let saved = read_saved(game, setup, path)?;
+    let mut result = summarise(
+        game,
+        &saved.tournament,
+        saved.games,
+        &path.display().to_string(),
+    )?;
+    result.shard = saved.shard;
+    Ok(result)
+}
+
+/// The whole tournament joined from the `--json` files of its shards: one file for each of
+/// the N shards of the same tournament (game, agents, games, seed, schedule), each finished.
+fn merge(
+    game: &'static str,
+    setup: &Setup,
+    paths: &[std::path::PathBuf],
+) -> Result<TournamentResult> {
+    let mut parts = Vec::with_capacity(paths.len());
+    for path in paths {
+        let saved = read_saved(game, setup, path)?;
+        let Some(shard) = saved.shard else {
+            anyhow::bail!("{} holds a whole tournament, not a shard", path.display());
+        };
+        parts.push((path, saved, shard));
+    }
+    let Some((first_path, first, _)) = parts.first() else {
+        anyhow::bail!("--merge needs the files of the shards");
+    };
+    let whole = first.tournament.clone();
+    let count = parts[0].2.count;
+    let mut seen = vec![false; count];
+    let mut games = Vec::new();
+    for (path, saved, shard) in &parts {
+        let same = saved.tournament.agents == whole.agents
+            && saved.tournament.games == whole.games
+            && saved.tournament.seed == whole.seed
+            && saved.tournament.schedule == whole.schedule;
+        if !same {
+            anyhow::bail!(
+                "{} and {} are shards of different tournaments",
+                first_path.display(),
+                path.display()
+            );
+        }
+        if shard.count != count {
+            anyhow::bail!(
+                "{} is shard {shard}, another file is of {count} shards",
+                path.display()
+            );
+        }
+        if std::mem::replace(&mut seen[shard.index - 1], true) {
+            anyhow::bail!("shard {shard} is given twice ({})", path.display());
+        }
+        let expected = whole.work(Some(*shard));
+        let mut held: Vec<(usize, usize)> =
+            saved.games.iter().map(|g| (g.pairing, g.index)).collect();
+        held.sort_unstable();
+        if held != expected {
+            anyhow::bail!(
+                "{} holds {} of the {} games of shard {shard}: it was stopped, or is not that shard",
+                path.display(),
+                held.len(),
+                expected.len()
+            );
+        }
+        games.extend(saved.games.iter().copied());
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        anyhow::bail!("shard {}/{count} is missing", missing + 1);
+    }
+    games.sort_by_key(|g| (g.pairing, g.index));
+    summarise(game, &whole, games, "a shard")
 }
 
 /// How game `G` counts paired games.
@@ -156,6 +270,7 @@ impl GameVisitor for PairScoringOf {
 /// Plays the tournament with game `G`.
 struct Run<'a> {
     tournament: &'a Tournament,
+    shard: Option<Shard>,
     jobs: usize,
     stop: &'a AtomicBool,
     bar: &'a ProgressBar,
@@ -166,7 +281,9 @@ impl GameVisitor for Run<'_> {
     fn visit<G: Engine>(self) -> Result<TournamentResult> {
         let bar = self.bar;
         let on_game = move |_: &GameReport| bar.inc(1);
-        Ok(self.tournament.run::<G>(self.jobs, self.stop, &on_game)?)
+        Ok(self
+            .tournament
+            .run_shard::<G>(self.shard, self.jobs, self.stop, &on_game)?)
     }
 }
 

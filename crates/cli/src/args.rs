@@ -69,6 +69,15 @@ pub struct ServeArgs {
     /// ~/.local/share/tabuleiro).
     #[arg(long, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Store the games in PostgreSQL instead, e.g. postgres://tabuleiro@db:5432/tabuleiro
+    /// (several servers may share one); the schema is created or migrated at start-up.
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "TABULEIRO_DATABASE",
+        conflicts_with = "data"
+    )]
+    pub database: Option<String>,
     /// An origin besides the server's own whose pages may create and join games, e.g.
     /// https://play.example.org (repeatable; by default only the server's own page may).
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = tabuleiro_web::origin::normalise)]

@@ -17,7 +17,7 @@ use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::limits::{Limits, RateLimiter};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
 use crate::room::{Outgoing, Rematch, Room};
-use crate::store::{Store, StoreError, StoredGame, StoredSeat};
+use crate::store::{Database, Durability, GameStore, StoreError, StoredGame, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token};
 use tokio::sync::mpsc::Sender;
 
@@ -26,7 +26,7 @@ pub type SharedRoom = Arc<Mutex<Room>>;
 
 /// The server's games and their storage.
 pub struct Hub {
-    store: Mutex<Store>,
+    store: Mutex<Box<dyn GameStore>>,
     rooms: Mutex<HashMap<String, SharedRoom>>,
     next_connection: AtomicU64,
     limits: Limits,
@@ -63,11 +63,19 @@ impl Hub {
     /// # Errors
     /// When the database cannot be opened.
     pub fn open_with(folder: &Path, limits: Limits) -> Result<Arc<Self>, StoreError> {
-        Ok(Hub::with_store(Store::open(folder)?, limits))
+        Hub::open_database(&Database::Folder(folder.to_owned()), limits)
+    }
+
+    /// A hub over `database` (a data folder or a PostgreSQL URL), with these limits.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub fn open_database(database: &Database, limits: Limits) -> Result<Arc<Self>, StoreError> {
+        Ok(Hub::with_store(database.open(Durability::Full)?, limits))
     }
 
     /// A hub over an opened store.
-    pub fn with_store(store: Store, limits: Limits) -> Arc<Self> {
+    pub fn with_store(store: Box<dyn GameStore>, limits: Limits) -> Arc<Self> {
         Arc::new(Hub {
             store: Mutex::new(store),
             rooms: Mutex::new(HashMap::new()),

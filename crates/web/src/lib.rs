@@ -58,8 +58,8 @@ pub use hub::Hub;
 pub struct Config {
     /// The address to listen on (default `127.0.0.1:8080`: this machine only).
     pub addr: SocketAddr,
-    /// The folder of the games database.
-    pub data: PathBuf,
+    /// Where the games are stored: a data folder (SQLite) or a PostgreSQL URL.
+    pub database: store::Database,
     /// The limits that let the server face the internet.
     pub limits: limits::Limits,
 }
@@ -92,9 +92,9 @@ pub fn default_data_dir() -> PathBuf {
 /// # Errors
 /// When the data cannot be opened or the address cannot be bound.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
-    let data = config.data.clone();
+    let database = config.database.clone();
     let limits = config.limits.clone();
-    let hub = tokio::task::spawn_blocking(move || Hub::open_with(&data, limits))
+    let hub = tokio::task::spawn_blocking(move || Hub::open_database(&database, limits))
         .await
         .map_err(std::io::Error::other)??;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
@@ -103,7 +103,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         "tabuleiro: serving {} stored game(s) from {} — open http://{addr}/ in a browser (Ctrl-C \
          stops)",
         hub.stored()?,
-        config.data.display()
+        config.database.describe()
     );
     // Ctrl-C stops at once: every acknowledged change is already stored, and waiting for open
     // WebSocket connections to close would wait for every browser to leave.

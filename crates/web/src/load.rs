@@ -16,7 +16,7 @@ use crate::client::{ClientError, GameSocket, request};
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::protocol::{Created, ServerMessage};
-use crate::store::{Durability, Store, StoredGame, StoredSeat};
+use crate::store::{Database, Durability, GameStore, SqliteStore, StoredGame, StoredSeat};
 
 /// What to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,7 +154,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
     }
     let folder = data.clone();
     let durability = config.durability;
-    let store = tokio::task::spawn_blocking(move || Store::open_with(&folder, durability))
+    let store = tokio::task::spawn_blocking(move || Database::Folder(folder).open(durability))
         .await
         .map_err(std::io::Error::other)??;
     let limits = if config.adversarial {
@@ -384,9 +384,9 @@ impl tabuleiro_core::GameVisitor for Filler<'_> {
     type Output = Result<usize, LoadError>;
 
     fn visit<G: tabuleiro_core::Engine>(self) -> Self::Output {
-        let mut store = Store::open(self.folder)?;
+        let mut store = SqliteStore::open(self.folder)?;
         let mut moves_stored = 0;
-        let stored = (0..self.games).map(|i| {
+        let mut stored = (0..self.games).map(|i| {
             let setup = tabuleiro_core::Setup {
                 players: G::INFO.min_players,
                 options: tabuleiro_core::Options::defaults(G::INFO),
@@ -426,7 +426,7 @@ impl tabuleiro_core::GameVisitor for Filler<'_> {
                 moves,
             }
         });
-        store.import(stored)?;
+        store.import(&mut stored)?;
         Ok(moves_stored)
     }
 }

@@ -95,12 +95,10 @@ async fn hands_and_traded_tiles_reach_only_their_seat() {
 
 /// The seed of game `id`, read from the server's database: no message may carry it.
 fn stored_seed(server: &Server, id: &str) -> u64 {
-    let db = rusqlite::Connection::open(server.data.join("games.sqlite3")).expect("the database");
-    let seed: i64 = db
-        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |row| {
-            row.get(0)
-        })
-        .expect("the game is stored");
+    let seed: i64 =
+        crate::util::database_sql(&server.data, "SELECT seed FROM games WHERE id = $1", id)
+            .parse()
+            .expect("a number");
     seed as u64
 }
 

@@ -72,15 +72,12 @@ async fn a_corrupt_stored_game_is_refused_alone_and_the_server_starts() {
         .create(json!({ "game": "nudge", "mode": "hotseat" }))
         .await;
     let data = server.stop().await;
-    let db = rusqlite::Connection::open(data.join("games.sqlite3")).expect("the database");
-    let changed = db
-        .execute(
-            "UPDATE games SET seats = '{not json' WHERE id = ?1",
-            [&damaged.id],
-        )
-        .expect("update");
-    assert_eq!(changed, 1);
-    drop(db);
+    let changed = crate::util::database_sql(
+        &data,
+        "UPDATE games SET seats = '{not json' WHERE id = $1",
+        &damaged.id,
+    );
+    assert_eq!(changed, "1");
     let server = Server::on(data).await;
     let path = format!("/api/games/{}/record", damaged.id);
     let answer = tabuleiro_web::client::request(server.addr, "GET", &path, None)

@@ -8,4 +8,5 @@ mod page_api;
 mod play;
 mod qinto_privacy;
 mod restart;
+mod storage;
 mod undo;

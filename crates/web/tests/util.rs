@@ -10,6 +10,7 @@ use tabuleiro_web::Hub;
 use tabuleiro_web::client::{GameSocket, request};
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::{Created, ServerMessage};
+use tabuleiro_web::store::Database;
 
 /// A running server.
 pub struct Server {
@@ -20,6 +21,99 @@ pub struct Server {
 }
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// The PostgreSQL server the tests use, if one is given.
+fn postgres_admin() -> Option<String> {
+    std::env::var("TABULEIRO_TEST_POSTGRES")
+        .ok()
+        .filter(|url| !url.is_empty())
+}
+
+/// Where a server on data folder `data` keeps its games: the folder itself, or a PostgreSQL
+/// database named after it (created when missing, so a server started again on the same
+/// folder finds its games).
+pub fn database_of(data: &std::path::Path) -> Database {
+    let Some(admin) = postgres_admin() else {
+        return Database::Folder(data.to_owned());
+    };
+    let name: String = data
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let admin_url = admin.clone();
+    let db = name.clone();
+    // The synchronous client runs its own runtime: on a thread of its own.
+    std::thread::spawn(move || {
+        let mut client =
+            postgres::Client::connect(&admin_url, postgres::NoTls).expect("PostgreSQL");
+        let exists = client
+            .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&db])
+            .expect("list databases")
+            .is_some();
+        if !exists {
+            client
+                .batch_execute(&format!("CREATE DATABASE {db}"))
+                .expect("create the test database");
+        }
+    })
+    .join()
+    .expect("database created");
+    let base = admin
+        .rsplit_once('/')
+        .map_or(admin.as_str(), |(base, _)| base);
+    Database::Postgres(format!("{base}/{name}"))
+}
+
+/// Runs `sql` with `id` as its one parameter (written `$1`) on the games of the server on
+/// `data`, whichever the database; returns the first column of the first row as text, or
+/// the number of rows changed.
+pub fn database_sql(data: &std::path::Path, sql: &str, id: &str) -> String {
+    match database_of(data) {
+        Database::Folder(folder) => {
+            let db =
+                rusqlite::Connection::open(folder.join("games.sqlite3")).expect("the database");
+            let sql = sql.replace("$1", "?1");
+            if sql.trim_start().to_ascii_uppercase().starts_with("SELECT") {
+                db.query_row(&sql, [id], |row| {
+                    row.get::<_, i64>(0).map(|v| v.to_string())
+                })
+                .expect("a row")
+            } else {
+                db.execute(&sql, [id]).expect("the statement").to_string()
+            }
+        }
+        Database::Postgres(url) => {
+            let (sql, id) = (sql.to_owned(), id.to_owned());
+            std::thread::spawn(move || {
+                let mut client =
+                    postgres::Client::connect(&url, postgres::NoTls).expect("PostgreSQL");
+                if sql.trim_start().to_ascii_uppercase().starts_with("SELECT") {
+                    client
+                        .query_one(&sql, &[&id])
+                        .expect("a row")
+                        .get::<_, i64>(0)
+                        .to_string()
+                } else {
+                    client
+                        .execute(&sql, &[&id])
+                        .expect("the statement")
+                        .to_string()
+                }
+            })
+            .join()
+            .expect("the statement ran")
+        }
+    }
+}
 
 /// A new empty data folder.
 pub fn data_folder() -> PathBuf {
@@ -43,13 +137,15 @@ impl Server {
         Server::with(data, Limits::default()).await
     }
 
-    /// A server on `data` with these limits.
+    /// A server on `data` with these limits: games in SQLite in that folder, or, when
+    /// `TABULEIRO_TEST_POSTGRES` names a PostgreSQL server (as `scripts/test` does), in a
+    /// database of that server named after the folder.
     pub async fn with(data: PathBuf, limits: Limits) -> Server {
-        let folder = data.clone();
-        let hub = tokio::task::spawn_blocking(move || Hub::open_with(&folder, limits))
+        let database = database_of(&data);
+        let hub = tokio::task::spawn_blocking(move || Hub::open_database(&database, limits))
             .await
             .expect("open task")
-            .expect("open the data folder");
+            .expect("open the database");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");

@@ -20,10 +20,12 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 pub fn serve(args: &ServeArgs) -> Result<()> {
     let config = tabuleiro_web::Config {
         addr: args.addr,
-        data: args
-            .data
-            .clone()
-            .unwrap_or_else(tabuleiro_web::default_data_dir),
+        database: match (&args.database, &args.data) {
+            (Some(url), _) => tabuleiro_web::store::Database::parse(url),
+            (None, data) => tabuleiro_web::store::Database::Folder(
+                data.clone().unwrap_or_else(tabuleiro_web::default_data_dir),
+            ),
+        },
         limits: tabuleiro_web::limits::Limits {
             allowed_origins: args.allow_origin.clone(),
             creations_per_minute: args.creations_per_minute,

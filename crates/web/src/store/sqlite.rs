@@ -1,81 +1,19 @@
-//! Storage of games and moves in SQLite: every change is committed before it is acknowledged,
-//! so a server killed at any moment restarts with every acknowledged move.
+//! Games and moves in SQLite, the embedded default: one file in the data folder, every change
+//! committed (and synced, with [`Durability::Full`]) before it is acknowledged.
 
 use std::path::Path;
 
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
 
-/// Who sits in a seat, as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum StoredSeat {
-    /// A person, who proves it with the token whose hash is kept here.
-    Human {
-        /// SHA-256 of the seat's token, hex.
-        token_hash: String,
-    },
-    /// A computer player of this level (as [`tabuleiro_ai::Level`] reads it).
-    Computer {
-        /// The level, e.g. `medium` or `strong:think=200`.
-        level: String,
-    },
-}
+use super::{Durability, GameStore, StoreError, StoredGame};
 
-/// One stored game: everything needed to rebuild it, with its moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredGame {
-    /// Public id.
-    pub id: String,
-    /// Game id (`quantik`).
-    pub game: String,
-    /// Number of seats.
-    pub players: usize,
-    /// Options by name.
-    pub options: std::collections::BTreeMap<String, String>,
-    /// Seed of the game.
-    pub seed: u64,
-    /// `computer`, `hotseat` or `online`.
-    pub mode: String,
-    /// The seats.
-    pub seats: Vec<StoredSeat>,
-    /// The seat that resigned, if one did.
-    pub resigned: Option<usize>,
-    /// The moves so far, in notation.
-    pub moves: Vec<String>,
-}
-
-/// A storage failure.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// SQLite refused.
-    #[error("database: {0}")]
-    Sql(#[from] rusqlite::Error),
-    /// A JSON column could not be written.
-    #[error("stored data: {0}")]
-    Json(#[from] serde_json::Error),
-    /// A stored game's JSON column does not read.
-    #[error("the stored `{column}` is corrupt: {error}")]
-    Corrupt {
-        /// The column.
-        column: &'static str,
-        /// What is wrong with it.
-        error: serde_json::Error,
-    },
-    /// The data folder could not be created.
-    #[error("data folder {path}: {error}")]
-    Folder {
-        /// The folder.
-        path: String,
-        /// What went wrong.
-        error: std::io::Error,
-    },
-}
-
-/// The database of games.
-pub struct Store {
+/// The games in a SQLite file.
+pub struct SqliteStore {
     db: Connection,
 }
+
+/// The schema's version, kept in SQLite's `user_version`; version 1 is the first.
+const VERSION: i64 = 1;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS games (
@@ -98,31 +36,6 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 ";
 
-/// How a commit reaches the disk.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Durability {
-    /// Synced before the commit returns (SQLite `synchronous=FULL`): an acknowledged move
-    /// survives the process being killed and a power cut alike. The server's only setting.
-    #[default]
-    Full,
-    /// Synced at checkpoints only (`synchronous=NORMAL`): survives a killed process, but a
-    /// power cut may lose the last moves acknowledged. Only for `bench-web` to measure what
-    /// `Full` costs.
-    Normal,
-}
-
-impl std::str::FromStr for Durability {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, String> {
-        match text.trim().to_ascii_lowercase().as_str() {
-            "full" => Ok(Durability::Full),
-            "normal" => Ok(Durability::Normal),
-            _ => Err(format!("`{text}` is not a durability (full or normal)")),
-        }
-    }
-}
-
 /// Writes the row of `game` (not its moves).
 fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(), StoreError> {
     db.prepare_cached(
@@ -141,14 +54,14 @@ fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(),
     Ok(())
 }
 
-impl Store {
+impl SqliteStore {
     /// Opens (or creates) `games.sqlite3` in `folder`, creating the folder, with
     /// [`Durability::Full`].
     ///
     /// # Errors
     /// When the folder or database cannot be created or opened.
     pub fn open(folder: &Path) -> Result<Self, StoreError> {
-        Store::open_with(folder, Durability::Full)
+        SqliteStore::open_with(folder, Durability::Full)
     }
 
     /// [`Store::open`] with the given durability.
@@ -171,15 +84,27 @@ impl Store {
         db.pragma_update(None, "synchronous", synchronous)?;
         db.pragma_update(None, "foreign_keys", "ON")?;
         db.busy_timeout(std::time::Duration::from_secs(5))?;
+        let version: i64 = db.pragma_query_value(None, "user_version", |row| row.get(0))?;
+        if version > VERSION {
+            return Err(StoreError::Newer {
+                found: version,
+                known: VERSION,
+            });
+        }
+        // Version 0 is a new file or one written before versions were kept: the tables of
+        // version 1 are created where missing.
         db.execute_batch(SCHEMA)?;
-        Ok(Store { db })
+        db.pragma_update(None, "user_version", VERSION)?;
+        Ok(SqliteStore { db })
     }
+}
 
+impl GameStore for SqliteStore {
     /// Stores a new game (with no moves).
     ///
     /// # Errors
     /// When the write fails.
-    pub fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
+    fn create(&mut self, game: &StoredGame) -> Result<(), StoreError> {
         insert_game(&self.db, game, false)
     }
 
@@ -188,10 +113,7 @@ impl Store {
     ///
     /// # Errors
     /// When a write fails; nothing is stored then.
-    pub fn import(
-        &mut self,
-        games: impl IntoIterator<Item = StoredGame>,
-    ) -> Result<usize, StoreError> {
+    fn import(&mut self, games: &mut dyn Iterator<Item = StoredGame>) -> Result<usize, StoreError> {
         let tx = self.db.transaction()?;
         let mut count = 0;
         {
@@ -213,7 +135,7 @@ impl Store {
     ///
     /// # Errors
     /// When the write fails (for example a move already stored at that ply).
-    pub fn add_move(&self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError> {
+    fn add_move(&mut self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError> {
         self.db.execute(
             "INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)",
             params![id, ply as i64, notation],
@@ -225,7 +147,7 @@ impl Store {
     ///
     /// # Errors
     /// When the write fails.
-    pub fn set_finished(&self, id: &str, finished: bool) -> Result<(), StoreError> {
+    fn set_finished(&mut self, id: &str, finished: bool) -> Result<(), StoreError> {
         self.db.execute(
             "UPDATE games SET finished = ?2 WHERE id = ?1",
             params![id, i64::from(finished)],
@@ -238,7 +160,7 @@ impl Store {
     ///
     /// # Errors
     /// When the write fails; nothing is then changed.
-    pub fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError> {
+    fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError> {
         let tx = self.db.transaction()?;
         tx.execute(
             "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
@@ -253,7 +175,7 @@ impl Store {
     ///
     /// # Errors
     /// When the write fails.
-    pub fn resign(&self, id: &str, seat: usize) -> Result<(), StoreError> {
+    fn resign(&mut self, id: &str, seat: usize) -> Result<(), StoreError> {
         self.db.execute(
             "UPDATE games SET resigned = ?2, finished = 1 WHERE id = ?1",
             params![id, seat as i64],
@@ -266,7 +188,7 @@ impl Store {
     /// # Errors
     /// When the database cannot be read, or the game's row is corrupt (a JSON column that does
     /// not read): only that game is lost to the server, and the error says which column.
-    pub fn load(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    fn load(&mut self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let row = self
             .db
             .query_row(
@@ -285,33 +207,22 @@ impl Store {
                 },
             )
             .optional()?;
-        let Some((game, players, options, seed, mode, seats, resigned)) = row else {
+        let Some(row) = row else {
             return Ok(None);
         };
-        let corrupt = |column: &'static str| move |error| StoreError::Corrupt { column, error };
         let moves = self
             .db
             .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?
             .query_map(params![id], |row| row.get::<_, String>(0))?
             .collect::<Result<_, _>>()?;
-        Ok(Some(StoredGame {
-            id: id.to_owned(),
-            game,
-            players: usize::try_from(players).unwrap_or(0),
-            options: serde_json::from_str(&options).map_err(corrupt("options"))?,
-            seed: seed as u64,
-            mode,
-            seats: serde_json::from_str(&seats).map_err(corrupt("seats"))?,
-            resigned: resigned.and_then(|s| usize::try_from(s).ok()),
-            moves,
-        }))
+        super::decode(id, row, moves).map(Some)
     }
 
     /// The number of games stored.
     ///
     /// # Errors
     /// When the database cannot be read.
-    pub fn count(&self) -> Result<usize, StoreError> {
+    fn count(&mut self) -> Result<usize, StoreError> {
         let n: i64 = self
             .db
             .query_row("SELECT COUNT(*) FROM games", [], |row| row.get(0))?;
@@ -322,7 +233,7 @@ impl Store {
     ///
     /// # Errors
     /// When the database cannot be read.
-    pub fn exists(&self, id: &str) -> Result<bool, StoreError> {
+    fn exists(&mut self, id: &str) -> Result<bool, StoreError> {
         Ok(self
             .db
             .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |_| Ok(()))

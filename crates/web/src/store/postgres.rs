@@ -1,0 +1,308 @@
+//! Games and moves in PostgreSQL, for several server nodes on one database. Every change is
+//! one committed transaction before it returns (PostgreSQL's `synchronous_commit` decides how
+//! it reaches the disk; its default waits for the write-ahead log to be flushed).
+//!
+//! The client is the synchronous `postgres` crate, which runs its own small runtime: it lives
+//! on a thread of its own, and the store's methods hand it their work and wait for the answer,
+//! as the SQLite store's callers wait for the file, so it may be called from any thread,
+//! async ones included. A connection that broke is opened again before the next request.
+//!
+//! The schema is created and migrated at start-up in one transaction under an advisory lock
+//! (two nodes starting together migrate once), and its version is kept in `schema_version`.
+
+use std::sync::mpsc;
+use std::thread;
+
+use postgres::{Client, NoTls};
+
+use super::{GameStore, StoreError, StoredGame};
+
+/// The schema's migrations, in order: version `i + 1` is `MIGRATIONS[i]`.
+const MIGRATIONS: &[&str] = &["
+CREATE TABLE games (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    options TEXT NOT NULL,
+    seed BIGINT NOT NULL,
+    mode TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    resigned INTEGER,
+    finished BOOLEAN NOT NULL DEFAULT false,
+    created TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE moves (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    notation TEXT NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+"];
+
+/// The key of the advisory lock held while migrating (any number the application owns).
+const MIGRATION_LOCK: i64 = 0x7461_6275_6c65_6972;
+
+/// Work for the connection's thread.
+type Job = Box<dyn FnOnce(&mut Option<Client>) + Send>;
+
+/// The games in a PostgreSQL database.
+pub struct PostgresStore {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// `url` with any password replaced by `***`, for messages and logs.
+pub fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let Some((credentials, host)) = rest.split_once('@') else {
+        return url.to_owned();
+    };
+    match credentials.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
+    }
+}
+
+/// Opens a connection and brings the schema up to date.
+fn open(url: &str) -> Result<Client, StoreError> {
+    let mut client = Client::connect(url, NoTls)?;
+    migrate(&mut client)?;
+    Ok(client)
+}
+
+/// Applies the migrations the database lacks, in one transaction.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut tx = client.transaction()?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+    let found: i32 = tx
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])?
+        .get(0);
+    let known = MIGRATIONS.len() as i32;
+    if found > known {
+        return Err(StoreError::Newer {
+            found: i64::from(found),
+            known: i64::from(known),
+        });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        tx.batch_execute(sql)?;
+        tx.execute(
+            "INSERT INTO schema_version (version) VALUES ($1)",
+            &[&(i as i32 + 1)],
+        )?;
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// Writes the row of `game` (not its moves).
+fn insert_game(
+    client: &mut impl postgres::GenericClient,
+    game: &StoredGame,
+    finished: bool,
+) -> Result<(), StoreError> {
+    client.execute(
+        "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        &[
+            &game.id,
+            &game.game,
+            &(game.players as i32),
+            &serde_json::to_string(&game.options)?,
+            &(game.seed as i64),
+            &game.mode,
+            &serde_json::to_string(&game.seats)?,
+            &finished,
+        ],
+    )?;
+    Ok(())
+}
+
+impl PostgresStore {
+    /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/name`),
+    /// creating or migrating its schema.
+    ///
+    /// # Errors
+    /// When the database cannot be reached, or its schema is newer than this program's.
+    pub fn connect(url: &str) -> Result<Self, StoreError> {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let (ready, opened) = mpsc::sync_channel(1);
+        let url = url.to_owned();
+        thread::Builder::new()
+            .name("postgres".to_owned())
+            .spawn(move || {
+                let mut client = match open(&url) {
+                    Ok(client) => Some(client),
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                        return;
+                    }
+                };
+                let _ = ready.send(Ok(()));
+                for job in queue {
+                    // A connection that broke (the server restarted) is opened again.
+                    if client.as_ref().is_none_or(Client::is_closed) {
+                        client = open(&url).ok();
+                    }
+                    job(&mut client);
+                }
+            })
+            .map_err(|_| StoreError::Gone)?;
+        opened.recv().map_err(|_| StoreError::Gone)??;
+        Ok(PostgresStore { jobs })
+    }
+
+    /// Runs `work` on the connection's thread and waits for its answer.
+    fn call<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (answer, answered) = mpsc::sync_channel(1);
+        let job: Job = Box::new(move |client| {
+            let result = match client {
+                Some(client) => work(client),
+                None => Err(StoreError::Gone),
+            };
+            let _ = answer.send(result);
+        });
+        self.jobs.send(job).map_err(|_| StoreError::Gone)?;
+        answered.recv().map_err(|_| StoreError::Gone)?
+    }
+}
+
+impl GameStore for PostgresStore {
+    fn create(&mut self, game: &StoredGame) -> Result<(), StoreError> {
+        let game = game.clone();
+        self.call(move |client| insert_game(client, &game, false))
+    }
+
+    fn import(&mut self, games: &mut dyn Iterator<Item = StoredGame>) -> Result<usize, StoreError> {
+        let games: Vec<StoredGame> = games.collect();
+        self.call(move |client| {
+            let mut tx = client.transaction()?;
+            let move_row =
+                tx.prepare("INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)")?;
+            for game in &games {
+                insert_game(&mut tx, game, true)?;
+                for (ply, notation) in game.moves.iter().enumerate() {
+                    tx.execute(&move_row, &[&game.id, &(ply as i32), notation])?;
+                }
+            }
+            tx.commit()?;
+            Ok(games.len())
+        })
+    }
+
+    fn add_move(&mut self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError> {
+        let (id, notation) = (id.to_owned(), notation.to_owned());
+        self.call(move |client| {
+            client.execute(
+                "INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)",
+                &[&id, &(ply as i32), &notation],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn set_finished(&mut self, id: &str, finished: bool) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.call(move |client| {
+            client.execute(
+                "UPDATE games SET finished = $2 WHERE id = $1",
+                &[&id, &finished],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.call(move |client| {
+            let mut tx = client.transaction()?;
+            tx.execute(
+                "DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
+                &[&id, &(from as i32)],
+            )?;
+            tx.execute("UPDATE games SET finished = false WHERE id = $1", &[&id])?;
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn resign(&mut self, id: &str, seat: usize) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.call(move |client| {
+            client.execute(
+                "UPDATE games SET resigned = $2, finished = true WHERE id = $1",
+                &[&id, &(seat as i32)],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn load(&mut self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let id = id.to_owned();
+        self.call(move |client| {
+            let Some(row) = client.query_opt(
+                "SELECT game, players, options, seed, mode, seats, resigned FROM games WHERE id = $1",
+                &[&id],
+            )?
+            else {
+                return Ok(None);
+            };
+            let fields = (
+                row.get::<_, String>(0),
+                i64::from(row.get::<_, i32>(1)),
+                row.get::<_, String>(2),
+                row.get::<_, i64>(3),
+                row.get::<_, String>(4),
+                row.get::<_, String>(5),
+                row.get::<_, Option<i32>>(6).map(i64::from),
+            );
+            let moves = client
+                .query(
+                    "SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply",
+                    &[&id],
+                )?
+                .iter()
+                .map(|r| r.get::<_, String>(0))
+                .collect();
+            super::decode(&id, fields, moves).map(Some)
+        })
+    }
+
+    fn count(&mut self) -> Result<usize, StoreError> {
+        self.call(|client| {
+            let n: i64 = client.query_one("SELECT COUNT(*) FROM games", &[])?.get(0);
+            Ok(usize::try_from(n).unwrap_or(0))
+        })
+    }
+
+    fn exists(&mut self, id: &str) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.call(move |client| {
+            Ok(client
+                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&id])?
+                .is_some())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_stay_out_of_messages() {
+        assert_eq!(
+            without_password("postgres://app:secret@db:5432/games"),
+            "postgres://app:***@db:5432/games"
+        );
+        assert_eq!(
+            without_password("postgres://app@db/games"),
+            "postgres://app@db/games"
+        );
+    }
+}

@@ -153,6 +153,11 @@ pub enum Refusal {
     /// A rematch asked before the end.
     #[error("a rematch can be asked for once the game is over")]
     RematchNotOver,
+    /// A move for a turn already played through another server of the same database.
+    #[error(
+        "that turn was already played (through another server): the game is shown as it stands"
+    )]
+    ChangedElsewhere,
     /// A rematch asked by someone who plays no seat.
     #[error("only players can ask for a rematch")]
     SpectatorRematch,

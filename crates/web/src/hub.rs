@@ -17,7 +17,9 @@ use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::limits::{Limits, RateLimiter};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink, ServerMessage};
 use crate::room::{Outgoing, Rematch, Room};
-use crate::store::{Database, Durability, GameStore, StoreError, StoredGame, StoredSeat};
+use crate::store::{
+    Database, Durability, EVERY_GAME, GameStore, StoreError, StoredGame, StoredSeat,
+};
 use crate::token::{hash_token, new_game_id, new_token};
 use tokio::sync::mpsc::Sender;
 
@@ -166,6 +168,86 @@ impl Hub {
             .entry(id.to_owned())
             .or_insert_with(|| Arc::new(Mutex::new(room)));
         Ok(Some(Arc::clone(room)))
+    }
+
+    /// Brings the room of game `id`, if this node holds it, up to the stored game when
+    /// another node changed it (a move, an undo, a resignation): the game is rebuilt from its
+    /// stored moves, every connection here is sent the new state, and a computer to move is
+    /// started. [`EVERY_GAME`] checks every room. Nothing happens to a room already up to
+    /// date (this node's own changes).
+    pub fn refresh(self: &Arc<Self>, id: &str) {
+        let rooms: Vec<SharedRoom> = {
+            let rooms = lock(&self.rooms);
+            if id == EVERY_GAME {
+                rooms.values().cloned().collect()
+            } else {
+                rooms.get(id).cloned().into_iter().collect()
+            }
+        };
+        for room in rooms {
+            self.refresh_room(&room);
+        }
+    }
+
+    fn refresh_room(self: &Arc<Self>, room: &SharedRoom) {
+        // The room stays locked while the stored game is read: this node's own changes are
+        // stored under the same lock, so the stored game is never older than the room.
+        let mut guard = lock(room);
+        let id = guard.id.clone();
+        let stored = match lock(&self.store).load(&id) {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return,
+            Err(e) => {
+                eprintln!("tabuleiro serve: game {id}: {e}");
+                return;
+            }
+        };
+        if guard.game.record().moves == stored.moves && guard.resigned == stored.resigned {
+            return;
+        }
+        match restore(&stored) {
+            Ok(fresh) => {
+                guard.game.stop_thinking();
+                guard.game = fresh.game;
+                guard.resigned = fresh.resigned;
+                guard.thinking = None;
+                guard.version += 1;
+                guard.broadcast();
+            }
+            Err(e) => {
+                eprintln!("tabuleiro serve: game {id} changed elsewhere and cannot be read: {e}");
+                return;
+            }
+        }
+        drop(guard);
+        self.schedule_computer(room);
+    }
+
+    /// Follows the changes other nodes make to the games in a database they share (nothing
+    /// for a database of this node only): each changed game held here is refreshed
+    /// ([`Hub::refresh`]), on the async runtime of the caller.
+    ///
+    /// # Errors
+    /// When the database cannot be listened to.
+    pub fn follow_changes(self: &Arc<Self>) -> Result<(), StoreError> {
+        let Some(changes) = lock(&self.store).changes()? else {
+            return Ok(());
+        };
+        let hub = Arc::downgrade(self);
+        let runtime = tokio::runtime::Handle::current();
+        std::thread::Builder::new()
+            .name("game-changes".to_owned())
+            .spawn(move || {
+                for id in changes {
+                    let Some(hub) = hub.upgrade() else {
+                        return;
+                    };
+                    // Off the runtime's workers: a refresh reads the store and replays.
+                    runtime.spawn_blocking(move || hub.refresh(&id));
+                }
+            })
+            .map_err(|_| StoreError::Gone)?;
+        Ok(())
     }
 
     /// Drops from memory the games nobody has used since the previous sweep: no connection,
@@ -352,7 +434,12 @@ impl Hub {
             if guard.thinking.is_some() {
                 return Err(Refusal::ComputerThinking.into());
             }
-            self.apply(&mut guard, text)?;
+            let applied = self.apply(&mut guard, text);
+            if let Err(HubError::Refused(Refusal::ChangedElsewhere)) = applied {
+                drop(guard);
+                self.refresh_room(room);
+            }
+            applied?;
         }
         self.schedule_computer(room);
         Ok(())
@@ -365,12 +452,20 @@ impl Hub {
         }
         let notation = room.game.check(text)?;
         let ply = room.game.ply();
-        lock(&self.store)
-            .add_move(&room.id, ply, &notation)
-            .map_err(|source| HubError::Store {
+        let stored = lock(&self.store).add_move(&room.id, ply, &notation);
+        if let Err(source) = stored {
+            // Another node may have stored a move for this turn first: if the game changed,
+            // this node catches up, and the move is refused.
+            if lock(&self.store).load(&room.id).is_ok_and(|g| {
+                g.is_some_and(|g| g.moves.len() > ply || g.resigned != room.resigned)
+            }) {
+                return Err(Refusal::ChangedElsewhere.into());
+            }
+            return Err(HubError::Store {
                 what: "the move",
                 source,
-            })?;
+            });
+        }
         room.game
             .play(&notation)
             .map_err(|e| HubError::Internal(format!("a checked move failed: {e}")))?;
@@ -657,6 +752,12 @@ impl Hub {
                     Ok(None) => Err(HubError::Computer("it found no move".to_owned())),
                     Err(e) => Err(HubError::Computer(e.to_string())),
                 };
+                if let Err(HubError::Refused(Refusal::ChangedElsewhere)) = result {
+                    // Another node played this turn first: catch up with it.
+                    drop(guard);
+                    hub.refresh_room(&room);
+                    return;
+                }
                 if let Err(message) = result {
                     eprintln!("tabuleiro serve: game {}: {message}", guard.id);
                     let text = Outgoing::text(ServerMessage::error(message.to_string()).to_json());

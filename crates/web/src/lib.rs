@@ -123,6 +123,10 @@ pub async fn serve_on(
     listener: tokio::net::TcpListener,
     hub: std::sync::Arc<Hub>,
 ) -> std::io::Result<()> {
+    // Games changed by other nodes of a shared database are brought up to date here.
+    if let Err(e) = hub.follow_changes() {
+        eprintln!("tabuleiro serve: cannot follow the other servers' changes: {e}");
+    }
     let sweeper = tokio::spawn(sweep_every(std::sync::Arc::clone(&hub), SWEEP_INTERVAL));
     let served = listen::accept_loop(listener, hub).await;
     sweeper.abort();

@@ -180,7 +180,21 @@ pub trait GameStore: Send {
     /// # Errors
     /// When the database cannot be read.
     fn exists(&mut self, id: &str) -> Result<bool, StoreError>;
+
+    /// For a database shared by several server nodes: a channel that receives the id of
+    /// every game changed by any node (its own changes included), and [`EVERY_GAME`] when
+    /// changes may have been missed (the connection was lost). `None` for a database only one
+    /// server uses (SQLite), whose changes are all this server's own.
+    ///
+    /// # Errors
+    /// When the listening connection cannot be opened.
+    fn changes(&mut self) -> Result<Option<std::sync::mpsc::Receiver<String>>, StoreError> {
+        Ok(None)
+    }
 }
+
+/// What [`GameStore::changes`] sends when any game may have changed.
+pub const EVERY_GAME: &str = "*";
 
 /// Where a server keeps its games.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,6 +13,7 @@
 use std::sync::mpsc;
 use std::thread;
 
+use postgres::fallible_iterator::FallibleIterator as _;
 use postgres::{Client, NoTls};
 
 use super::{GameStore, StoreError, StoredGame};
@@ -42,12 +43,16 @@ CREATE TABLE moves (
 /// The key of the advisory lock held while migrating (any number the application owns).
 const MIGRATION_LOCK: i64 = 0x7461_6275_6c65_6972;
 
+/// The channel on which every change of a game is announced, with the game's id.
+const CHANNEL: &str = "tabuleiro_games";
+
 /// Work for the connection's thread.
 type Job = Box<dyn FnOnce(&mut Option<Client>) + Send>;
 
 /// The games in a PostgreSQL database.
 pub struct PostgresStore {
     jobs: mpsc::Sender<Job>,
+    url: String,
 }
 
 /// `url` with any password replaced by `***`, for messages and logs.
@@ -130,6 +135,7 @@ impl PostgresStore {
         let (jobs, queue) = mpsc::channel::<Job>();
         let (ready, opened) = mpsc::sync_channel(1);
         let url = url.to_owned();
+        let url_kept = url.clone();
         thread::Builder::new()
             .name("postgres".to_owned())
             .spawn(move || {
@@ -151,7 +157,10 @@ impl PostgresStore {
             })
             .map_err(|_| StoreError::Gone)?;
         opened.recv().map_err(|_| StoreError::Gone)??;
-        Ok(PostgresStore { jobs })
+        Ok(PostgresStore {
+            jobs,
+            url: url_kept,
+        })
     }
 
     /// Runs `work` on the connection's thread and waits for its answer.
@@ -172,7 +181,69 @@ impl PostgresStore {
     }
 }
 
+/// Announces a change of game `id` to every node, when `tx` commits.
+fn announce(tx: &mut postgres::Transaction<'_>, id: &str) -> Result<(), StoreError> {
+    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &id])?;
+    Ok(())
+}
+
+/// Listens on [`CHANNEL`] on a connection of its own, for ever, sending each game id to
+/// `changed`; after a lost connection, it connects again and sends [`EVERY_GAME`]. Stops
+/// when nobody receives any more.
+fn listen(url: &str, mut client: Client, changed: &mpsc::Sender<String>) {
+    loop {
+        {
+            let mut notifications = client.notifications();
+            let mut waiting = notifications.blocking_iter();
+            // `None` or an error: the server is gone.
+            while let Ok(Some(note)) = waiting.next() {
+                if changed.send(note.payload().to_owned()).is_err() {
+                    return;
+                }
+            }
+        }
+        // The connection is gone: again, until the database answers.
+        client = loop {
+            thread::sleep(std::time::Duration::from_millis(500));
+            if let Ok(mut fresh) = Client::connect(url, NoTls)
+                && fresh.batch_execute(&format!("LISTEN {CHANNEL}")).is_ok()
+            {
+                break fresh;
+            }
+        };
+        if changed.send(super::EVERY_GAME.to_owned()).is_err() {
+            return;
+        }
+    }
+}
+
 impl GameStore for PostgresStore {
+    fn changes(&mut self) -> Result<Option<mpsc::Receiver<String>>, StoreError> {
+        let url = self.url.clone();
+        let (changed, receiver) = mpsc::channel();
+        let (ready, listening) = mpsc::sync_channel(1);
+        thread::Builder::new()
+            .name("postgres-listen".to_owned())
+            .spawn(move || {
+                let client = Client::connect(&url, NoTls).and_then(|mut client| {
+                    client.batch_execute(&format!("LISTEN {CHANNEL}"))?;
+                    Ok(client)
+                });
+                match client {
+                    Ok(client) => {
+                        let _ = ready.send(Ok(()));
+                        listen(&url, client, &changed);
+                    }
+                    Err(e) => {
+                        let _ = ready.send(Err(StoreError::from(e)));
+                    }
+                }
+            })
+            .map_err(|_| StoreError::Gone)?;
+        listening.recv().map_err(|_| StoreError::Gone)??;
+        Ok(Some(receiver))
+    }
+
     fn create(&mut self, game: &StoredGame) -> Result<(), StoreError> {
         let game = game.clone();
         self.call(move |client| insert_game(client, &game, false))
@@ -195,13 +266,18 @@ impl GameStore for PostgresStore {
         })
     }
 
+    /// One transaction: the move, refused if another node stored a move for this ply first
+    /// (the key on game and ply), and its announcement, sent when it commits.
     fn add_move(&mut self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError> {
         let (id, notation) = (id.to_owned(), notation.to_owned());
         self.call(move |client| {
-            client.execute(
+            let mut tx = client.transaction()?;
+            tx.execute(
                 "INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)",
                 &[&id, &(ply as i32), &notation],
             )?;
+            announce(&mut tx, &id)?;
+            tx.commit()?;
             Ok(())
         })
     }
@@ -226,6 +302,7 @@ impl GameStore for PostgresStore {
                 &[&id, &(from as i32)],
             )?;
             tx.execute("UPDATE games SET finished = false WHERE id = $1", &[&id])?;
+            announce(&mut tx, &id)?;
             tx.commit()?;
             Ok(())
         })
@@ -234,10 +311,13 @@ impl GameStore for PostgresStore {
     fn resign(&mut self, id: &str, seat: usize) -> Result<(), StoreError> {
         let id = id.to_owned();
         self.call(move |client| {
-            client.execute(
+            let mut tx = client.transaction()?;
+            tx.execute(
                 "UPDATE games SET resigned = $2, finished = true WHERE id = $1",
                 &[&id, &(seat as i32)],
             )?;
+            announce(&mut tx, &id)?;
+            tx.commit()?;
             Ok(())
         })
     }

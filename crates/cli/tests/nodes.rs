@@ -1,0 +1,329 @@
+//! Several `tabuleiro serve` processes on one PostgreSQL database: any node serves any game,
+//! a spectator on another node sees every move, a node killed with SIGKILL loses nothing
+//! acknowledged and the game goes on through another, two moves for one turn sent to two
+//! nodes at once are accepted once, and a computer's move is made by a node still alive.
+//!
+//! Needs a PostgreSQL server: `TABULEIRO_TEST_POSTGRES` (set by `scripts/test`, which starts
+//! a throw-away one with `scripts/with-postgres`). Without it the tests say so and check
+//! nothing.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::json;
+use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_web::protocol::{Created, ServerMessage};
+
+/// A server process, killed with SIGKILL when dropped.
+struct Node {
+    child: Child,
+    addr: SocketAddr,
+}
+
+impl Node {
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A fresh database on the test PostgreSQL server, or `None` without one.
+fn database(name: &str) -> Option<String> {
+    let admin = std::env::var("TABULEIRO_TEST_POSTGRES")
+        .ok()
+        .filter(|u| !u.is_empty());
+    let Some(admin) = admin else {
+        eprintln!("skipped: no TABULEIRO_TEST_POSTGRES (scripts/test starts a PostgreSQL)");
+        return None;
+    };
+    let db = format!("nodes_{name}_{}", std::process::id());
+    let admin_url = admin.clone();
+    let created = db.clone();
+    std::thread::spawn(move || {
+        let mut client =
+            postgres::Client::connect(&admin_url, postgres::NoTls).expect("PostgreSQL");
+        for statement in [
+            format!("DROP DATABASE IF EXISTS {created}"),
+            format!("CREATE DATABASE {created}"),
+        ] {
+            client.batch_execute(&statement).expect("a fresh database");
+        }
+    })
+    .join()
+    .expect("database created");
+    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
+    Some(format!("{base}/{db}"))
+}
+
+/// Starts a node on `url`; returns it once it says it is serving.
+fn node(url: &str) -> Node {
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(["serve", "--addr", &addr.to_string(), "--database", url])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("stdout");
+    // Killed when dropped, even if what follows fails.
+    let node = Node { child, addr };
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the server's first line");
+    assert!(line.contains("serving"), "{line}");
+    node
+}
+
+async fn create(node: &Node, body: serde_json::Value) -> Created {
+    let answer = request(node.addr, "POST", "/api/games", Some(&body.to_string()))
+        .await
+        .expect("create");
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    serde_json::from_str(&answer.body).expect("created")
+}
+
+async fn join(node: &Node, id: &str, token: Option<&str>) -> GameSocket {
+    let mut socket = GameSocket::connect(node.addr, id).await.expect("connect");
+    socket
+        .send(&json!({ "type": "join", "token": token }))
+        .await
+        .expect("join");
+    socket
+}
+
+/// What a connection was last told.
+#[derive(Debug)]
+enum Heard {
+    State {
+        moves: Vec<String>,
+        legal: Vec<String>,
+        over: bool,
+    },
+    Error(String),
+}
+
+async fn hear(socket: &mut GameSocket) -> Heard {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(30), socket.next())
+            .await
+            .expect("a message within 30 s")
+            .expect("a message");
+        match message {
+            ServerMessage::State {
+                moves,
+                legal,
+                ending,
+                ..
+            } => {
+                return Heard::State {
+                    moves: moves.into_iter().map(|m| m.text).collect(),
+                    legal: legal.into_iter().map(|l| l.notation).collect(),
+                    over: ending.is_some(),
+                };
+            }
+            ServerMessage::Error { message } => return Heard::Error(message),
+            _ => {}
+        }
+    }
+}
+
+/// Reads states until one has `n` moves (or the game is over with fewer, when `n` is more
+/// than it lasted); returns it.
+async fn until(socket: &mut GameSocket, n: usize) -> (Vec<String>, Vec<String>, bool) {
+    loop {
+        match hear(socket).await {
+            Heard::State { moves, legal, over } if moves.len() >= n || over => {
+                return (moves, legal, over);
+            }
+            Heard::State { .. } => {}
+            Heard::Error(message) => eprintln!("(refused: {message})"),
+        }
+    }
+}
+
+/// As [`until`], also returning the errors heard on the way.
+async fn until_noting_errors(socket: &mut GameSocket, n: usize) -> (Vec<String>, Vec<String>) {
+    let mut errors = Vec::new();
+    loop {
+        match hear(socket).await {
+            Heard::State { moves, .. } if moves.len() >= n => return (moves, errors),
+            Heard::State { .. } => {}
+            Heard::Error(message) => errors.push(message),
+        }
+    }
+}
+
+/// The errors `socket` is sent within `wait`.
+async fn errors_within(socket: &mut GameSocket, wait: Duration) -> Vec<String> {
+    let mut errors = Vec::new();
+    while let Ok(Ok(message)) = tokio::time::timeout(wait, socket.next()).await {
+        if let ServerMessage::Error { message } = message {
+            errors.push(message);
+        }
+    }
+    errors
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_across_nodes_and_survives_one_killed() {
+    let Some(url) = database("across") else {
+        return;
+    };
+    let mut a = node(&url);
+    let b = node(&url);
+    let game = create(&a, json!({ "game": "quantik", "mode": "online" })).await;
+    let token = |seat: usize| game.seats[seat].token.clone().expect("a token");
+    let mut seats = [
+        join(&a, &game.id, Some(&token(0))).await,
+        join(&b, &game.id, Some(&token(1))).await,
+    ];
+    let mut watcher = join(&a, &game.id, None).await;
+    let mut legal_of = [
+        until(&mut seats[0], 0).await.1,
+        until(&mut seats[1], 0).await.1,
+    ];
+    until(&mut watcher, 0).await;
+    let mut moves: Vec<String> = Vec::new();
+    let mut over = false;
+    // Each move by the seat to move, on its own node; both nodes and the spectator follow.
+    let play = async |seats: &mut [GameSocket; 2],
+                      watcher: &mut GameSocket,
+                      legal_of: &mut [Vec<String>; 2],
+                      moves: &mut Vec<String>,
+                      over: &mut bool| {
+        let n = moves.len();
+        let mover = n % 2;
+        seats[mover]
+            .send(&json!({ "type": "move", "notation": legal_of[mover][0] }))
+            .await
+            .expect("send");
+        let (zero, legal_zero, done) = until(&mut seats[0], n + 1).await;
+        let (one, legal_one, _) = until(&mut seats[1], n + 1).await;
+        let (seen, _, _) = until(watcher, n + 1).await;
+        assert_eq!(seen, zero, "the spectator sees every move");
+        assert_eq!(zero, one, "both nodes agree");
+        *legal_of = [legal_zero, legal_one];
+        *moves = zero;
+        *over = done;
+    };
+    for _ in 0..4 {
+        play(
+            &mut seats,
+            &mut watcher,
+            &mut legal_of,
+            &mut moves,
+            &mut over,
+        )
+        .await;
+    }
+    assert_eq!(moves.len(), 4);
+    // Node A is killed; its players come back through node B and the game goes on.
+    a.kill();
+    seats[0] = join(&b, &game.id, Some(&token(0))).await;
+    watcher = join(&b, &game.id, None).await;
+    let (again, legal, _) = until(&mut seats[0], 4).await;
+    assert_eq!(again, moves, "nothing acknowledged is lost");
+    legal_of[0] = legal;
+    until(&mut watcher, 4).await;
+    while !over {
+        play(
+            &mut seats,
+            &mut watcher,
+            &mut legal_of,
+            &mut moves,
+            &mut over,
+        )
+        .await;
+    }
+    assert!(moves.len() > 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_moves_for_one_turn_on_two_nodes_are_accepted_once() {
+    let Some(url) = database("race") else {
+        return;
+    };
+    let a = node(&url);
+    let b = node(&url);
+    for round in 0..5 {
+        let game = create(&a, json!({ "game": "quantik", "mode": "online" })).await;
+        let token = game.seats[0].token.clone().expect("a token");
+        let mut on_a = join(&a, &game.id, Some(&token)).await;
+        let mut on_b = join(&b, &game.id, Some(&token)).await;
+        let (_, legal, _) = until(&mut on_a, 0).await;
+        until(&mut on_b, 0).await;
+        let (first, second) = (legal[0].clone(), legal[1].clone());
+        let (to_a, to_b) = (
+            json!({ "type": "move", "notation": first }),
+            json!({ "type": "move", "notation": second }),
+        );
+        let (sent_a, sent_b) = tokio::join!(on_a.send(&to_a), on_b.send(&to_b));
+        sent_a.expect("send");
+        sent_b.expect("send");
+        // Each connection ends up seeing exactly one move: one of the two; the other is
+        // refused with the reason.
+        let (seen_a, mut errors_a) = until_noting_errors(&mut on_a, 1).await;
+        let (seen_b, mut errors_b) = until_noting_errors(&mut on_b, 1).await;
+        errors_a.extend(errors_within(&mut on_a, Duration::from_millis(500)).await);
+        errors_b.extend(errors_within(&mut on_b, Duration::from_millis(500)).await);
+        let refusals: Vec<&String> = errors_a.iter().chain(&errors_b).collect();
+        assert_eq!(
+            refusals.len(),
+            1,
+            "round {round}: the other move is refused, with its reason: {refusals:?}"
+        );
+        assert_eq!(seen_a.len(), 1, "round {round}: {seen_a:?}");
+        assert_eq!(
+            seen_a, seen_b,
+            "round {round}: both nodes show the move accepted"
+        );
+        assert!(seen_a[0] == first || seen_a[0] == second);
+        // And the stored game holds that one move.
+        let stored = join(&b, &game.id, None).await;
+        let mut stored = stored;
+        assert_eq!(until(&mut stored, 1).await.0, seen_a);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computers_move_is_made_by_a_node_still_alive() {
+    let Some(url) = database("computer") else {
+        return;
+    };
+    let mut a = node(&url);
+    let b = node(&url);
+    let game = create(
+        &a,
+        json!({ "game": "taiji", "mode": "computer", "level": "hard", "options": { "size": "7" } }),
+    )
+    .await;
+    let token = game.seats[0].token.clone().expect("a token");
+    let mut person = join(&a, &game.id, Some(&token)).await;
+    let (_, legal, _) = until(&mut person, 0).await;
+    person
+        .send(&json!({ "type": "move", "notation": legal[0] }))
+        .await
+        .expect("send");
+    until(&mut person, 1).await;
+    // Node A is thinking for the computer (a second a move) when it is killed.
+    a.kill();
+    let mut person = join(&b, &game.id, Some(&token)).await;
+    let (moves, _, _) = until(&mut person, 2).await;
+    assert_eq!(
+        moves.len(),
+        2,
+        "the person's move kept and the computer's made: {moves:?}"
+    );
+    assert_eq!(moves[0], legal[0]);
+}

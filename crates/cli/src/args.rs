@@ -136,6 +136,13 @@ pub struct BenchWebArgs {
     /// (the server then runs with its default limits); prints both.
     #[arg(long)]
     pub adversarial: bool,
+    /// Store the games in this PostgreSQL database instead of a folder.
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    pub database: Option<String>,
+    /// Server nodes on the database (more than one needs --database): each game's seats
+    /// play through two different nodes.
+    #[arg(long, default_value_t = 1, value_parser = numbers::at_least_one)]
+    pub nodes: usize,
 }
 
 /// A game id with its options.

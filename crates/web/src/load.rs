@@ -32,6 +32,12 @@ pub struct LoadConfig {
     /// Whether hostile clients ([`crate::adversaries`]) attack the server while the games
     /// play, which then runs with its default limits.
     pub adversarial: bool,
+    /// A PostgreSQL database to store the games in instead of the folder (its games are left
+    /// there).
+    pub database: Option<String>,
+    /// Server nodes on the database, each on its own port (more than one needs PostgreSQL):
+    /// each game's two seats play through two different nodes when there are several.
+    pub nodes: usize,
 }
 
 /// What the hostile clients of an adversarial run did, and the memory it took.
@@ -128,6 +134,9 @@ pub enum LoadError {
     /// The database could not be opened.
     #[error("server: {0}")]
     Store(#[from] crate::store::StoreError),
+    /// Several nodes asked without a shared database.
+    #[error("{0} nodes need a database they share: give --database postgres://…")]
+    Nodes(usize),
     /// The server could not listen.
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
@@ -152,11 +161,14 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         // A folder left by an earlier run of a process with the same id.
         let _ = std::fs::remove_dir_all(&data);
     }
-    let folder = data.clone();
+    let database = match &config.database {
+        Some(url) => Database::Postgres(url.clone()),
+        None if config.nodes > 1 => {
+            return Err(LoadError::Nodes(config.nodes));
+        }
+        None => Database::Folder(data.clone()),
+    };
     let durability = config.durability;
-    let store = tokio::task::spawn_blocking(move || Database::Folder(folder).open(durability))
-        .await
-        .map_err(std::io::Error::other)??;
     let limits = if config.adversarial {
         // The server's defaults, but for the honest players' own address, which plays every
         // game (two connections each).
@@ -167,13 +179,24 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
     } else {
         Limits::unlimited()
     };
-    let hub = Hub::with_store(store, limits);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
-    let addr = listener.local_addr()?;
-    let served = Arc::clone(&hub);
-    let server = tokio::spawn(async move {
-        let _ = crate::serve_on(listener, served).await;
-    });
+    let mut hubs = Vec::new();
+    let mut addrs = Vec::new();
+    let mut servers = Vec::new();
+    for _ in 0..config.nodes.max(1) {
+        let opened = database.clone();
+        let store = tokio::task::spawn_blocking(move || opened.open(durability))
+            .await
+            .map_err(std::io::Error::other)??;
+        let hub = Hub::with_store(store, limits.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        addrs.push(listener.local_addr()?);
+        let served = Arc::clone(&hub);
+        servers.push(tokio::spawn(async move {
+            let _ = crate::serve_on(listener, served).await;
+        }));
+        hubs.push(hub);
+    }
+    let (hub, addr) = (Arc::clone(&hubs[0]), addrs[0]);
     let mut created = Vec::with_capacity(config.games);
     for _ in 0..config.games {
         let body = json!({ "game": config.game, "mode": "online" }).to_string();
@@ -218,7 +241,11 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
     let tasks: Vec<_> = created
         .into_iter()
         .enumerate()
-        .map(|(i, game)| tokio::spawn(play_one(addr, game, i as u64 + 1)))
+        .map(|(i, game)| {
+            // Seat 1 on node i, seat 2 on the next node: with several, every move crosses.
+            let seats = [addrs[i % addrs.len()], addrs[(i + 1) % addrs.len()]];
+            tokio::spawn(play_one(seats, game, i as u64 + 1))
+        })
         .collect();
     let mut latencies = Vec::new();
     let (mut finished, mut errors, mut first_error) = (0, 0, None);
@@ -245,7 +272,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         hostile.abort_all();
         while hostile.join_next().await.is_some() {}
     }
-    server.abort();
+    for server in servers {
+        server.abort();
+    }
     if temporary {
         let _ = std::fs::remove_dir_all(&data);
     }
@@ -314,11 +343,11 @@ async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String>
     }
 }
 
-async fn play_one(addr: SocketAddr, game: Created, seed: u64) -> Result<Played, String> {
+async fn play_one(addrs: [SocketAddr; 2], game: Created, seed: u64) -> Result<Played, String> {
     let mut sockets = Vec::new();
     let mut seen = Vec::new();
-    for seat in &game.seats {
-        let mut socket = GameSocket::connect(addr, &game.id)
+    for (i, seat) in game.seats.iter().enumerate() {
+        let mut socket = GameSocket::connect(addrs[i % 2], &game.id)
             .await
             .map_err(|e| e.to_string())?;
         socket

@@ -86,6 +86,8 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
                 data: args.data.clone(),
                 durability: args.durability,
                 adversarial,
+                database: args.database.clone(),
+                nodes: args.nodes,
             }))?;
         write!(output, "{report}")?;
         if report.errors > 0 {

@@ -182,7 +182,7 @@ pub trait GameStore: Send {
     fn exists(&mut self, id: &str) -> Result<bool, StoreError>;
 
     /// For a database shared by several server nodes: a channel that receives the id of
-    /// every game changed by any node (its own changes included), and [`EVERY_GAME`] when
+    /// every game another node changed (a node skips its own announcements), and [`EVERY_GAME`] when
     /// changes may have been missed (the connection was lost). `None` for a database only one
     /// server uses (SQLite), whose changes are all this server's own.
     ///

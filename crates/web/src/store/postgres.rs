@@ -53,6 +53,8 @@ type Job = Box<dyn FnOnce(&mut Option<Client>) + Send>;
 pub struct PostgresStore {
     jobs: mpsc::Sender<Job>,
     url: String,
+    /// This store's name in its announcements, so that it skips its own.
+    node: String,
 }
 
 /// `url` with any password replaced by `***`, for messages and logs.
@@ -157,9 +159,13 @@ impl PostgresStore {
             })
             .map_err(|_| StoreError::Gone)?;
         opened.recv().map_err(|_| StoreError::Gone)??;
+        let node = tabuleiro_core::fresh_seed()
+            .map_err(|_| StoreError::Gone)?
+            .to_string();
         Ok(PostgresStore {
             jobs,
             url: url_kept,
+            node,
         })
     }
 
@@ -181,23 +187,31 @@ impl PostgresStore {
     }
 }
 
-/// Announces a change of game `id` to every node, when `tx` commits.
-fn announce(tx: &mut postgres::Transaction<'_>, id: &str) -> Result<(), StoreError> {
-    tx.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &id])?;
+/// Announces a change of game `id` by `node` to every node, when `tx` commits: the payload
+/// is `node:id`.
+fn announce(tx: &mut postgres::Transaction<'_>, node: &str, id: &str) -> Result<(), StoreError> {
+    tx.execute(
+        "SELECT pg_notify($1, $2)",
+        &[&CHANNEL, &format!("{node}:{id}")],
+    )?;
     Ok(())
 }
 
-/// Listens on [`CHANNEL`] on a connection of its own, for ever, sending each game id to
-/// `changed`; after a lost connection, it connects again and sends [`EVERY_GAME`]. Stops
-/// when nobody receives any more.
-fn listen(url: &str, mut client: Client, changed: &mpsc::Sender<String>) {
+/// Listens on [`CHANNEL`] on a connection of its own, for ever, sending the id of each game
+/// another node than `node` changed to `changed`; after a lost connection, it connects again
+/// and sends [`EVERY_GAME`]. Stops when nobody receives any more.
+fn listen(url: &str, node: &str, mut client: Client, changed: &mpsc::Sender<String>) {
     loop {
         {
             let mut notifications = client.notifications();
             let mut waiting = notifications.blocking_iter();
             // `None` or an error: the server is gone.
             while let Ok(Some(note)) = waiting.next() {
-                if changed.send(note.payload().to_owned()).is_err() {
+                let (from, id) = note
+                    .payload()
+                    .split_once(':')
+                    .unwrap_or(("", note.payload()));
+                if from != node && changed.send(id.to_owned()).is_err() {
                     return;
                 }
             }
@@ -219,7 +233,7 @@ fn listen(url: &str, mut client: Client, changed: &mpsc::Sender<String>) {
 
 impl GameStore for PostgresStore {
     fn changes(&mut self) -> Result<Option<mpsc::Receiver<String>>, StoreError> {
-        let url = self.url.clone();
+        let (url, node) = (self.url.clone(), self.node.clone());
         let (changed, receiver) = mpsc::channel();
         let (ready, listening) = mpsc::sync_channel(1);
         thread::Builder::new()
@@ -232,7 +246,7 @@ impl GameStore for PostgresStore {
                 match client {
                     Ok(client) => {
                         let _ = ready.send(Ok(()));
-                        listen(&url, client, &changed);
+                        listen(&url, &node, client, &changed);
                     }
                     Err(e) => {
                         let _ = ready.send(Err(StoreError::from(e)));
@@ -270,13 +284,14 @@ impl GameStore for PostgresStore {
     /// (the key on game and ply), and its announcement, sent when it commits.
     fn add_move(&mut self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError> {
         let (id, notation) = (id.to_owned(), notation.to_owned());
+        let node = self.node.clone();
         self.call(move |client| {
             let mut tx = client.transaction()?;
             tx.execute(
                 "INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)",
                 &[&id, &(ply as i32), &notation],
             )?;
-            announce(&mut tx, &id)?;
+            announce(&mut tx, &node, &id)?;
             tx.commit()?;
             Ok(())
         })
@@ -295,6 +310,7 @@ impl GameStore for PostgresStore {
 
     fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError> {
         let id = id.to_owned();
+        let node = self.node.clone();
         self.call(move |client| {
             let mut tx = client.transaction()?;
             tx.execute(
@@ -302,7 +318,7 @@ impl GameStore for PostgresStore {
                 &[&id, &(from as i32)],
             )?;
             tx.execute("UPDATE games SET finished = false WHERE id = $1", &[&id])?;
-            announce(&mut tx, &id)?;
+            announce(&mut tx, &node, &id)?;
             tx.commit()?;
             Ok(())
         })
@@ -310,13 +326,14 @@ impl GameStore for PostgresStore {
 
     fn resign(&mut self, id: &str, seat: usize) -> Result<(), StoreError> {
         let id = id.to_owned();
+        let node = self.node.clone();
         self.call(move |client| {
             let mut tx = client.transaction()?;
             tx.execute(
                 "UPDATE games SET resigned = $2, finished = true WHERE id = $1",
                 &[&id, &(seat as i32)],
             )?;
-            announce(&mut tx, &id)?;
+            announce(&mut tx, &node, &id)?;
             tx.commit()?;
             Ok(())
         })

@@ -98,6 +98,11 @@ pub struct ServeArgs {
     /// their turn.
     #[arg(long, value_name = "N", value_parser = numbers::at_least_one)]
     pub computer_threads: Option<usize>,
+    /// With --database: workers taking queued computer moves of any game (default: the
+    /// number of cores; 0: this node serves pages and moves and leaves the computers to
+    /// other nodes).
+    #[arg(long, value_name = "N", requires = "database")]
+    pub workers: Option<usize>,
     /// Seconds a client has to send a request's headers (also the longest an idle kept-alive
     /// HTTP connection is kept).
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs_f64(), value_parser = numbers::seconds)]

@@ -65,11 +65,17 @@ fn database(name: &str) -> Option<String> {
 
 /// Starts a node on `url`; returns it once it says it is serving.
 fn node(url: &str) -> Node {
+    node_with(url, &[])
+}
+
+/// Starts a node on `url` with more arguments.
+fn node_with(url: &str, more: &[&str]) -> Node {
     let addr = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
         .args(["serve", "--addr", &addr.to_string(), "--database", url])
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -301,8 +307,9 @@ async fn the_computers_move_is_made_by_a_node_still_alive() {
     let Some(url) = database("computer") else {
         return;
     };
+    // Node A is the only worker; B serves pages only.
     let mut a = node(&url);
-    let b = node(&url);
+    let b = node_with(&url, &["--workers", "0"]);
     let game = create(
         &a,
         json!({ "game": "taiji", "mode": "computer", "level": "hard", "options": { "size": "7" } }),
@@ -316,14 +323,59 @@ async fn the_computers_move_is_made_by_a_node_still_alive() {
         .await
         .expect("send");
     until(&mut person, 1).await;
-    // Node A is thinking for the computer (a second a move) when it is killed.
+    // A's worker claims the computer's move and thinks (a second a move); A is killed.
+    tokio::time::sleep(Duration::from_millis(400)).await;
     a.kill();
     let mut person = join(&b, &game.id, Some(&token)).await;
+    assert_eq!(
+        until(&mut person, 1).await.0.len(),
+        1,
+        "the person's move is kept"
+    );
+    // A new worker node takes the move over once A's claim has run out.
+    let _c = node(&url);
     let (moves, _, _) = until(&mut person, 2).await;
+    assert_eq!(moves.len(), 2, "the computer's move made: {moves:?}");
+    assert_eq!(moves[0], legal[0]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_front_end_node_leaves_the_computers_to_the_workers_of_another() {
+    let Some(url) = database("workers") else {
+        return;
+    };
+    let front = node_with(&url, &["--workers", "0"]);
+    let game = create(
+        &front,
+        json!({ "game": "quantik", "mode": "computer", "level": "easy", "seat": 1 }),
+    )
+    .await;
+    let token = game.seats[1].token.clone().expect("a token");
+    let mut person = join(&front, &game.id, Some(&token)).await;
+    // The computer moves first, and nobody works for it yet.
+    let (moves, _, _) = until(&mut person, 0).await;
+    assert!(moves.is_empty());
+    assert!(
+        tokio::time::timeout(Duration::from_secs(2), until(&mut person, 1))
+            .await
+            .is_err(),
+        "a node without workers does not think"
+    );
+    let _worker = node(&url);
+    let (moves, legal, _) = until(&mut person, 1).await;
     assert_eq!(
         moves.len(),
-        2,
-        "the person's move kept and the computer's made: {moves:?}"
+        1,
+        "the other node's worker made the computer's move"
     );
-    assert_eq!(moves[0], legal[0]);
+    person
+        .send(&json!({ "type": "move", "notation": legal[0] }))
+        .await
+        .expect("send");
+    let (moves, _, _) = until(&mut person, 3).await;
+    assert_eq!(
+        moves.len(),
+        3,
+        "and the next one, after the person's: {moves:?}"
+    );
 }

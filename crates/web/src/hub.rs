@@ -39,7 +39,15 @@ pub struct Hub {
     searches: AtomicU64,
     /// Computer searches running.
     running: AtomicU64,
+    /// Whether computer moves go through the shared database's queue.
+    queued: bool,
+    /// This node's name among the workers.
+    node: String,
 }
+
+/// How long a worker's claim on a queued computer move lasts: longer than any offered level
+/// thinks (`hard`: a second), short enough that a dead node's move is soon taken over.
+pub const CLAIM: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Locks a mutex, going on with the data if a thread panicked while holding it (every
 /// change to a room is complete before its lock is released).
@@ -78,6 +86,7 @@ impl Hub {
 
     /// A hub over an opened store.
     pub fn with_store(store: Box<dyn GameStore>, limits: Limits) -> Arc<Self> {
+        let queued = store.queues_computers();
         Arc::new(Hub {
             store: Mutex::new(store),
             rooms: Mutex::new(HashMap::new()),
@@ -86,6 +95,12 @@ impl Hub {
             computers: Arc::new(tokio::sync::Semaphore::new(limits.computer_threads.max(1))),
             searches: AtomicU64::new(0),
             running: AtomicU64::new(0),
+            queued,
+            node: format!(
+                "{}-{:x}",
+                std::process::id(),
+                tabuleiro_core::fresh_seed().unwrap_or_default() % 0xffff
+            ),
             limits,
         })
     }
@@ -706,26 +721,41 @@ impl Hub {
         Ok(())
     }
 
-    /// If a computer is to move and not yet thinking, starts it on a blocking thread; its
-    /// move is played unless the game changed meanwhile.
+    /// If a computer is to move: on a database nodes share, queues its move for the workers
+    /// of every node ([`Hub::work`]); otherwise starts it here ([`Hub::think`]).
     pub fn schedule_computer(self: &Arc<Self>, room: &SharedRoom) {
-        let mut guard = lock(room);
+        if !self.queued {
+            drop(self.think(room));
+            return;
+        }
+        let guard = lock(room);
         if guard.computer_to_move().is_none() {
             return;
         }
+        let (id, ply) = (guard.id.clone(), guard.game.ply());
+        drop(guard);
+        if let Err(e) = lock(&self.store).enqueue_computer(&id, ply) {
+            eprintln!("tabuleiro serve: game {id}: the computer's move cannot be queued: {e}");
+        }
+    }
+
+    /// If a computer is to move and not yet thinking, starts it on a blocking thread; its
+    /// move is played unless the game changed meanwhile. The task ends once the move is
+    /// played (or dropped).
+    fn think(self: &Arc<Self>, room: &SharedRoom) -> Option<tokio::task::JoinHandle<()>> {
+        let mut guard = lock(room);
+        guard.computer_to_move()?;
         let version = guard.version;
         if guard.thinking == Some(version) {
-            return;
+            return None;
         }
-        let Some(job) = guard.game.computer_job() else {
-            return;
-        };
+        let job = guard.game.computer_job()?;
         guard.thinking = Some(version);
         guard.broadcast();
         drop(guard);
         let hub = Arc::clone(self);
         let room = Arc::clone(room);
-        tokio::spawn(async move {
+        Some(tokio::spawn(async move {
             // One search per thread of the pool at a time; a game waits its turn.
             let Ok(_permit) = Arc::clone(&hub.computers).acquire_owned().await else {
                 return;
@@ -769,7 +799,60 @@ impl Hub {
                 }
             }
             hub.schedule_computer(&room);
-        });
+        }))
+    }
+
+    /// Runs `workers` workers for ever (none when 0): each claims a queued computer move of
+    /// any game from the shared database ([`GameStore::claim_computer`]), opens the game
+    /// here, thinks, and plays the move through the same path as a person's. A claim lasts
+    /// [`CLAIM`]: a node that dies while thinking leaves its move to another worker then.
+    /// Nothing to do on a database no other node shares.
+    pub fn work(self: &Arc<Self>, workers: usize) {
+        if !self.queued {
+            return;
+        }
+        for n in 0..workers {
+            let hub = Arc::downgrade(self);
+            let name = format!("{}/{n}", self.node);
+            tokio::spawn(async move {
+                loop {
+                    let Some(hub) = hub.upgrade() else {
+                        return;
+                    };
+                    if !hub.work_once(&name).await {
+                        drop(hub);
+                        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                    }
+                }
+            });
+        }
+    }
+
+    /// Claims and makes one queued computer move; returns whether there was one.
+    async fn work_once(self: &Arc<Self>, worker: &str) -> bool {
+        let hub = Arc::clone(self);
+        let name = worker.to_owned();
+        let claimed =
+            tokio::task::spawn_blocking(move || lock(&hub.store).claim_computer(&name, CLAIM))
+                .await;
+        let Ok(Ok(Some((id, ply)))) = claimed else {
+            return false;
+        };
+        let Ok(Some(room)) = self.room(&id).await else {
+            return true;
+        };
+        // The room may lag behind the stored game (a move made elsewhere, not yet heard of).
+        if lock(&room).game.ply() != ply {
+            let (hub, held) = (Arc::clone(self), Arc::clone(&room));
+            let _ = tokio::task::spawn_blocking(move || hub.refresh_room(&held)).await;
+        }
+        if lock(&room).game.ply() != ply {
+            return true;
+        }
+        if let Some(thinking) = self.think(&room) {
+            let _ = thinking.await;
+        }
+        true
     }
 
     /// The record of a finished game, as JSON. Never while the game is played: the record

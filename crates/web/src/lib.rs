@@ -127,6 +127,8 @@ pub async fn serve_on(
     if let Err(e) = hub.follow_changes() {
         eprintln!("tabuleiro serve: cannot follow the other servers' changes: {e}");
     }
+    // Computer moves queued in a database nodes share are taken by this node's workers.
+    hub.work(hub.limits().workers);
     let sweeper = tokio::spawn(sweep_every(std::sync::Arc::clone(&hub), SWEEP_INTERVAL));
     let served = listen::accept_loop(listener, hub).await;
     sweeper.abort();

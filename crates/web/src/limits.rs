@@ -34,6 +34,11 @@ pub struct Limits {
     /// cores); more wait their turn, and one whose game was resigned or changed meanwhile is
     /// dropped. Every level the web offers thinks for a bounded time (`hard`: 1 s).
     pub computer_threads: usize,
+    /// Workers that take queued computer moves from a database several nodes share
+    /// (`--workers`, default: as many as `computer_threads`; 0: a node that serves pages and
+    /// moves only). Unused on a database of one node, where the node holding a game thinks
+    /// for its computers.
+    pub workers: usize,
 }
 
 impl Default for Limits {
@@ -48,6 +53,7 @@ impl Default for Limits {
             idle_timeout: Duration::from_mins(2),
             spectators_per_game: 200,
             computer_threads: std::thread::available_parallelism().map_or(2, usize::from),
+            workers: std::thread::available_parallelism().map_or(2, usize::from),
         }
     }
 }

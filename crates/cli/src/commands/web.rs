@@ -38,6 +38,9 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             computer_threads: args
                 .computer_threads
                 .unwrap_or(tabuleiro_web::limits::Limits::default().computer_threads),
+            workers: args
+                .workers
+                .unwrap_or(tabuleiro_web::limits::Limits::default().workers),
         },
     };
     runtime()?.block_on(tabuleiro_web::serve(config))?;

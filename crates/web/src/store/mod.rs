@@ -191,6 +191,38 @@ pub trait GameStore: Send {
     fn changes(&mut self) -> Result<Option<std::sync::mpsc::Receiver<String>>, StoreError> {
         Ok(None)
     }
+
+    /// Whether computer moves go through a queue that every node's workers take from
+    /// ([`GameStore::enqueue_computer`], [`GameStore::claim_computer`]) rather than being
+    /// thought by the node that holds the game. True for a database nodes share.
+    fn queues_computers(&self) -> bool {
+        false
+    }
+
+    /// Puts the computer's move at move number `ply` of game `id` in the queue (replacing
+    /// an older job of that game). A move stored for that ply, an undo or a resignation
+    /// removes it.
+    ///
+    /// # Errors
+    /// When the write fails.
+    fn enqueue_computer(&mut self, id: &str, ply: usize) -> Result<(), StoreError> {
+        let _ = (id, ply);
+        Ok(())
+    }
+
+    /// Claims for `worker`, until `lease` from now, a queued computer move nobody holds (or
+    /// whose holder's claim ran out: a node that died while thinking): its game and ply.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    fn claim_computer(
+        &mut self,
+        worker: &str,
+        lease: std::time::Duration,
+    ) -> Result<Option<(String, usize)>, StoreError> {
+        let _ = (worker, lease);
+        Ok(None)
+    }
 }
 
 /// What [`GameStore::changes`] sends when any game may have changed.

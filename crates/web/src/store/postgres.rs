@@ -19,7 +19,8 @@ use postgres::{Client, NoTls};
 use super::{GameStore, StoreError, StoredGame};
 
 /// The schema's migrations, in order: version `i + 1` is `MIGRATIONS[i]`.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE games (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -38,7 +39,16 @@ CREATE TABLE moves (
     notation TEXT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
-"];
+",
+    "
+CREATE TABLE computer_jobs (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    claimed_by TEXT,
+    claimed_until TIMESTAMPTZ
+);
+",
+];
 
 /// The key of the advisory lock held while migrating (any number the application owns).
 const MIGRATION_LOCK: i64 = 0x7461_6275_6c65_6972;
@@ -232,6 +242,51 @@ fn listen(url: &str, node: &str, mut client: Client, changed: &mpsc::Sender<Stri
 }
 
 impl GameStore for PostgresStore {
+    fn queues_computers(&self) -> bool {
+        true
+    }
+
+    fn enqueue_computer(&mut self, id: &str, ply: usize) -> Result<(), StoreError> {
+        let id = id.to_owned();
+        self.call(move |client| {
+            client.execute(
+                "INSERT INTO computer_jobs (game_id, ply) VALUES ($1, $2) \
+                 ON CONFLICT (game_id) DO UPDATE SET ply = EXCLUDED.ply, claimed_by = NULL, \
+                 claimed_until = NULL WHERE computer_jobs.ply <> EXCLUDED.ply",
+                &[&id, &(ply as i32)],
+            )?;
+            Ok(())
+        })
+    }
+
+    /// One statement: the oldest job nobody holds is locked (`FOR UPDATE SKIP LOCKED`, so
+    /// that two workers never wait for each other nor take the same job) and claimed.
+    fn claim_computer(
+        &mut self,
+        worker: &str,
+        lease: std::time::Duration,
+    ) -> Result<Option<(String, usize)>, StoreError> {
+        let worker = worker.to_owned();
+        let seconds = lease.as_secs_f64();
+        self.call(move |client| {
+            let row = client.query_opt(
+                "UPDATE computer_jobs SET claimed_by = $1, \
+                 claimed_until = now() + make_interval(secs => $2) \
+                 WHERE game_id = (SELECT game_id FROM computer_jobs \
+                   WHERE claimed_until IS NULL OR claimed_until < now() \
+                   ORDER BY claimed_until NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED) \
+                 RETURNING game_id, ply",
+                &[&worker, &seconds],
+            )?;
+            Ok(row.map(|r| {
+                (
+                    r.get::<_, String>(0),
+                    usize::try_from(r.get::<_, i32>(1)).unwrap_or(0),
+                )
+            }))
+        })
+    }
+
     fn changes(&mut self) -> Result<Option<mpsc::Receiver<String>>, StoreError> {
         let (url, node) = (self.url.clone(), self.node.clone());
         let (changed, receiver) = mpsc::channel();
@@ -291,6 +346,10 @@ impl GameStore for PostgresStore {
                 "INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)",
                 &[&id, &(ply as i32), &notation],
             )?;
+            tx.execute(
+                "DELETE FROM computer_jobs WHERE game_id = $1 AND ply <= $2",
+                &[&id, &(ply as i32)],
+            )?;
             announce(&mut tx, &node, &id)?;
             tx.commit()?;
             Ok(())
@@ -318,6 +377,7 @@ impl GameStore for PostgresStore {
                 &[&id, &(from as i32)],
             )?;
             tx.execute("UPDATE games SET finished = false WHERE id = $1", &[&id])?;
+            tx.execute("DELETE FROM computer_jobs WHERE game_id = $1", &[&id])?;
             announce(&mut tx, &node, &id)?;
             tx.commit()?;
             Ok(())
@@ -333,6 +393,7 @@ impl GameStore for PostgresStore {
                 "UPDATE games SET resigned = $2, finished = true WHERE id = $1",
                 &[&id, &(seat as i32)],
             )?;
+            tx.execute("DELETE FROM computer_jobs WHERE game_id = $1", &[&id])?;
             announce(&mut tx, &node, &id)?;
             tx.commit()?;
             Ok(())

@@ -103,6 +103,10 @@ pub struct ServeArgs {
     /// other nodes).
     #[arg(long, value_name = "N", requires = "database")]
     pub workers: Option<usize>,
+    /// With --database: serve no page, only make the queued computer moves of the games other
+    /// nodes serve (a worker-only node).
+    #[arg(long, requires = "database")]
+    pub worker_only: bool,
     /// Seconds a client has to send a request's headers (also the longest an idle kept-alive
     /// HTTP connection is kept).
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs_f64(), value_parser = numbers::seconds)]

@@ -62,6 +62,9 @@ pub struct Config {
     pub database: store::Database,
     /// The limits that let the server face the internet.
     pub limits: limits::Limits,
+    /// A worker only: no page and no connection, only the queued computer moves of a
+    /// database other nodes serve (see [`Hub::work`]).
+    pub worker_only: bool,
 }
 
 /// Why the server stopped or could not start.
@@ -70,6 +73,9 @@ pub enum ServeError {
     /// The database could not be opened.
     #[error(transparent)]
     Store(#[from] store::StoreError),
+    /// A worker-only node without a database other nodes share.
+    #[error("a worker-only node needs a database other nodes serve: give --database postgres://…")]
+    WorkerAlone,
     /// The address could not be bound, or serving failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -97,6 +103,22 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     let hub = tokio::task::spawn_blocking(move || Hub::open_database(&database, limits))
         .await
         .map_err(std::io::Error::other)??;
+    if config.worker_only {
+        if !matches!(config.database, store::Database::Postgres(_)) {
+            return Err(ServeError::WorkerAlone);
+        }
+        hub.follow_changes()?;
+        hub.work(hub.limits().workers);
+        println!(
+            "tabuleiro: working for the computer players of {} with {} worker(s), serving no page \
+             (Ctrl-C stops)",
+            config.database.describe(),
+            hub.limits().workers
+        );
+        let _ = tokio::signal::ctrl_c().await;
+        println!("tabuleiro: stopped");
+        return Ok(());
+    }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     println!(

@@ -42,6 +42,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
                 .workers
                 .unwrap_or(tabuleiro_web::limits::Limits::default().workers),
         },
+        worker_only: args.worker_only,
     };
     runtime()?.block_on(tabuleiro_web::serve(config))?;
     Ok(())

@@ -272,9 +272,12 @@ pub struct MatchArgs {
 /// Arguments of `tournament`.
 #[derive(Debug, Args)]
 pub struct TournamentArgs {
-    /// Game and options.
-    #[command(flatten)]
-    pub game: GameOptions,
+    /// The game, e.g. `quantik` (see `tabuleiro list`); with --merge, read from the files.
+    #[arg(required_unless_present = "merge")]
+    pub game: Option<String>,
+    /// A game option, as name=value (repeatable), e.g. `-o size=7`.
+    #[arg(short = 'o', long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
     /// The levels, separated by commas, e.g. `random,greedy,strong:think=100`.
     #[arg(long, value_delimiter = ',', required_unless_present_any = ["results", "merge"])]
     pub agents: Vec<String>,

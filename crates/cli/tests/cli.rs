@@ -1495,7 +1495,8 @@ fn three_shards_merged_give_the_whole_tournament_byte_for_byte() {
             parts.push(part);
         }
         let merged = path(&format!("{game}-merged.json"));
-        let merge_args: Vec<&str> = ["tournament", game, "--merge"]
+        // The game is read from the files.
+        let merge_args: Vec<&str> = ["tournament", "--merge"]
             .into_iter()
             .chain(parts.iter().map(String::as_str))
             .chain(["--json", merged.as_str()])

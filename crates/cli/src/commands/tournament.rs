@@ -19,12 +19,22 @@ use tabuleiro_ai::tournament::{GameReport, Shard};
 use tabuleiro_ai::{Level, Schedule, Tournament, TournamentResult};
 use tabuleiro_core::{Engine, GameVisitor, PairScoring, Setup};
 
-use crate::args::{ScheduleArg, TournamentArgs};
+use crate::args::{GameOptions, ScheduleArg, TournamentArgs};
 use crate::commands::{chart, parse_level, setup_from, visit};
 
 /// Runs `tournament` as the arguments say, printing the table (or JSON) to `output`.
 pub fn run(args: &TournamentArgs, output: &mut dyn Write) -> Result<()> {
-    let (info, setup) = setup_from(&args.game, args.seed)?;
+    let game = match (&args.game, args.merge.first()) {
+        (Some(game), _) => game.clone(),
+        (None, Some(first)) => game_of(first)?,
+        (None, None) => anyhow::bail!("name the game, e.g. `tabuleiro tournament quantik …`"),
+    };
+    let options = GameOptions {
+        game,
+        options: args.options.clone(),
+        players: None,
+    };
+    let (info, setup) = setup_from(&options, args.seed)?;
     if let Some(path) = &args.results {
         let result = saved_results(info.id, &setup, path)?;
         if let Some(plot) = &args.plot {
@@ -101,6 +111,19 @@ fn write_results(
         write!(output, "{}", table(result))?;
     }
     Ok(())
+}
+
+/// The game id a tournament's `--json` file names.
+fn game_of(path: &Path) -> Result<String> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        game: String,
+    }
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let named: Named = serde_json::from_str(&text)
+        .with_context(|| format!("{} is not the JSON of a tournament", path.display()))?;
+    Ok(named.game)
 }
 
 /// A tournament's `--json` file, read back: the tournament it describes and its games.

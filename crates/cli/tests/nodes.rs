@@ -355,9 +355,22 @@ async fn a_front_end_node_leaves_the_computers_to_a_worker_only_node() {
     .await;
     let token = game.seats[1].token.clone().expect("a token");
     let mut person = join(&front, &game.id, Some(&token)).await;
-    // The computer moves first, and nobody works for it yet.
-    let (moves, _, _) = until(&mut person, 0).await;
-    assert!(moves.is_empty());
+    // The computer moves first, and nobody works for it yet: its move waits in the queue,
+    // shown as the computer thinking.
+    let thinking = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            if let Ok(ServerMessage::State {
+                thinking: true,
+                moves,
+                ..
+            }) = person.next().await
+            {
+                return moves.is_empty();
+            }
+        }
+    })
+    .await;
+    assert_eq!(thinking, Ok(true), "the queued move is shown as thinking");
     assert!(
         tokio::time::timeout(Duration::from_secs(2), until(&mut person, 1))
             .await

@@ -732,10 +732,17 @@ impl Hub {
         if guard.computer_to_move().is_none() {
             return;
         }
-        let (id, ply) = (guard.id.clone(), guard.game.ply());
+        let (id, ply, version) = (guard.id.clone(), guard.game.ply(), guard.version);
         drop(guard);
         if let Err(e) = lock(&self.store).enqueue_computer(&id, ply) {
             eprintln!("tabuleiro serve: game {id}: the computer's move cannot be queued: {e}");
+            return;
+        }
+        // Shown as thinking until the move arrives, from whichever node makes it.
+        let mut guard = lock(room);
+        if guard.version == version && guard.queued != Some(version) {
+            guard.queued = Some(version);
+            guard.broadcast();
         }
     }
 

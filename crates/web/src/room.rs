@@ -61,6 +61,9 @@ pub struct Room {
     pub version: u64,
     /// The version a computer player is choosing a move for.
     pub thinking: Option<u64>,
+    /// The version whose computer move waits in a shared database's queue (a worker of some
+    /// node will make it).
+    pub queued: Option<u64>,
     /// Connections watching.
     pub subscribers: Vec<Subscriber>,
     /// Sweeps in a row that found the room unused ([`crate::Hub::sweep`]).
@@ -97,6 +100,7 @@ impl Room {
             resigned,
             version: 1,
             thinking: None,
+            queued: None,
             subscribers: Vec::new(),
             idle_sweeps: 0,
             rematch: None,
@@ -228,7 +232,7 @@ impl Room {
             legal,
             scores: shown.scores,
             ending: self.outcome().as_ref().map(Ending::from),
-            thinking: self.thinking.is_some(),
+            thinking: self.thinking.is_some() || self.queued == Some(self.version),
             can_undo: self.can_undo(seats),
             rematch: self.rematch.as_ref().map(|r| {
                 seats

@@ -270,11 +270,7 @@ impl<G: Engine> GamePlay<G> {
     /// the board.
     fn first_cell(&self) -> Option<Cell> {
         let board = &self.picture.board;
-        let mut preview = self.pointing.clone();
-        if let Some(pick) = &self.pick {
-            preview.pick(pick, &self.gestures);
-        }
-        if let Some(&cell) = preview.targets(&self.gestures).first() {
+        if let Some(&cell) = self.with_pick().targets(&self.gestures).first() {
             return Some(cell);
         }
         if board.columns.is_empty() || board.rows.is_empty() {

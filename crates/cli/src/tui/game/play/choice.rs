@@ -31,7 +31,7 @@ impl<G: Engine> GamePlay<G> {
 
     /// The gesture as it would be with the pick applied the way Enter applies it: a choice
     /// not yet made is made, a piece is taken when none is held.
-    fn with_pick(&self) -> Pointing {
+    pub(super) fn with_pick(&self) -> Pointing {
         let mut preview = self.pointing.clone();
         if let Some(pick) = &self.pick {
             let made = preview.made();

@@ -6,6 +6,7 @@ mod nudge_perft;
 mod nudge_rules;
 mod nudge_solve;
 mod perft_file;
+mod playout_fingerprints;
 mod pictures;
 mod pushee_perft;
 mod pushee_rules;

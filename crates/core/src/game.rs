@@ -363,18 +363,27 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
             Some(moves[random_index(rng, moves.len())])
         }
     }
+
+    /// Plays [`Game::random_move`] after [`Game::random_move`] from this position until the
+    /// game ends or `limit` moves are played; returns the final position and the number of
+    /// moves played ([`random_playout`] calls it). The default plays them one by one; a game
+    /// may override it with a faster loop, which must give the very same position, move count
+    /// and use of `rng`.
+    fn play_random_moves(mut self, rng: &mut GameRng, limit: usize) -> (Self, usize) {
+        let mut played = 0;
+        while played < limit {
+            let Some(mv) = self.random_move(rng) else {
+                break;
+            };
+            self.play_unchecked(mv);
+            played += 1;
+        }
+        (self, played)
+    }
 }
 
 /// Plays uniformly random moves from `state` until the game ends; returns the final position
 /// and the number of moves played. Stops after `limit` moves (returning an unfinished game).
-pub fn random_playout<G: Game>(mut state: G, rng: &mut GameRng, limit: usize) -> (G, usize) {
-    let mut played = 0;
-    while played < limit {
-        let Some(mv) = state.random_move(rng) else {
-            break;
-        };
-        state.play_unchecked(mv);
-        played += 1;
-    }
-    (state, played)
+pub fn random_playout<G: Game>(state: G, rng: &mut GameRng, limit: usize) -> (G, usize) {
+    state.play_random_moves(rng, limit)
 }

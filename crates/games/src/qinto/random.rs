@@ -132,12 +132,14 @@ impl Qinto {
         loop {
             // Pick a fitting tile for `cell`.
             let cross = self.grid.neighbours_run(cell, across);
+            let crossed = !cross.is_empty();
+            // The run and the tiles past `cell`, without the tile (adding is commutative).
+            let joined = merge(run, beyond);
             let mut fitting = [0usize; 5];
             let mut fits = 0;
             for (k, &code) in avail.iter().enumerate().take(left) {
                 let tile = Tile::from_code_unchecked(code);
-                let grown = merge(run.with(tile), beyond);
-                if grown.is_line() && (cross.is_empty() || cross.with(tile).is_line()) {
+                if joined.with(tile).is_line() && (!crossed || cross.with(tile).is_line()) {
                     fitting[fits] = k;
                     fits += 1;
                 }
@@ -192,7 +194,8 @@ impl Qinto {
         let start = placed[0].0;
         let mut tiles = [NONE; 5];
         for &(i, t) in placed.iter() {
-            let offset = (i - start) / step.unsigned_abs();
+            // `step` is `RIGHT` (1) or `DOWN` (a power of two): a shift, not a division.
+            let offset = (i - start) >> step.unsigned_abs().trailing_zeros();
             *tiles.get_mut(offset)? = t.code();
         }
         let play = Play {

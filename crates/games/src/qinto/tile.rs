@@ -182,6 +182,18 @@ const SINGLE: [RunSummary; Tile::CODES] = {
     table
 };
 
+/// [`SINGLE`] indexed by any byte (the entry of `code % CODES`, as [`RunSummary::of`] has always
+/// read it), so that looking a tile up needs no division.
+const SINGLE_BY_BYTE: [RunSummary; 256] = {
+    let mut table = [RunSummary { counts: 0, sets: 0 }; 256];
+    let mut code = 0;
+    while code < 256 {
+        table[code] = SINGLE[code % Tile::CODES];
+        code += 1;
+    }
+    table
+};
+
 /// Why a run is not a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineFault {
@@ -197,7 +209,7 @@ impl RunSummary {
     /// The summary of one tile.
     #[inline]
     pub fn of(tile: Tile) -> RunSummary {
-        SINGLE[tile.code() as usize % Tile::CODES]
+        SINGLE_BY_BYTE[tile.code() as usize]
     }
 
     /// Tiles in the run.

@@ -5,9 +5,11 @@
 //! move changes. Values are from the point of view of the player to move at the root; won
 //! positions score `WIN - plies`, so quicker wins are preferred and slower losses resisted.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use tabuleiro_core::{Engine, GameRng};
+use tabuleiro_core::rng::Rng;
+use tabuleiro_core::{Engine, GameRng, rng_from_seed};
 
 use crate::score::{DECIDED, WIN, terminal};
 use crate::table::{Bound, Entry, Table, from_table, to_table};
@@ -21,6 +23,8 @@ pub struct Limits {
     pub max_depth: u32,
     /// Most playouts, for Monte Carlo search (alpha-beta ignores it).
     pub iterations: Option<u64>,
+    /// Threads to search on; `None`: the process's default ([`crate::threads::default`]).
+    pub threads: Option<usize>,
 }
 
 impl Limits {
@@ -30,6 +34,7 @@ impl Limits {
             time: Some(time),
             max_depth: 64,
             iterations: None,
+            threads: None,
         }
     }
 
@@ -39,6 +44,7 @@ impl Limits {
             time: None,
             max_depth: depth,
             iterations: None,
+            threads: None,
         }
     }
 }
@@ -52,7 +58,7 @@ pub struct SearchResult<M> {
     pub value: i32,
     /// Depth of the deepest finished iteration.
     pub depth: u32,
-    /// Positions visited, over all iterations.
+    /// Positions visited, over all iterations (and all threads).
     pub nodes: u64,
     /// Whether the value is proven: every line was searched to the end of the game, or a
     /// forced win or loss was found.
@@ -60,14 +66,22 @@ pub struct SearchResult<M> {
 }
 
 /// A reusable searcher: keeps its table and buffers between searches.
+///
+/// With [`Limits::threads`] above 1 the search is Lazy SMP, as in chess engines: helper
+/// threads run the same iterative deepening from the same root, each in its own order of the
+/// root's moves and half of them a ply deeper, all sharing the lock-free [`Table`]; the main
+/// thread's answer is the result, found sooner because the helpers have filled the table with
+/// what it needs next. At a fixed depth every thread count returns the same value for games
+/// whose positions cannot recur at another ply (every move adds a piece: Quantik, Taiji,
+/// Q!nto): the table then only ever answers with values of exactly the depth asked. In games
+/// where pieces move (Nudge, Pushee) a position may recur a few plies deeper, where an entry
+/// searched deeper answers for it, with one thread as with many: such values depend on which
+/// thread stored what first, and may differ from one run to another.
 #[derive(Debug)]
 pub struct AlphaBeta<G: Engine> {
-    table: Table<G::Move>,
-    buffers: Vec<Vec<G::Move>>,
-    nodes: u64,
-    deadline: Option<Instant>,
-    stopped: bool,
-    horizon_reached: bool,
+    table: Table,
+    /// Each thread's move lists, one per ply: the main thread's first.
+    scratch: Vec<Vec<Vec<G::Move>>>,
     canonical: bool,
 }
 
@@ -94,11 +108,7 @@ impl<G: Engine> AlphaBeta<G> {
     pub fn new(table_bits: u32) -> Self {
         AlphaBeta {
             table: Table::new(table_bits),
-            buffers: Vec::new(),
-            nodes: 0,
-            deadline: None,
-            stopped: false,
-            horizon_reached: false,
+            scratch: vec![Vec::new()],
             canonical: false,
         }
     }
@@ -113,16 +123,124 @@ impl<G: Engine> AlphaBeta<G> {
         }
     }
 
-    /// Searches `root` within `limits`. Root moves are tried in an order shuffled by `rng`
-    /// (the best move of the previous iteration first), so equal moves are chosen at random but
-    /// reproducibly.
+    /// Searches `root` within `limits`, on [`Limits::threads`] threads (by default
+    /// [`crate::threads::default`]). Root moves are tried in an order shuffled by `rng` (the
+    /// best move of the previous iteration first), so equal moves are chosen at random but
+    /// reproducibly; with more than one thread the helpers' orders are drawn from `rng` too.
     pub fn search(&mut self, root: &G, limits: Limits, rng: &mut GameRng) -> SearchResult<G::Move> {
         let start = Instant::now();
-        self.deadline = limits.time.map(|t| start + t.mul_f64(1.0 - TIME_SAFETY));
-        self.stopped = false;
-        self.nodes = 0;
+        let deadline = limits.time.map(|t| start + t.mul_f64(1.0 - TIME_SAFETY));
+        if root.to_move().is_none() {
+            return SearchResult {
+                best: None,
+                value: 0,
+                depth: 0,
+                nodes: 0,
+                proven: false,
+            };
+        }
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        shuffle(&mut moves, rng);
+        let threads = limits
+            .threads
+            .unwrap_or_else(crate::threads::default)
+            .clamp(1, crate::threads::MAX_THREADS);
+        if self.scratch.len() < threads {
+            self.scratch.resize_with(threads, Vec::new);
+        }
+        let (table, canonical) = (&self.table, self.canonical);
+        let Some((main_scratch, helper_scratch)) = self.scratch.split_first_mut() else {
+            unreachable!("a searcher keeps one thread's buffers at least")
+        };
+        let main = Searcher::<G> {
+            table,
+            canonical,
+            deadline,
+            halt: None,
+            buffers: main_scratch,
+            nodes: 0,
+            stopped: false,
+            horizon_reached: false,
+        };
+        if threads == 1 {
+            return main.deepen(root, &mut moves, limits.max_depth, 0);
+        }
+        let seeds: Vec<u64> = (1..threads).map(|_| rng.next_u64()).collect();
+        let done = AtomicBool::new(false);
+        let cancel = crate::cancel::current();
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = helper_scratch
+                .iter_mut()
+                .zip(seeds)
+                .enumerate()
+                .map(|(i, (buffers, seed))| {
+                    let (cancel, done, mut order) = (cancel.clone(), &done, moves.clone());
+                    scope.spawn(move || {
+                        crate::cancel::cancellable_with(cancel, || {
+                            shuffle(&mut order, &mut rng_from_seed(seed));
+                            let helper = Searcher::<G> {
+                                table,
+                                canonical,
+                                deadline,
+                                halt: Some(done),
+                                buffers,
+                                nodes: 0,
+                                stopped: false,
+                                horizon_reached: false,
+                            };
+                            // Every other helper searches a ply deeper than the main thread.
+                            helper
+                                .deepen(root, &mut order, limits.max_depth, (i % 2) as u32)
+                                .nodes
+                        })
+                    })
+                })
+                .collect();
+            let mut result = main.deepen(root, &mut moves, limits.max_depth, 0);
+            done.store(true, Ordering::Relaxed);
+            for helper in helpers {
+                match helper.join() {
+                    Ok(nodes) => result.nodes += nodes,
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            result
+        })
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+}
+
+/// One thread's search: the shared table, the thread's own buffers and counters.
+struct Searcher<'a, G: Engine> {
+    table: &'a Table,
+    canonical: bool,
+    deadline: Option<Instant>,
+    /// Set when a helper thread's work is no longer wanted.
+    halt: Option<&'a AtomicBool>,
+    buffers: &'a mut Vec<Vec<G::Move>>,
+    nodes: u64,
+    stopped: bool,
+    horizon_reached: bool,
+}
+
+impl<G: Engine> Searcher<'_, G> {
+    /// Iterative deepening from `root`, whose legal moves are `moves` in the order to try
+    /// them, up to `max_depth` plies (`skip` plies deeper than that at every iteration, for a
+    /// helper thread).
+    fn deepen(
+        mut self,
+        root: &G,
+        moves: &mut [G::Move],
+        max_depth: u32,
+        skip: u32,
+    ) -> SearchResult<G::Move> {
         let mut result = SearchResult {
-            best: None,
+            best: moves.first().copied(),
             value: 0,
             depth: 0,
             nodes: 0,
@@ -131,11 +249,8 @@ impl<G: Engine> AlphaBeta<G> {
         let Some(me) = root.to_move() else {
             return result;
         };
-        let mut moves = Vec::new();
-        root.legal_moves(&mut moves);
-        shuffle(&mut moves, rng);
-        result.best = moves.first().copied();
-        for depth in 1..=limits.max_depth.max(1) {
+        let max_depth = max_depth.max(1);
+        for depth in (1 + skip).min(max_depth)..=max_depth {
             self.horizon_reached = false;
             let mut alpha = -i32::MAX;
             let mut best_move = None;
@@ -195,13 +310,19 @@ impl<G: Engine> AlphaBeta<G> {
         }
     }
 
+    /// Whether the search must stop now: its time is up, it was cancelled, or (for a helper)
+    /// its work is no longer wanted.
+    fn must_stop(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || crate::cancel::cancelled()
+            || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
+    }
+
     /// The value of an unfinished `state` for its player to move, searched `depth` plies
     /// (at least 1) within the window `alpha..beta`.
     fn negamax(&mut self, state: &G, depth: u32, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_EVERY)
-            && (self.deadline.is_some_and(|d| Instant::now() >= d) || crate::cancel::cancelled())
-        {
+        if self.nodes.is_multiple_of(CLOCK_EVERY) && self.must_stop() {
             self.stopped = true;
         }
         if self.stopped {
@@ -243,14 +364,19 @@ impl<G: Engine> AlphaBeta<G> {
         }
         let mut moves = self.take_buffer(ply);
         state.legal_moves(&mut moves);
-        if let Some(mv) = first
-            && let Some(i) = moves.iter().position(|&m| m == mv)
-        {
-            moves.swap(0, i);
+        // The table's move goes first: `swapped` is its index in the listed order.
+        let swapped = first.map(usize::from).filter(|&j| j < moves.len());
+        if let Some(j) = swapped {
+            moves.swap(0, j);
         }
+        let listed_index = |k: usize| match swapped {
+            Some(j) if k == 0 => j,
+            Some(j) if k == j => 0,
+            _ => k,
+        };
         let mut best = -i32::MAX;
         let mut best_move = None;
-        for &mv in &moves {
+        for (k, &mv) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.play_unchecked(mv);
             let score = self.child_value(&child, me, depth, alpha, beta, ply);
@@ -259,7 +385,7 @@ impl<G: Engine> AlphaBeta<G> {
             }
             if score > best {
                 best = score;
-                best_move = Some(mv);
+                best_move = Some(k);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -282,7 +408,7 @@ impl<G: Engine> AlphaBeta<G> {
                 value: to_table(best, ply),
                 depth: depth.min(255) as u8,
                 bound,
-                best: best_move,
+                best: best_move.and_then(|k| u16::try_from(listed_index(k)).ok()),
             });
         }
         best
@@ -294,11 +420,6 @@ impl<G: Engine> AlphaBeta<G> {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
         std::mem::take(&mut self.buffers[ply])
-    }
-
-    /// Forgets every stored position.
-    pub fn clear(&mut self) {
-        self.table.clear();
     }
 }
 

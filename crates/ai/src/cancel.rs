@@ -28,6 +28,21 @@ pub fn cancellable<R>(stop: Arc<AtomicBool>, search: impl FnOnce() -> R) -> R {
     search()
 }
 
+/// The flag of the search running on this thread, to hand to the helper threads it starts
+/// (each runs its share [`cancellable`] with it).
+pub fn current() -> Option<Arc<AtomicBool>> {
+    STOP.with(|stop| stop.borrow().clone())
+}
+
+/// Runs `search` so that setting `stop`, if there is one, stops it: [`cancellable`] with an
+/// optional flag, for helper threads given [`current`] of the thread that started them.
+pub fn cancellable_with<R>(stop: Option<Arc<AtomicBool>>, search: impl FnOnce() -> R) -> R {
+    match stop {
+        Some(stop) => cancellable(stop, search),
+        None => search(),
+    }
+}
+
 /// Whether the search running on this thread has been told to stop.
 pub fn cancelled() -> bool {
     STOP.with(|stop| {
@@ -58,5 +73,20 @@ mod tests {
             Some(false),
             "another thread is not stopped"
         );
+        let handed = Arc::clone(&stop);
+        let helper = std::thread::spawn(move || {
+            cancellable(handed, || {
+                let flag = current();
+                std::thread::spawn(move || cancellable_with(flag, cancelled))
+                    .join()
+                    .unwrap_or(false)
+            })
+        });
+        assert_eq!(
+            helper.join().ok(),
+            Some(true),
+            "a handed flag stops a helper"
+        );
+        assert!(current().is_none());
     }
 }

@@ -1,5 +1,7 @@
 //! Named levels of computer players and their settings: `random`, `greedy`,
-//! `strong[:think=MS][:depth=D]`, `perfect`.
+//! `strong[:think=MS][:depth=D][:iters=N][:threads=T]`, `perfect`; the ladder's names
+//! (`easy`, `medium`, `hard`) stand for some of them, and `medium` and `hard` take the
+//! settings of `strong` too (`hard:threads=2`).
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,6 +16,7 @@ use crate::mcts::MctsAgent;
 use crate::perfect::PerfectAgent;
 use crate::random::RandomAgent;
 use crate::strong::{DEFAULT_THINK, StrongAgent};
+use crate::threads::MAX_THREADS;
 
 /// A computer player's level with its settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -159,8 +162,13 @@ impl FromStr for Level {
     /// colons: `strong:think=200` (milliseconds), `strong:depth=4`.
     fn from_str(text: &str) -> Result<Self, LevelError> {
         let mut text = text.trim().to_ascii_lowercase();
-        if let Some(named) = LADDER.iter().find(|n| n.name == text && n.level != n.name) {
-            text = named.level.to_owned();
+        let (head, rest) = text.split_once(':').unwrap_or((text.as_str(), ""));
+        if let Some(named) = LADDER.iter().find(|n| n.name == head && n.level != n.name) {
+            text = if rest.is_empty() {
+                named.level.to_owned()
+            } else {
+                format!("{}:{rest}", named.level)
+            };
         }
         let mut parts = text.split(':');
         let name = parts.next().unwrap_or_default();
@@ -179,7 +187,7 @@ impl FromStr for Level {
                     let bad = || {
                         LevelError(format!(
                             "`{setting}`: strong settings are think=MS (1..{MAX_THINK_MS}), \
-                             depth=D (1..64) or iters=N (> 0)"
+                             depth=D (1..64), iters=N (> 0) or threads=T (1..{MAX_THREADS})"
                         ))
                     };
                     let (key, value) = setting.split_once('=').ok_or_else(bad)?;
@@ -192,6 +200,9 @@ impl FromStr for Level {
                         }
                         "depth" if (1..=64).contains(&number) => limits.max_depth = number as u32,
                         "iters" if number > 0 => limits.iterations = Some(number),
+                        "threads" if (1..=MAX_THREADS as u64).contains(&number) => {
+                            limits.threads = Some(number as usize);
+                        }
                         _ => return Err(bad()),
                     }
                 }
@@ -244,6 +255,9 @@ impl fmt::Display for Level {
                 if let Some(n) = limits.iterations {
                     write!(f, ":iters={n}")?;
                 }
+                if let Some(n) = limits.threads {
+                    write!(f, ":threads={n}")?;
+                }
                 Ok(())
             }
         }
@@ -265,6 +279,8 @@ mod tests {
             "strong:depth=4",
             "strong:iters=5000",
             "strong:think=300:iters=100",
+            "strong:threads=2",
+            "strong:depth=5:threads=1",
         ] {
             let level: Level = text.parse().unwrap();
             assert_eq!(level.to_string(), text);
@@ -275,8 +291,37 @@ mod tests {
                 time: None,
                 max_depth: 3,
                 iterations: None,
+                threads: None,
             })
         );
+    }
+
+    #[test]
+    fn ladder_names_take_strong_settings() {
+        let hard = "hard:threads=2".parse::<Level>().unwrap();
+        assert_eq!(hard.to_string(), "strong:threads=2");
+        assert_eq!(
+            hard,
+            Level::Strong(Limits {
+                threads: Some(2),
+                ..Limits::time(DEFAULT_THINK)
+            })
+        );
+        assert_eq!(
+            "medium:threads=3".parse::<Level>().unwrap().to_string(),
+            "strong:think=100:threads=3"
+        );
+        assert_eq!(
+            hard.ladder_name(),
+            None,
+            "hard on two threads is not the ladder's step"
+        );
+        assert!(
+            "easy:threads=2".parse::<Level>().is_err(),
+            "greedy takes no settings"
+        );
+        assert!("strong:threads=0".parse::<Level>().is_err());
+        assert!("strong:threads=257".parse::<Level>().is_err());
     }
 
     #[test]

@@ -9,6 +9,11 @@
 //!
 //! Every player draws its random choices from its own seeded generator, so games replay.
 //!
+//! The `strong` searches use several threads when asked ([`threads`], `strong:threads=N`):
+//! alpha-beta as Lazy SMP over a shared lock-free [`table`], Monte Carlo tree search with one
+//! tree per thread merged at the root, sampled rollouts with each round's samples spread over
+//! the threads. On one thread every search is exactly the sequential one.
+//!
 //! Matches ([`play_match`]) and [`Tournament`]s count results game by game, or pair by pair
 //! for games whose paired games are decided by summed scores ([`pairs`]).
 
@@ -32,6 +37,7 @@ pub mod score;
 pub mod solver;
 pub mod strong;
 pub mod table;
+pub mod threads;
 pub mod tournament;
 
 pub use agent::Agent;

@@ -9,6 +9,7 @@
 
 use std::time::{Duration, Instant};
 
+use tabuleiro_core::rng::Rng;
 use tabuleiro_core::{Engine, GameRng, Player, rng_from_seed};
 
 use crate::agent::Agent;
@@ -87,25 +88,170 @@ pub struct MctsReport {
 
 /// Searches the position from `view` within `limits` (time and/or iterations); returns the
 /// most visited move and a report.
+///
+/// With [`MctsLimits::threads`] above 1 the search is root-parallel: each thread grows its own
+/// tree from the same root with its own generator (seeded from `rng`), an iteration budget
+/// is split between them, and their root statistics are added up before the most visited move
+/// is chosen. With an iteration budget (and no time) the choice is then as reproducible as with
+/// one thread; with a time budget it depends on how far each thread got.
 pub fn search<G: Engine>(
     view: &G::View,
     limits: &MctsLimits,
     rng: &mut GameRng,
 ) -> (Option<G::Move>, MctsReport) {
     let start = Instant::now();
-    let root_state = G::sample_from_view(view, rng);
-    let mut report = MctsReport {
-        iterations: 0,
-        seconds: 0.0,
+    let threads = limits
+        .threads
+        .unwrap_or_else(crate::threads::default)
+        .clamp(1, crate::threads::MAX_THREADS);
+    let report = |iterations| MctsReport {
+        iterations,
+        seconds: start.elapsed().as_secs_f64(),
         win_rate: 0.0,
     };
+    if threads == 1 {
+        return match grow::<G>(view, limits, start, rng) {
+            Grown::Decided(mv) => (mv, report(0)),
+            Grown::Tree(tree) => tree.choice(report(tree.iterations)),
+        };
+    }
+    let root = G::sample_from_view(view, rng);
+    if root.to_move().is_none() {
+        return (None, report(0));
+    }
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    if moves.len() == 1 {
+        return (moves.first().copied(), report(0));
+    }
+    let shares: Vec<u64> = match limits.iterations {
+        Some(n) => crate::threads::split(n, threads).collect(),
+        None => vec![u64::MAX; threads],
+    };
+    let seeds: Vec<u64> = (0..threads).map(|_| rng.next_u64()).collect();
+    let cancel = crate::cancel::current();
+    let trees: Vec<RootStats<G::Move>> = std::thread::scope(|scope| {
+        let workers: Vec<_> = shares
+            .iter()
+            .zip(&seeds)
+            .skip(1)
+            .map(|(&share, &seed)| {
+                let cancel = cancel.clone();
+                scope.spawn(move || {
+                    crate::cancel::cancellable_with(cancel, || {
+                        grow_share::<G>(view, limits, share, start, seed)
+                    })
+                })
+            })
+            .collect();
+        let mut trees = vec![grow_share::<G>(view, limits, shares[0], start, seeds[0])];
+        for worker in workers {
+            match worker.join() {
+                Ok(tree) => trees.push(tree),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        trees
+    });
+    let mut merged = RootStats::default();
+    for tree in trees {
+        merged.absorb(tree);
+    }
+    merged.choice(report(merged.iterations))
+}
+
+/// One thread's tree for a parallel search: `share` iterations (or until the time is up),
+/// with a generator seeded by `seed`.
+fn grow_share<G: Engine>(
+    view: &G::View,
+    limits: &MctsLimits,
+    share: u64,
+    start: Instant,
+    seed: u64,
+) -> RootStats<G::Move> {
+    let limits = MctsLimits {
+        iterations: (share != u64::MAX).then_some(share),
+        ..*limits
+    };
+    if limits.iterations == Some(0) {
+        return RootStats::default();
+    }
+    match grow::<G>(view, &limits, start, &mut rng_from_seed(seed)) {
+        Grown::Tree(tree) => tree,
+        Grown::Decided(_) => RootStats::default(),
+    }
+}
+
+/// The statistics of a tree's root: what the choice of a move needs.
+#[derive(Debug)]
+struct RootStats<M> {
+    /// Each child of the root: its move, visits and reward, in the order they were made.
+    children: Vec<(M, u32, f64)>,
+    /// The move to play when no child was made.
+    untried: Option<M>,
+    /// Iterations run.
+    iterations: u64,
+}
+
+impl<M> Default for RootStats<M> {
+    fn default() -> Self {
+        RootStats {
+            children: Vec::new(),
+            untried: None,
+            iterations: 0,
+        }
+    }
+}
+
+impl<M: Copy + PartialEq> RootStats<M> {
+    /// Adds another tree's root statistics to these.
+    fn absorb(&mut self, other: RootStats<M>) {
+        for (mv, visits, reward) in other.children {
+            match self.children.iter_mut().find(|c| c.0 == mv) {
+                Some(child) => {
+                    child.1 += visits;
+                    child.2 += reward;
+                }
+                None => self.children.push((mv, visits, reward)),
+            }
+        }
+        self.untried = self.untried.or(other.untried);
+        self.iterations += other.iterations;
+    }
+
+    /// The most visited move (the last of equals), with the report completed.
+    fn choice(&self, mut report: MctsReport) -> (Option<M>, MctsReport) {
+        let Some(&(mv, visits, reward)) = self.children.iter().max_by_key(|c| c.1) else {
+            return (self.untried, report);
+        };
+        report.win_rate = reward / f64::from(visits.max(1));
+        (Some(mv), report)
+    }
+}
+
+/// What growing a tree gave: a position decided without search (the game is over, or there
+/// is one legal move), or a tree's root statistics.
+enum Grown<M> {
+    Decided(Option<M>),
+    Tree(RootStats<M>),
+}
+
+/// Grows one tree from the position of `view` within `limits`, the clock running from `start`.
+fn grow<G: Engine>(
+    view: &G::View,
+    limits: &MctsLimits,
+    start: Instant,
+    rng: &mut GameRng,
+) -> Grown<G::Move> {
+    let root_state = G::sample_from_view(view, rng);
+    let mut iterations = 0u64;
     if root_state.to_move().is_none() {
-        return (None, report);
+        return Grown::Decided(None);
     }
     let mut arena = Vec::new();
     root_state.legal_moves(&mut arena);
     if arena.len() == 1 {
-        return (arena.first().copied(), report);
+        return Grown::Decided(arena.first().copied());
     }
     shuffle(&mut arena, rng);
     let mut root = Node::new(None, None, 0);
@@ -120,22 +266,22 @@ pub fn search<G: Engine>(
     // (from a microsecond in Quantik to a millisecond on a large Taiji board).
     let mut next_clock = 1;
     loop {
-        if limits.iterations.is_some_and(|n| report.iterations >= n) {
+        if limits.iterations.is_some_and(|n| iterations >= n) {
             break;
         }
-        if report.iterations.is_multiple_of(256) && crate::cancel::cancelled() {
+        if iterations.is_multiple_of(256) && crate::cancel::cancelled() {
             break;
         }
         if let Some(deadline) = deadline
-            && report.iterations >= next_clock
+            && iterations >= next_clock
         {
             let now = Instant::now();
             if now >= deadline {
                 break;
             }
-            let per_iteration = (now - start).as_secs_f64() / report.iterations as f64;
+            let per_iteration = (now - start).as_secs_f64() / iterations as f64;
             let step = (CLOCK_PERIOD.as_secs_f64() / per_iteration.max(1e-9)) as u64;
-            next_clock = report.iterations + step.clamp(1, 256);
+            next_clock = iterations + step.clamp(1, 256);
         }
         let mut state = G::sample_from_view(view, rng);
         let mut node = 0;
@@ -201,16 +347,16 @@ pub fn search<G: Engine>(
             }
             node = n.parent;
         }
-        report.iterations += 1;
+        iterations += 1;
     }
-    let best = children(&nodes, 0).max_by_key(|&c| nodes[c].visits);
-    report.seconds = start.elapsed().as_secs_f64();
-    let Some(best) = best else {
-        let (from, to) = nodes[0].untried;
-        return ((to > from).then(|| arena[to - 1]), report);
-    };
-    report.win_rate = nodes[best].reward / f64::from(nodes[best].visits.max(1));
-    (nodes[best].mv, report)
+    let (from, to) = nodes[0].untried;
+    Grown::Tree(RootStats {
+        children: children(&nodes, 0)
+            .filter_map(|c| Some((nodes[c].mv?, nodes[c].visits, nodes[c].reward)))
+            .collect(),
+        untried: (to > from).then(|| arena[to - 1]),
+        iterations,
+    })
 }
 
 /// Plays the game's playout policy ([`Engine::playout_move`]) from `state` to the end, or for
@@ -230,8 +376,10 @@ fn policy_playout<G: Engine>(mut state: G, rng: &mut GameRng, limit: usize) -> G
 pub struct MctsLimits {
     /// Stop after this long.
     pub time: Option<Duration>,
-    /// Stop after this many iterations.
+    /// Stop after this many iterations (over all threads).
     pub iterations: Option<u64>,
+    /// Threads to search on; `None`: the process's default ([`crate::threads::default`]).
+    pub threads: Option<usize>,
 }
 
 impl From<Limits> for MctsLimits {
@@ -245,6 +393,7 @@ impl From<Limits> for MctsLimits {
         MctsLimits {
             time,
             iterations: limits.iterations,
+            threads: limits.threads,
         }
     }
 }

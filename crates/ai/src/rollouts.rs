@@ -271,45 +271,36 @@ fn halve<G: Engine>(
         let round_samples = limits
             .iterations
             .map(|n| report.samples + n.saturating_sub(report.samples).div_ceil(left as u64));
-        let mut drawn = 0;
-        loop {
-            if round_samples.is_some_and(|n| report.samples >= n)
-                || (drawn > 0 && round_deadline.is_some_and(|d| Instant::now() >= d))
-                || crate::cancel::cancelled()
-            {
-                break;
-            }
-            let sample = G::sample_from_view(view, rng);
-            let seed = rng.next_u64();
-            // A sample counts only when every remaining candidate was rolled out on it in time.
-            let mut scores = Vec::with_capacity(alive.len());
-            let mut late = false;
-            for &i in &alive {
-                let mv = candidates[i];
-                if sample.check_move(mv).is_err() {
-                    scores.push(None);
-                    continue;
+        let threads = limits
+            .threads
+            .unwrap_or_else(crate::threads::default)
+            .clamp(1, crate::threads::MAX_THREADS);
+        let work = Round::<G> {
+            view,
+            candidates,
+            alive: &alive,
+            me,
+            horizon: shape.horizon,
+            deadline,
+            closes: round_deadline,
+        };
+        if threads == 1 {
+            let quota = round_samples.map(|n| n.saturating_sub(report.samples));
+            report.samples += work.roll(quota, rng, &mut sums, &mut counts);
+        } else {
+            let quotas: Vec<Option<u64>> = match round_samples {
+                Some(n) => crate::threads::split(n.saturating_sub(report.samples), threads)
+                    .map(Some)
+                    .collect(),
+                None => vec![None; threads],
+            };
+            for (share_sums, share_counts, samples) in work.roll_parallel(&quotas, rng) {
+                for i in 0..candidates.len() {
+                    sums[i] += share_sums[i];
+                    counts[i] += share_counts[i];
                 }
-                let mut state = sample.clone();
-                state.play_unchecked(mv);
-                let mut shared = rng_from_seed(seed);
-                let Some(score) = rollout(state, me, shape.horizon, deadline, &mut shared) else {
-                    late = true;
-                    break;
-                };
-                scores.push(Some(score));
+                report.samples += samples;
             }
-            if late {
-                break;
-            }
-            for (&i, score) in alive.iter().zip(scores) {
-                if let Some(score) = score {
-                    sums[i] += score;
-                    counts[i] += 1;
-                }
-            }
-            report.samples += 1;
-            drawn += 1;
         }
         if alive.len() > 1 && round + 1 < rounds {
             // Keep the better half (ties go to the evaluation's favourite).
@@ -339,6 +330,113 @@ fn halve<G: Engine>(
         report.score = mean(&sums, &counts, best);
     }
     best
+}
+
+/// One round of sequential halving: what every sample of it rolls out.
+struct Round<'a, G: Engine> {
+    view: &'a G::View,
+    candidates: &'a [G::Move],
+    /// The candidates still in the contest (indices into `candidates`).
+    alive: &'a [usize],
+    me: Player,
+    horizon: Option<usize>,
+    /// When every rollout must stop.
+    deadline: Option<Instant>,
+    /// When the round draws no new sample.
+    closes: Option<Instant>,
+}
+
+impl<G: Engine> Round<'_, G> {
+    /// Draws samples until `quota` of them are done or the round's time is up (at least one
+    /// is begun), rolls every alive candidate out on each, and adds the scores into `sums` and
+    /// `counts` (indexed like the candidates); returns the samples done.
+    fn roll(
+        &self,
+        quota: Option<u64>,
+        rng: &mut GameRng,
+        sums: &mut [f64],
+        counts: &mut [u32],
+    ) -> u64 {
+        let mut drawn = 0;
+        loop {
+            if quota.is_some_and(|n| drawn >= n)
+                || (drawn > 0 && self.closes.is_some_and(|d| Instant::now() >= d))
+                || crate::cancel::cancelled()
+            {
+                break;
+            }
+            let sample = G::sample_from_view(self.view, rng);
+            let seed = rng.next_u64();
+            // A sample counts only when every remaining candidate was rolled out on it in time.
+            let mut scores = Vec::with_capacity(self.alive.len());
+            let mut late = false;
+            for &i in self.alive {
+                let mv = self.candidates[i];
+                if sample.check_move(mv).is_err() {
+                    scores.push(None);
+                    continue;
+                }
+                let mut state = sample.clone();
+                state.play_unchecked(mv);
+                let mut shared = rng_from_seed(seed);
+                let Some(score) = rollout(state, self.me, self.horizon, self.deadline, &mut shared)
+                else {
+                    late = true;
+                    break;
+                };
+                scores.push(Some(score));
+            }
+            if late {
+                break;
+            }
+            for (&i, score) in self.alive.iter().zip(scores) {
+                if let Some(score) = score {
+                    sums[i] += score;
+                    counts[i] += 1;
+                }
+            }
+            drawn += 1;
+        }
+        drawn
+    }
+
+    /// [`Round::roll`] on one thread per quota, each with a generator seeded from `rng`;
+    /// returns each thread's sums, counts and samples.
+    fn roll_parallel(
+        &self,
+        quotas: &[Option<u64>],
+        rng: &mut GameRng,
+    ) -> Vec<(Vec<f64>, Vec<u32>, u64)> {
+        let seeds: Vec<u64> = quotas.iter().map(|_| rng.next_u64()).collect();
+        let cancel = crate::cancel::current();
+        let share = |quota: Option<u64>, seed: u64| {
+            let mut sums = vec![0.0; self.candidates.len()];
+            let mut counts = vec![0; self.candidates.len()];
+            let samples = self.roll(quota, &mut rng_from_seed(seed), &mut sums, &mut counts);
+            (sums, counts, samples)
+        };
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = quotas
+                .iter()
+                .zip(&seeds)
+                .skip(1)
+                .map(|(&quota, &seed)| {
+                    let cancel = cancel.clone();
+                    scope.spawn(move || {
+                        crate::cancel::cancellable_with(cancel, || share(quota, seed))
+                    })
+                })
+                .collect();
+            let mut shares = vec![share(quotas[0], seeds[0])];
+            for helper in helpers {
+                match helper.join() {
+                    Ok(result) => shares.push(result),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            shares
+        })
+    }
 }
 
 /// The `strong` level for games whose [`tabuleiro_core::EngineInfo::search`] is

@@ -1,4 +1,5 @@
-//! The `strong` level: alpha-beta search within a time budget.
+//! The `strong` level: alpha-beta search within a time budget, on one thread or several
+//! ([`crate::alphabeta::AlphaBeta`]).
 
 use std::time::Duration;
 
@@ -31,10 +32,14 @@ impl<G: Engine> StrongAgent<G> {
 
 impl<G: Engine> Agent<G> for StrongAgent<G> {
     fn name(&self) -> String {
-        match (self.limits.time, self.limits.max_depth) {
+        let name = match (self.limits.time, self.limits.max_depth) {
             (Some(t), _) if t == DEFAULT_THINK => "strong".to_owned(),
             (Some(t), _) => format!("strong:think={}", t.as_millis()),
             (None, d) => format!("strong:depth={d}"),
+        };
+        match self.limits.threads {
+            Some(threads) => format!("{name}:threads={threads}"),
+            None => name,
         }
     }
 

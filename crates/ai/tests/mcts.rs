@@ -11,6 +11,7 @@ fn iterations(n: u64) -> MctsLimits {
     MctsLimits {
         time: None,
         iterations: Some(n),
+        threads: Some(1),
     }
 }
 

@@ -29,6 +29,7 @@ fn agents() -> Vec<(&'static str, Box<dyn Agent<Qinto>>)> {
         MctsLimits {
             time: None,
             iterations: Some(6),
+            threads: Some(1),
         },
         5,
         "strong:iters=6".to_owned(),

@@ -1,6 +1,7 @@
 //! Differential tests of the alpha-beta search: on seeded random positions it must return
 //! exactly the value of the plain negamax reference, with a fresh searcher and with one whose
-//! transposition table is carried over between searches.
+//! transposition table is carried over between searches, on one thread and on several (Lazy
+//! SMP at a fixed depth returns the sequential value).
 
 use tabuleiro_ai::reference::negamax;
 use tabuleiro_ai::score::DECIDED;
@@ -21,8 +22,24 @@ fn check<G: Engine>(
     texts: &[String],
     label: &str,
 ) {
+    check_on(searcher, state, depth, 1, texts, label);
+}
+
+/// [`check`] with the search on `threads` threads.
+fn check_on<G: Engine>(
+    searcher: &mut AlphaBeta<G>,
+    state: &G,
+    depth: u32,
+    threads: usize,
+    texts: &[String],
+    label: &str,
+) {
     let mut rng = rng_from_seed(state.position_key());
-    let result = searcher.search(state, Limits::depth(depth), &mut rng);
+    let limits = Limits {
+        threads: Some(threads),
+        ..Limits::depth(depth)
+    };
+    let result = searcher.search(state, limits, &mut rng);
     let expected = negamax(state, depth, 0);
     let moves = texts.join(" ");
     assert_eq!(
@@ -90,6 +107,17 @@ fn matches_reference<G: Engine>(positions: u64, deepest: u32, label: &str) -> us
         for depth in 1..=deepest {
             check(&mut AlphaBeta::new(14), &state, depth, &texts, label);
             check(&mut deepening, &state, depth, &texts, label);
+            // Lazy SMP: the same value on two and three threads.
+            for threads in [2, 3] {
+                check_on(
+                    &mut AlphaBeta::new(14),
+                    &state,
+                    depth,
+                    threads,
+                    &texts,
+                    label,
+                );
+            }
         }
         checked += 1;
         if checked == positions {
@@ -126,6 +154,45 @@ fn fixed_depths_match_the_reference_with_fresh_searchers() {
         let deepest = if pieces < 4 { 3 } else { 4 };
         for depth in 1..=deepest {
             check(&mut AlphaBeta::new(14), &state, depth, &texts, "fresh");
+        }
+    }
+}
+
+/// At a fixed depth, the parallel search returns the sequential search's value (both the
+/// reference's), on 2 and 4 threads, with a table small enough for the threads to overwrite
+/// each other's entries all the time and with a roomy one.
+#[test]
+fn parallel_fixed_depth_searches_return_the_sequential_value() {
+    let mut rng = rng_from_seed(34);
+    for round in 0..100 {
+        let pieces = round % 11;
+        let (state, texts) = random_position(&mut rng, pieces);
+        let deepest = if pieces < 4 { 4 } else { 5 };
+        for depth in 1..=deepest {
+            let search = |threads, bits| {
+                let limits = Limits {
+                    threads: Some(threads),
+                    ..Limits::depth(depth)
+                };
+                let mut rng = rng_from_seed(round as u64);
+                AlphaBeta::new(bits).search(&state, limits, &mut rng)
+            };
+            let sequential = search(1, 16);
+            if depth <= 3 {
+                assert_eq!(sequential.value, negamax(&state, depth, 0));
+            }
+            for (threads, bits) in [(2, 8), (2, 16), (4, 10)] {
+                let parallel = search(threads, bits);
+                assert_eq!(
+                    parallel.value,
+                    sequential.value,
+                    "{threads} threads, depth {depth}, after [{}]",
+                    texts.join(" ")
+                );
+                let best = parallel.best.expect("a move");
+                assert!(state.check_move(best).is_ok());
+                assert!(parallel.proven || parallel.depth == depth, "{parallel:?}");
+            }
         }
     }
 }

@@ -65,6 +65,10 @@ pub struct ServeArgs {
     /// Address to listen on; the default serves this machine only.
     #[arg(long, default_value = "127.0.0.1:8080")]
     pub addr: std::net::SocketAddr,
+    /// Threads each computer move searches on, 1 to 256 (default: every core; at most the
+    /// computer pool, `--computer-threads`, whose threads all computer moves share).
+    #[arg(long, value_name = "N", value_parser = numbers::threads)]
+    pub threads: Option<usize>,
     /// Folder of the games database (default: $XDG_DATA_HOME/tabuleiro, else
     /// ~/.local/share/tabuleiro).
     #[arg(long, value_name = "DIR")]
@@ -183,6 +187,10 @@ pub struct PlayArgs {
     /// Who plays seat 2 (as --p1).
     #[arg(long, default_value = "human")]
     pub p2: String,
+    /// Threads each `strong` search uses when its level does not say (`strong:threads=N`),
+    /// 1 to 256 (default: every core).
+    #[arg(long, value_name = "N", value_parser = numbers::threads)]
+    pub threads: Option<usize>,
     /// Who plays seat 3, in games of more players (as --p1).
     #[arg(long, default_value = "human")]
     pub p3: String,
@@ -246,6 +254,10 @@ pub struct MatchArgs {
     pub a: String,
     /// Level of player B (every seat but A's, in games of more players).
     pub b: String,
+    /// Threads each `strong` search uses when its level does not say (`strong:threads=N`),
+    /// 1 to 256 (default: every core: the match plays one game at a time).
+    #[arg(long, value_name = "N", value_parser = numbers::threads)]
+    pub threads: Option<usize>,
     /// Number of games, at least 1 (A starts the even-numbered ones; with more players A's
     /// seat rotates).
     #[arg(long, default_value_t = 10, value_parser = numbers::at_least_one)]
@@ -295,6 +307,10 @@ pub struct TournamentArgs {
     /// Threads to play games on, 1 to 1024 (default: every core).
     #[arg(long, value_parser = numbers::jobs)]
     pub jobs: Option<usize>,
+    /// Threads each `strong` search uses when its level does not say (`strong:threads=N`),
+    /// 1 to 256 (default: 1, since the games are played in parallel).
+    #[arg(long, value_name = "N", value_parser = numbers::threads)]
+    pub threads: Option<usize>,
     /// Games per pairing, at least 1 (each seed is played twice with the seats swapped; for
     /// games decided by summed scores, such as Taiji, each pair counts as one result and the
     /// number must be even).
@@ -344,6 +360,10 @@ pub struct AnalyseArgs {
     /// Search budget in milliseconds (1 to 86400000).
     #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = numbers::think_ms)]
     pub think_ms: u64,
+    /// Threads the search uses,
+    /// 1 to 256 (default: every core).
+    #[arg(long, value_name = "N", value_parser = numbers::threads)]
+    pub threads: Option<usize>,
     /// Seed of the search's tie-breaking.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -376,6 +396,10 @@ pub struct BenchArgs {
     /// Seconds spent on each measurement: above 0, at most 86400.
     #[arg(long, default_value_t = 1.0, value_parser = numbers::seconds)]
     pub seconds: f64,
+    /// Also measure the parallel searches on 1, 2, 4, … up to N threads (nodes, iterations
+    /// and samples per second, and the speed-up over one thread).
+    #[arg(long, value_name = "N", value_parser = numbers::threads)]
+    pub threads: Option<usize>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,

@@ -38,9 +38,27 @@ fn main() -> ExitCode {
     }
 }
 
+/// How many threads a computer player's search uses, unless its level says: what the
+/// command's `--threads` asks, else every core where one game is played at a time (the menus,
+/// `play`, `match`, `analyse`, `serve`), and one where several are (`tournament`) or the
+/// figures are for one thread (`bench`, which measures more threads on request).
+fn search_threads(command: &Command) -> usize {
+    let every_core = tabuleiro_ai::threads::available();
+    match command {
+        Command::Play(args) => args.threads.unwrap_or(every_core),
+        Command::Match(args) => args.threads.unwrap_or(every_core),
+        Command::Analyse(args) => args.threads.unwrap_or(every_core),
+        Command::Serve(args) => args.threads.unwrap_or(every_core),
+        Command::Tournament(args) => args.threads.unwrap_or(1),
+        Command::Menu => every_core,
+        _ => 1,
+    }
+}
+
 /// Runs one command line.
 fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> {
     let command = cli.command.unwrap_or(Command::Menu);
+    tabuleiro_ai::threads::set_default(search_threads(&command));
     let table = cli.table;
     tabuleiro_core::oracle::set_default_table(table.clone(), progress::table_progress());
     match command {

@@ -54,6 +54,11 @@ pub fn jobs(text: &str) -> Result<usize, String> {
     whole(text, 1, Some(MAX_JOBS))
 }
 
+/// A number of search threads: `1..=tabuleiro_ai::threads::MAX_THREADS`.
+pub fn threads(text: &str) -> Result<usize, String> {
+    whole(text, 1, Some(tabuleiro_ai::threads::MAX_THREADS))
+}
+
 /// A count that must be at least 1 (games, a depth).
 pub fn at_least_one(text: &str) -> Result<usize, String> {
     whole(text, 1, None)

@@ -573,10 +573,10 @@ impl Hub {
         }
         let job = guard.game.hint_job().ok_or(Refusal::NoHint)?;
         drop(guard);
-        let computers = Arc::clone(&self.computers);
+        let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
         tokio::spawn(async move {
             // Hints share the computer players' threads.
-            let Ok(_permit) = computers.acquire_owned().await else {
+            let Ok(_permit) = computers.acquire_many_owned(permits).await else {
                 return;
             };
             let message = match tokio::task::spawn_blocking(job).await {
@@ -623,7 +623,7 @@ impl Hub {
         }
         let job = guard.game.analysis_job(at);
         drop(guard);
-        let computers = Arc::clone(&self.computers);
+        let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
         tokio::spawn(async move {
             let (moves, source) = match job {
                 None => (
@@ -631,7 +631,7 @@ impl Hub {
                     "no move to analyse: the game ended here".to_owned(),
                 ),
                 Some(job) => {
-                    let Ok(_permit) = computers.acquire_owned().await else {
+                    let Ok(_permit) = computers.acquire_many_owned(permits).await else {
                         return;
                     };
                     match tokio::task::spawn_blocking(job).await {
@@ -763,8 +763,10 @@ impl Hub {
         let hub = Arc::clone(self);
         let room = Arc::clone(room);
         Some(tokio::spawn(async move {
-            // One search per thread of the pool at a time; a game waits its turn.
-            let Ok(_permit) = Arc::clone(&hub.computers).acquire_owned().await else {
+            // Each search holds as many of the pool's threads as it searches on; a game waits
+            // its turn.
+            let permits = hub.search_permits();
+            let Ok(_permit) = Arc::clone(&hub.computers).acquire_many_owned(permits).await else {
                 return;
             };
             {
@@ -807,6 +809,14 @@ impl Hub {
             }
             hub.schedule_computer(&room);
         }))
+    }
+
+    /// How many of the computer pool's threads one search holds: the threads it searches on
+    /// ([`tabuleiro_ai::threads::default`], which `tabuleiro serve --threads` sets), at most
+    /// the whole pool.
+    fn search_permits(&self) -> u32 {
+        let pool = self.limits.computer_threads.max(1);
+        u32::try_from(tabuleiro_ai::threads::default().clamp(1, pool)).unwrap_or(1)
     }
 
     /// Runs `workers` workers for ever (none when 0): each claims a queued computer move of

@@ -30,9 +30,10 @@ pub struct Limits {
     pub idle_timeout: Duration,
     /// Spectators one game may have at once (`--spectators-per-game`, default 200).
     pub spectators_per_game: usize,
-    /// Computer moves and hints searched at once (`--computer-threads`, default: the number of
-    /// cores); more wait their turn, and one whose game was resigned or changed meanwhile is
-    /// dropped. Every level the web offers thinks for a bounded time (`hard`: 1 s).
+    /// Threads searching computer moves, hints and analyses at once (`--computer-threads`,
+    /// default: the number of cores): each search holds as many as it searches on
+    /// (`--threads`, [`tabuleiro_ai::threads::default`]); more wait their turn, and one whose
+    /// game was resigned or changed meanwhile is dropped. Every level the web offers thinks for a bounded time (`hard`: 1 s).
     pub computer_threads: usize,
     /// Workers that take queued computer moves from a database several nodes share
     /// (`--workers`, default: as many as `computer_threads`; 0: a node that serves pages and

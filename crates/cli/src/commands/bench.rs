@@ -49,7 +49,29 @@ pub struct BenchResult {
     pub perfect_moves_timed: usize,
     /// The move times of each level of the ladder but `perfect`, playing itself.
     pub levels: Vec<super::move_times::LevelTimes>,
+    /// With `--threads`: the parallel searches' speed on each number of threads measured.
+    pub parallel: Vec<ThreadFigures>,
+    /// The search of the game's `strong` level: `alpha-beta`, `MCTS` or `rollouts`.
+    pub strong_search: &'static str,
 }
+
+/// The speed of the parallel searches on one number of threads, from the start: the best of
+/// [`PARALLEL_ROUNDS`] measurements, taken in turn with the other thread counts' so that noise
+/// on the machine falls on all of them alike.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct ThreadFigures {
+    /// Threads searching.
+    pub threads: usize,
+    /// Alpha-beta (Lazy SMP) positions per second, over all threads.
+    pub search_nodes_per_sec: f64,
+    /// Monte Carlo tree search (root-parallel) iterations per second, over all threads.
+    pub mcts_iterations_per_sec: f64,
+    /// Sampled rollouts' samples per second, for games searched that way (Q!nto).
+    pub rollout_samples_per_sec: Option<f64>,
+}
+
+/// How many times each thread count's speed is measured (the best counts).
+pub const PARALLEL_ROUNDS: u32 = 3;
 
 /// Benchmarks a setup for about `seconds` per measurement.
 pub struct Bench {
@@ -57,6 +79,8 @@ pub struct Bench {
     pub setup: Setup,
     /// Seconds per measurement.
     pub seconds: f64,
+    /// Thread counts to measure the parallel searches on (none: not measured).
+    pub threads: Vec<usize>,
 }
 
 impl GameVisitor for Bench {
@@ -88,12 +112,17 @@ impl GameVisitor for Bench {
 
         let mut search = AlphaBeta::<G>::default();
         let clock = Instant::now();
-        let found = search.search(&start_state, Limits::time(budget), &mut rng);
+        let one_thread = Limits {
+            threads: Some(1),
+            ..Limits::time(budget)
+        };
+        let found = search.search(&start_state, one_thread, &mut rng);
         let search_secs = clock.elapsed().as_secs_f64();
 
         let limits = MctsLimits {
             time: Some(budget),
             iterations: None,
+            threads: Some(1),
         };
         let mover = start_state.to_move().unwrap_or(tabuleiro_core::Player(0));
         let (_, report) = mcts::search::<G>(&start_state.view(mover), &limits, &mut rng);
@@ -123,12 +152,81 @@ impl GameVisitor for Bench {
                 budget * LEVEL_BUDGET,
                 self.setup.seed,
             ),
+            parallel: measure_threads(&start_state, &self.threads, budget, self.setup.seed),
+            strong_search: match G::ENGINE.search {
+                tabuleiro_core::SearchKind::AlphaBeta => "alpha-beta",
+                tabuleiro_core::SearchKind::MonteCarlo => "MCTS",
+                tabuleiro_core::SearchKind::Rollouts => "rollouts",
+            },
         };
         if G::ENGINE.solvable {
             time_perfect_moves(&start_state, &mut result, self.setup.seed);
         }
         Ok(result)
     }
+}
+
+/// The parallel searches' speed from `start` on each of `counts` threads.
+fn measure_threads<G: Engine>(
+    start: &G,
+    counts: &[usize],
+    budget: Duration,
+    seed: u64,
+) -> Vec<ThreadFigures> {
+    let mut figures: Vec<ThreadFigures> = counts
+        .iter()
+        .map(|&threads| ThreadFigures {
+            threads,
+            search_nodes_per_sec: 0.0,
+            mcts_iterations_per_sec: 0.0,
+            rollout_samples_per_sec: None,
+        })
+        .collect();
+    let Some(mover) = start.to_move() else {
+        return figures;
+    };
+    let view = start.view(mover);
+    let rollouts = G::ENGINE.search == tabuleiro_core::SearchKind::Rollouts;
+    for round in 0..PARALLEL_ROUNDS {
+        for figure in &mut figures {
+            let mut rng = rng_from_seed(derive_seed(seed, u64::from(round)));
+            let threads = Some(figure.threads);
+            let mut search = AlphaBeta::<G>::default();
+            let clock = Instant::now();
+            let limits = Limits {
+                threads,
+                ..Limits::time(budget)
+            };
+            let found = search.search(start, limits, &mut rng);
+            let rate = found.nodes as f64 / clock.elapsed().as_secs_f64();
+            figure.search_nodes_per_sec = figure.search_nodes_per_sec.max(rate);
+            let limits = MctsLimits {
+                time: Some(budget),
+                iterations: None,
+                threads,
+            };
+            let (_, report) = mcts::search::<G>(&view, &limits, &mut rng);
+            let rate = report.iterations as f64 / report.seconds.max(1e-9);
+            figure.mcts_iterations_per_sec = figure.mcts_iterations_per_sec.max(rate);
+            if rollouts {
+                let (_, report) = rollouts::search::<G>(&view, &limits, &mut rng);
+                let rate = report.samples as f64 / report.seconds.max(1e-9);
+                figure.rollout_samples_per_sec =
+                    Some(figure.rollout_samples_per_sec.unwrap_or(0.0).max(rate));
+            }
+        }
+    }
+    figures
+}
+
+/// The thread counts `bench --threads N` measures: 1, 2, 4, … below N, and N.
+pub fn thread_counts(most: usize) -> Vec<usize> {
+    let mut counts: Vec<usize> = std::iter::successors(Some(1usize), |&n| n.checked_mul(2))
+        .take_while(|&n| n < most)
+        .collect();
+    counts.push(most.max(1));
+    counts.dedup();
+    counts
 }
 
 /// Times the perfect player's first move, then its moves in positions of 200 random games.
@@ -166,6 +264,42 @@ fn time_perfect_moves<G: Engine>(start: &G, result: &mut BenchResult, seed: u64)
     result.perfect_moves_timed = count;
 }
 
+/// Prints the parallel searches' table: each thread count's speed and its speed-up over one
+/// thread.
+fn write_parallel(
+    figures: &[ThreadFigures],
+    strong: &str,
+    output: &mut dyn std::io::Write,
+) -> Result<()> {
+    let Some(one) = figures.first() else {
+        return Ok(());
+    };
+    writeln!(
+        output,
+        "  parallel searches from the start, per second (best of {PARALLEL_ROUNDS}; the strong level uses {strong}):"
+    )?;
+    writeln!(
+        output,
+        "    threads  alpha-beta positions     MCTS iterations    rollout samples"
+    )?;
+    let cell = |rate: f64, base: f64| format!("{rate:>12.0} ({:.2}x)", rate / base.max(1e-9));
+    for figure in figures {
+        let samples = match (figure.rollout_samples_per_sec, one.rollout_samples_per_sec) {
+            (Some(rate), Some(base)) => cell(rate, base),
+            _ => "-".to_owned(),
+        };
+        writeln!(
+            output,
+            "    {:>7}  {}  {}  {}",
+            figure.threads,
+            cell(figure.search_nodes_per_sec, one.search_nodes_per_sec),
+            cell(figure.mcts_iterations_per_sec, one.mcts_iterations_per_sec),
+            samples
+        )?;
+    }
+    Ok(())
+}
+
 /// `tabuleiro bench`: measures and prints the figures, as text or JSON.
 ///
 /// # Errors
@@ -177,6 +311,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn std::io::Write) -> Result<()> {
         Bench {
             setup,
             seconds: args.seconds,
+            threads: args.threads.map(thread_counts).unwrap_or_default(),
         },
     )??;
     if args.json {
@@ -211,6 +346,7 @@ pub fn run(args: &BenchArgs, output: &mut dyn std::io::Write) -> Result<()> {
                 level.level, level.mean_ms, level.max_ms, level.moves, level.games
             )?;
         }
+        write_parallel(&result.parallel, result.strong_search, output)?;
         if let (Some(first), Some(max), Some(mean)) = (
             result.perfect_first_move_sec,
             result.perfect_move_ms_max,

@@ -18,6 +18,14 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 
 /// Runs the web server until Ctrl-C.
 pub fn serve(args: &ServeArgs) -> Result<()> {
+    let computer_threads = args
+        .computer_threads
+        .unwrap_or(tabuleiro_web::limits::Limits::default().computer_threads);
+    // A search never holds more threads than the pool has.
+    let threads = args
+        .threads
+        .unwrap_or_else(tabuleiro_ai::threads::available);
+    tabuleiro_ai::threads::set_default(threads.min(computer_threads));
     let config = tabuleiro_web::Config {
         addr: args.addr,
         database: match (&args.database, &args.data) {
@@ -35,9 +43,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             join_timeout: Duration::from_secs_f64(args.join_timeout),
             idle_timeout: Duration::from_secs_f64(args.idle_timeout),
             spectators_per_game: args.spectators_per_game,
-            computer_threads: args
-                .computer_threads
-                .unwrap_or(tabuleiro_web::limits::Limits::default().computer_threads),
+            computer_threads,
             workers: args
                 .workers
                 .unwrap_or(tabuleiro_web::limits::Limits::default().workers),

@@ -1,8 +1,9 @@
-//! Solver and search speed on Quantik. Run with `cargo bench -p tabuleiro-ai`.
+//! Solver, alpha-beta and MCTS speed on Quantik. Run with `cargo bench -p tabuleiro-ai`.
 
 use divan::Bencher;
+use tabuleiro_ai::mcts::{self, MctsLimits};
 use tabuleiro_ai::{Agent, AlphaBeta, Limits, PerfectAgent, Solver, Value};
-use tabuleiro_core::{Game, Setup, rng_from_seed};
+use tabuleiro_core::{Game, Player, Setup, rng_from_seed};
 use tabuleiro_games::quantik::Quantik;
 
 fn main() {
@@ -53,4 +54,20 @@ fn alphabeta_depth_5_from_empty_board() -> u64 {
     search
         .search(&divan::black_box(start()), Limits::depth(5), &mut rng)
         .nodes
+}
+
+/// 20,000 MCTS iterations from the empty board on one thread (the `strong` search of games
+/// with many moves, here on Quantik's fast playouts).
+#[divan::bench(sample_count = 20)]
+fn mcts_20k_iterations_from_empty_board() -> u64 {
+    let limits = MctsLimits {
+        time: None,
+        iterations: Some(20_000),
+        threads: Some(1),
+    };
+    let mut rng = rng_from_seed(3);
+    let view = divan::black_box(start()).view(Player(0));
+    mcts::search::<Quantik>(&view, &limits, &mut rng)
+        .1
+        .iterations
 }

@@ -22,43 +22,46 @@ pub const EXPLORATION: f64 = std::f64::consts::SQRT_2;
 const CLOCK_PERIOD: Duration = Duration::from_micros(200);
 
 /// No node (an index past every node).
-const NO_NODE: usize = usize::MAX;
+const NO_NODE: u32 = u32::MAX;
 
-/// One node: the move that led here, who made it, and the statistics of its subtree. Its
-/// children form a list through `next_sibling`, in the order they were made, and its untried
-/// moves are a range of the search's one move arena, listed the first time the node is
-/// expanded (most nodes are leaves that never are): a tree of many nodes is a few large
+/// What selection reads of a node, kept apart from the rest so that walking a node's children
+/// touches 16 bytes each: the statistics of its subtree and the next child of its parent.
+#[derive(Clone, Copy, Debug)]
+struct Stats {
+    reward: f64,
+    visits: u32,
+    next_sibling: u32,
+}
+
+/// The rest of a node: the move that led here, who made it, and its place in the tree. Its
+/// children form a list (through [`Stats::next_sibling`]) in the order they were made, and its
+/// untried moves are a range of the search's one move arena, listed the first time the node
+/// is expanded (most nodes are leaves that never are): a tree of many nodes is a few large
 /// allocations, quick to make and to free when the deadline comes.
 #[derive(Debug)]
 struct Node<M> {
     mv: Option<M>,
     mover: Option<Player>,
-    parent: usize,
-    first_child: usize,
-    last_child: usize,
-    next_sibling: usize,
     /// Whether the moves of the node's position were listed into the arena.
     listed: bool,
+    parent: u32,
+    first_child: u32,
+    last_child: u32,
     /// The untried moves are `arena[untried.0..untried.1]`, taken from the end.
-    untried: (usize, usize),
-    visits: u32,
-    reward: f64,
+    untried: (u32, u32),
 }
 
 impl<M> Node<M> {
     /// A node whose moves are not listed yet.
-    fn new(mv: Option<M>, mover: Option<Player>, parent: usize) -> Self {
+    fn new(mv: Option<M>, mover: Option<Player>, parent: u32) -> Self {
         Node {
             mv,
             mover,
+            listed: false,
             parent,
             first_child: NO_NODE,
             last_child: NO_NODE,
-            next_sibling: NO_NODE,
-            listed: false,
             untried: (0, 0),
-            visits: 0,
-            reward: 0.0,
         }
     }
 
@@ -67,12 +70,82 @@ impl<M> Node<M> {
     }
 }
 
-/// The children of `node`, in the order they were made.
-fn children<M>(nodes: &[Node<M>], node: usize) -> impl Iterator<Item = usize> + '_ {
-    std::iter::successors(
-        Some(nodes[node].first_child).filter(|&c| c != NO_NODE),
-        |&c| Some(nodes[c].next_sibling).filter(|&n| n != NO_NODE),
-    )
+/// A search tree: its nodes (the root first), their statistics, and the move arena.
+struct Tree<M> {
+    nodes: Vec<Node<M>>,
+    stats: Vec<Stats>,
+    arena: Vec<M>,
+}
+
+impl<M: Copy> Tree<M> {
+    /// A tree of one root whose untried moves are `moves`.
+    fn new(moves: Vec<M>) -> Self {
+        let mut root = Node::new(None, None, 0);
+        root.listed = true;
+        root.untried = (0, index(moves.len()));
+        Tree {
+            nodes: vec![root],
+            stats: vec![Stats {
+                reward: 0.0,
+                visits: 0,
+                next_sibling: NO_NODE,
+            }],
+            arena: moves,
+        }
+    }
+
+    /// The children of `node`, in the order they were made.
+    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
+        std::iter::successors(
+            Some(self.nodes[node as usize].first_child).filter(|&c| c != NO_NODE),
+            |&c| Some(self.stats[c as usize].next_sibling).filter(|&n| n != NO_NODE),
+        )
+    }
+
+    /// The child of `node` with the best upper confidence bound (the first of equals).
+    fn select(&self, node: u32) -> u32 {
+        let parent_visits = f64::from(self.stats[node as usize].visits.max(1)).ln();
+        let mut best = (f64::MIN, 0);
+        let mut c = self.nodes[node as usize].first_child;
+        while c != NO_NODE {
+            let child = &self.stats[c as usize];
+            let visits = f64::from(child.visits.max(1));
+            let score = child.reward / visits + EXPLORATION * (parent_visits / visits).sqrt();
+            if score > best.0 {
+                best = (score, c);
+            }
+            c = child.next_sibling;
+        }
+        best.1
+    }
+
+    /// Adds a child of `parent` for `mv`, made by `mover`; returns it.
+    fn add_child(&mut self, parent: u32, mv: M, mover: Option<Player>) -> u32 {
+        let child = index(self.nodes.len());
+        self.nodes.push(Node::new(Some(mv), mover, parent));
+        self.stats.push(Stats {
+            reward: 0.0,
+            visits: 0,
+            next_sibling: NO_NODE,
+        });
+        match self.nodes[parent as usize].last_child {
+            NO_NODE => self.nodes[parent as usize].first_child = child,
+            last => self.stats[last as usize].next_sibling = child,
+        }
+        self.nodes[parent as usize].last_child = child;
+        child
+    }
+
+    /// The move to play at the root when no child was made.
+    fn root_untried(&self) -> Option<M> {
+        let (from, to) = self.nodes[0].untried;
+        (to > from).then(|| self.arena[to as usize - 1])
+    }
+}
+
+/// A node or arena index: a tree never holds four billion of them (memory runs out first).
+fn index(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(NO_NODE - 1)
 }
 
 /// What a search did.
@@ -248,17 +321,15 @@ fn grow<G: Engine>(
     if root_state.to_move().is_none() {
         return Grown::Decided(None);
     }
-    let mut arena = Vec::new();
-    root_state.legal_moves(&mut arena);
-    if arena.len() == 1 {
-        return Grown::Decided(arena.first().copied());
+    let mut moves = Vec::new();
+    root_state.legal_moves(&mut moves);
+    if moves.len() == 1 {
+        return Grown::Decided(moves.first().copied());
     }
-    shuffle(&mut arena, rng);
-    let mut root = Node::new(None, None, 0);
-    root.listed = true;
-    root.untried = (0, arena.len());
-    let mut nodes: Vec<Node<G::Move>> = vec![root];
+    shuffle(&mut moves, rng);
+    let mut tree = Tree::new(moves);
     let mut scratch = Vec::new();
+    let mut points = vec![0.5; G::INFO.max_players];
     let limit = G::INFO.max_moves.unwrap_or(10_000);
     let hidden = G::INFO.hidden_information;
     let deadline = limits.time.map(|t| start + t.mul_f64(1.0 - TIME_SAFETY));
@@ -286,89 +357,67 @@ fn grow<G: Engine>(
         let mut state = G::sample_from_view(view, rng);
         let mut node = 0;
         // Selection: descend while the node is fully expanded.
-        while !nodes[node].has_untried() && nodes[node].first_child != NO_NODE {
-            let parent_visits = f64::from(nodes[node].visits.max(1)).ln();
-            let mut best = (f64::MIN, 0);
-            for c in children(&nodes, node) {
-                let child = &nodes[c];
-                let visits = f64::from(child.visits.max(1));
-                let score = child.reward / visits + EXPLORATION * (parent_visits / visits).sqrt();
-                if score > best.0 {
-                    best = (score, c);
-                }
-            }
+        while !tree.nodes[node as usize].has_untried()
+            && tree.nodes[node as usize].first_child != NO_NODE
+        {
+            let best = tree.select(node);
             // With hidden information the tree was grown on other samples: a move that is
             // not legal in this one ends the descent here.
-            let mv = nodes[best.1].mv;
-            if let Some(mv) = mv {
+            if let Some(mv) = tree.nodes[best as usize].mv {
                 if hidden && state.check_move(mv).is_err() {
                     break;
                 }
                 state.play_unchecked(mv);
             }
-            node = best.1;
+            node = best;
         }
         // Expansion: one untried move (they were shuffled when listed), unless it is not
         // legal in this sample.
-        if !nodes[node].listed {
+        let at = &mut tree.nodes[node as usize];
+        if !at.listed {
             state.legal_moves(&mut scratch);
             shuffle(&mut scratch, rng);
-            nodes[node].untried = (arena.len(), arena.len() + scratch.len());
-            nodes[node].listed = true;
-            arena.extend_from_slice(&scratch);
+            let first = index(tree.arena.len());
+            at.untried = (first, first + index(scratch.len()));
+            at.listed = true;
+            tree.arena.extend_from_slice(&scratch);
         }
-        let (from, to) = nodes[node].untried;
-        let untried = (to > from).then(|| arena[to - 1]);
+        let (from, to) = at.untried;
+        let untried = (to > from).then(|| tree.arena[to as usize - 1]);
         if let Some(mv) = untried.filter(|&mv| !hidden || state.check_move(mv).is_ok()) {
-            nodes[node].untried.1 -= 1;
+            tree.nodes[node as usize].untried.1 -= 1;
             let mover = state.to_move();
             state.play_unchecked(mv);
-            let child = nodes.len();
-            nodes.push(Node::new(Some(mv), mover, node));
-            match nodes[node].last_child {
-                NO_NODE => nodes[node].first_child = child,
-                last => nodes[last].next_sibling = child,
-            }
-            nodes[node].last_child = child;
-            node = child;
+            node = tree.add_child(node, mv, mover);
         }
         // Simulation.
-        let end = policy_playout(state, rng, limit);
-        let outcome = end.outcome();
+        state.play_playout(rng, limit).playout_points(&mut points);
         // Backpropagation.
         loop {
-            let n = &mut nodes[node];
-            n.visits += 1;
-            if let Some(mover) = n.mover {
-                n.reward += outcome.as_ref().map_or(0.5, |o| o.result(mover).points());
+            let stats = &mut tree.stats[node as usize];
+            stats.visits += 1;
+            let at = &tree.nodes[node as usize];
+            if let Some(mover) = at.mover {
+                stats.reward += points[mover.index()];
             }
             if node == 0 {
                 break;
             }
-            node = n.parent;
+            node = at.parent;
         }
         iterations += 1;
     }
-    let (from, to) = nodes[0].untried;
     Grown::Tree(RootStats {
-        children: children(&nodes, 0)
-            .filter_map(|c| Some((nodes[c].mv?, nodes[c].visits, nodes[c].reward)))
+        children: tree
+            .children(0)
+            .filter_map(|c| {
+                let stats = tree.stats[c as usize];
+                Some((tree.nodes[c as usize].mv?, stats.visits, stats.reward))
+            })
             .collect(),
-        untried: (to > from).then(|| arena[to - 1]),
+        untried: tree.root_untried(),
         iterations,
     })
-}
-
-/// Plays the game's playout policy ([`Engine::playout_move`]) from `state` to the end, or for
-/// at most `limit` moves.
-fn policy_playout<G: Engine>(mut state: G, rng: &mut GameRng, limit: usize) -> G {
-    for _ in 0..limit {
-        let Some(mv) = state.playout_move(rng) else {
-            break;
-        };
-        state.play_unchecked(mv);
-    }
-    state
 }
 
 /// How long an MCTS player thinks.

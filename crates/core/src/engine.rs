@@ -86,6 +86,39 @@ pub trait Engine: Game {
         self.random_move(rng)
     }
 
+    /// Plays [`Engine::playout_move`] after [`Engine::playout_move`] from this position until
+    /// the game ends or `limit` moves are played, and returns the final position: the
+    /// simulation step of a Monte Carlo search. The default plays them one by one; a game may
+    /// override it with a faster loop, which must give the very same position and use of
+    /// `rng` (Quantik, whose playout move is its random move, runs
+    /// [`Game::play_random_moves`]).
+    #[must_use]
+    fn play_playout(mut self, rng: &mut GameRng, limit: usize) -> Self {
+        for _ in 0..limit {
+            let Some(mv) = self.playout_move(rng) else {
+                break;
+            };
+            self.play_unchecked(mv);
+        }
+        self
+    }
+
+    /// The points every seat earns where a playout ended, by seat ([`Player::index`]): 1 for a
+    /// win, ½ for a draw, 0 for a loss, and ½ for every seat when the playout was cut off
+    /// before the end. `points` has room for [`crate::GameInfo::max_players`] seats; seats past
+    /// the game's are left alone. The default reads [`Game::outcome`]; a game whose outcome
+    /// is costly to build (it words its reason) may answer directly, with the same numbers.
+    fn playout_points(&self, points: &mut [f64]) {
+        match self.outcome() {
+            Some(outcome) => {
+                for (point, result) in points.iter_mut().zip(&outcome.results) {
+                    *point = result.points();
+                }
+            }
+            None => points.fill(0.5),
+        }
+    }
+
     /// The move the *searching* player makes at its own turns in a search's playouts (the
     /// others keep to [`Engine::playout_move`], a model of ordinary play): a game may offer a
     /// stronger quick player here, so that a search judges its moves by how they turn out

@@ -2,6 +2,7 @@
 
 mod cell_names;
 mod conformance;
+mod engine_shortcuts;
 mod nudge_perft;
 mod nudge_rules;
 mod nudge_solve;

@@ -1,7 +1,7 @@
 //! What Quantik's computer players know beyond the rules: mobility as the evaluation, and a
 //! quick look for a placement that completes a row, column or region.
 
-use tabuleiro_core::{Engine, EngineInfo, Player, SearchKind};
+use tabuleiro_core::{Engine, EngineInfo, Game, GameRng, Player, SearchKind};
 
 use super::{Quantik, QuantikMove};
 
@@ -21,5 +21,22 @@ impl Engine for Quantik {
     /// opponent is then left without a placement is not looked for.
     fn winning_move(&self) -> Option<QuantikMove> {
         self.completing_move()
+    }
+
+    /// The winner from the position's ending, without wording its reason.
+    fn playout_points(&self, points: &mut [f64]) {
+        match self.ending() {
+            Some((winner, _)) => {
+                for (seat, point) in points.iter_mut().enumerate().take(2) {
+                    *point = if seat == winner.index() { 1.0 } else { 0.0 };
+                }
+            }
+            None => points.fill(0.5),
+        }
+    }
+
+    /// Quantik's playout move is its random move, so a playout is its fast random game.
+    fn play_playout(self, rng: &mut GameRng, limit: usize) -> Self {
+        self.play_random_moves(rng, limit).0
     }
 }

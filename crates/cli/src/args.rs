@@ -255,7 +255,8 @@ pub struct MatchArgs {
     /// Level of player B (every seat but A's, in games of more players).
     pub b: String,
     /// Threads each `strong` search uses when its level does not say (`strong:threads=N`),
-    /// 1 to 256 (default: every core: the match plays one game at a time).
+    /// 1 to 256 (default: 1, so that every game budgeted by depth or iterations replays
+    /// exactly from its seed; give every core, or `strong:threads=N`, for strength).
     #[arg(long, value_name = "N", value_parser = numbers::threads)]
     pub threads: Option<usize>,
     /// Number of games, at least 1 (A starts the even-numbered ones; with more players A's

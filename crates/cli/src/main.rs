@@ -39,14 +39,15 @@ fn main() -> ExitCode {
 }
 
 /// How many threads a computer player's search uses, unless its level says: what the
-/// command's `--threads` asks, else every core where one game is played at a time (the menus,
-/// `play`, `match`, `analyse`, `serve`), and one where several are (`tournament`) or the
-/// figures are for one thread (`bench`, which measures more threads on request).
+/// command's `--threads` asks, else every core where a person waits for the move (the menus,
+/// `play`, `analyse`, `serve`), and one where several games are played at once
+/// (`tournament`), where games should replay from their seeds (`match`) or where the figures
+/// are for one thread (`bench`, which measures more threads on request).
 fn search_threads(command: &Command) -> usize {
     let every_core = tabuleiro_ai::threads::available();
     match command {
         Command::Play(args) => args.threads.unwrap_or(every_core),
-        Command::Match(args) => args.threads.unwrap_or(every_core),
+        Command::Match(args) => args.threads.unwrap_or(1),
         Command::Analyse(args) => args.threads.unwrap_or(every_core),
         Command::Serve(args) => args.threads.unwrap_or(every_core),
         Command::Tournament(args) => args.threads.unwrap_or(1),

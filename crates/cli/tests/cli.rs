@@ -302,6 +302,13 @@ fn numeric_arguments_out_of_range_are_refused_before_any_work() {
             "1..86400000",
         ),
         (vec!["analyse", "quantik", "--think-ms", "0"], "1..86400000"),
+        (
+            vec!["match", "quantik", "greedy", "random", "--threads", "0"],
+            "1..256",
+        ),
+        (vec!["play", "quantik", "--threads", "257"], "1..256"),
+        (vec!["serve", "--threads", "many"], "not a whole number"),
+        (vec!["bench", "quantik", "--threads", "0"], "1..256"),
         (vec!["perft", "quantik", "0"], "1 or more"),
         (vec!["bench-web", "--games", "0"], "1 or more"),
         (
@@ -324,6 +331,53 @@ fn numeric_arguments_out_of_range_are_refused_before_any_work() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("1..86400000"), "{}", stderr(&out));
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}
+
+#[test]
+fn levels_search_on_the_threads_they_are_given() {
+    // Two threads for each strong level, by its setting and by --threads: the games are
+    // played to the end, and a level's threads show in its name.
+    let v = json(&run(
+        &[
+            "match",
+            "quantik",
+            "strong:depth=3:threads=2",
+            "strong:depth=2",
+            "--threads",
+            "2",
+            "--games",
+            "4",
+            "--json",
+        ],
+        "",
+    ));
+    assert_eq!(v["a"]["agent"], "strong:depth=3:threads=2", "{v}");
+    let decided: u64 = ["wins", "losses"]
+        .iter()
+        .map(|k| v["a"][k].as_u64().expect("count"))
+        .sum();
+    assert_eq!(decided, 4, "Quantik has no draws: {v}");
+    // A ladder name takes the setting too.
+    let out = run(
+        &[
+            "match",
+            "taiji",
+            "hard:threads=2:iters=200",
+            "greedy",
+            "-o",
+            "size=7",
+            "--games",
+            "2",
+            "--paired",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(json(&out)["a"]["agent"], "strong:iters=200:threads=2");
+    let bad = run(&["match", "quantik", "strong:threads=0", "random"], "");
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("threads"), "{}", stderr(&bad));
 }
 
 #[test]

@@ -24,20 +24,67 @@ const CLOCK_PERIOD: Duration = Duration::from_micros(200);
 /// No node (an index past every node).
 const NO_NODE: u32 = u32::MAX;
 
-/// What selection reads of a node, kept apart from the rest so that walking a node's children
-/// touches 16 bytes each: the statistics of its subtree and the next child of its parent.
+/// How far [`Stats::quick_bound`] may be from the exact bound: far more than the few units
+/// in the last place its other rounding can make on bounds below 100.
+const QUICK_MARGIN: f64 = 1e-9;
+
+/// What selection reads of a node, kept apart from the rest so that weighing a node's children
+/// touches 32 bytes each: the statistics of its subtree, and two numbers kept up to date as
+/// they change, from which a close approximation of its upper confidence bound costs a
+/// multiplication.
 #[derive(Clone, Copy, Debug)]
 struct Stats {
     reward: f64,
     visits: u32,
-    next_sibling: u32,
+    /// `reward / visits` (visits at least 1), computed as the exact bound computes it.
+    mean: f64,
+    /// `1 / sqrt(visits)` (visits at least 1).
+    inverse_root: f64,
+}
+
+impl Stats {
+    /// A node not visited yet.
+    fn new() -> Self {
+        Stats {
+            reward: 0.0,
+            visits: 0,
+            mean: 0.0,
+            inverse_root: 1.0,
+        }
+    }
+
+    /// Counts one more visit worth `reward` (none for the root, whose moves nobody made).
+    fn visit(&mut self, reward: Option<f64>) {
+        self.visits += 1;
+        if let Some(reward) = reward {
+            self.reward += reward;
+        }
+        let visits = f64::from(self.visits);
+        self.mean = self.reward / visits;
+        self.inverse_root = 1.0 / visits.sqrt();
+    }
+
+    /// The upper confidence bound (UCT) of this child of a node whose visits' logarithm is
+    /// `log_parent`, exactly as it has always been computed.
+    fn bound(&self, log_parent: f64) -> f64 {
+        let visits = f64::from(self.visits.max(1));
+        self.reward / visits + EXPLORATION * (log_parent / visits).sqrt()
+    }
+
+    /// [`Stats::bound`] within [`QUICK_MARGIN`], given `sqrt(log_parent)`: the square root of
+    /// a quotient taken as a product with a stored inverse root.
+    fn quick_bound(&self, root_log_parent: f64) -> f64 {
+        self.mean + EXPLORATION * (root_log_parent * self.inverse_root)
+    }
 }
 
 /// The rest of a node: the move that led here, who made it, and its place in the tree. Its
-/// children form a list (through [`Stats::next_sibling`]) in the order they were made, and its
-/// untried moves are a range of the search's one move arena, listed the first time the node
-/// is expanded (most nodes are leaves that never are): a tree of many nodes is a few large
-/// allocations, quick to make and to free when the deadline comes.
+/// moves are a range of the search's one move arena, listed the first time the node is
+/// expanded (most nodes are leaves that never are); the untried ones are taken from the end
+/// of the range, and the child made for the k-th move tried is kept at the k-th place of the
+/// same range of the child arena, so that a node's children lie side by side in the order they
+/// were made. A tree of many nodes is a few large allocations, quick to make and to free when
+/// the deadline comes.
 #[derive(Debug)]
 struct Node<M> {
     mv: Option<M>,
@@ -45,8 +92,8 @@ struct Node<M> {
     /// Whether the moves of the node's position were listed into the arena.
     listed: bool,
     parent: u32,
-    first_child: u32,
-    last_child: u32,
+    /// Children made so far: `children[untried.0..untried.0 + made]`.
+    made: u32,
     /// The untried moves are `arena[untried.0..untried.1]`, taken from the end.
     untried: (u32, u32),
 }
@@ -59,8 +106,7 @@ impl<M> Node<M> {
             mover,
             listed: false,
             parent,
-            first_child: NO_NODE,
-            last_child: NO_NODE,
+            made: 0,
             untried: (0, 0),
         }
     }
@@ -70,11 +116,13 @@ impl<M> Node<M> {
     }
 }
 
-/// A search tree: its nodes (the root first), their statistics, and the move arena.
+/// A search tree: its nodes (the root first), their statistics, the move arena and the child
+/// arena beside it.
 struct Tree<M> {
     nodes: Vec<Node<M>>,
     stats: Vec<Stats>,
     arena: Vec<M>,
+    children: Vec<u32>,
 }
 
 impl<M: Copy> Tree<M> {
@@ -85,54 +133,60 @@ impl<M: Copy> Tree<M> {
         root.untried = (0, index(moves.len()));
         Tree {
             nodes: vec![root],
-            stats: vec![Stats {
-                reward: 0.0,
-                visits: 0,
-                next_sibling: NO_NODE,
-            }],
+            stats: vec![Stats::new()],
+            children: vec![NO_NODE; moves.len()],
             arena: moves,
         }
     }
 
     /// The children of `node`, in the order they were made.
-    fn children(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
-        std::iter::successors(
-            Some(self.nodes[node as usize].first_child).filter(|&c| c != NO_NODE),
-            |&c| Some(self.stats[c as usize].next_sibling).filter(|&n| n != NO_NODE),
-        )
+    fn children_of(&self, node: u32) -> &[u32] {
+        let at = &self.nodes[node as usize];
+        let from = at.untried.0 as usize;
+        &self.children[from..from + at.made as usize]
+    }
+
+    /// Lists the moves of an unlisted `node`, whose position is `moves`' (in the order to try
+    /// them, from the end).
+    fn list(&mut self, node: u32, moves: &[M]) {
+        let first = index(self.arena.len());
+        let at = &mut self.nodes[node as usize];
+        at.untried = (first, first + index(moves.len()));
+        at.listed = true;
+        self.arena.extend_from_slice(moves);
+        self.children.resize(self.arena.len(), NO_NODE);
     }
 
     /// The child of `node` with the best upper confidence bound (the first of equals).
     fn select(&self, node: u32) -> u32 {
-        let parent_visits = f64::from(self.stats[node as usize].visits.max(1)).ln();
+        let log_parent = f64::from(self.stats[node as usize].visits.max(1)).ln();
+        let root_log_parent = log_parent.sqrt();
         let mut best = (f64::MIN, 0);
-        let mut c = self.nodes[node as usize].first_child;
-        while c != NO_NODE {
+        for &c in self.children_of(node) {
             let child = &self.stats[c as usize];
-            let visits = f64::from(child.visits.max(1));
-            let score = child.reward / visits + EXPLORATION * (parent_visits / visits).sqrt();
-            if score > best.0 {
-                best = (score, c);
+            // Most children are clearly behind the best so far: the quick bound shows it, and
+            // only the others get the exact bound, which alone decides (so the choice is the
+            // one the exact bound of every child would make).
+            if child.quick_bound(root_log_parent) + QUICK_MARGIN > best.0 {
+                let score = child.bound(log_parent);
+                if score > best.0 {
+                    best = (score, c);
+                }
             }
-            c = child.next_sibling;
         }
         best.1
     }
 
-    /// Adds a child of `parent` for `mv`, made by `mover`; returns it.
+    /// Takes the last untried move of `parent` (which has one) and adds its child, `mover`
+    /// having made it; returns the child.
     fn add_child(&mut self, parent: u32, mv: M, mover: Option<Player>) -> u32 {
         let child = index(self.nodes.len());
+        let at = &mut self.nodes[parent as usize];
+        at.untried.1 -= 1;
+        self.children[(at.untried.0 + at.made) as usize] = child;
+        at.made += 1;
         self.nodes.push(Node::new(Some(mv), mover, parent));
-        self.stats.push(Stats {
-            reward: 0.0,
-            visits: 0,
-            next_sibling: NO_NODE,
-        });
-        match self.nodes[parent as usize].last_child {
-            NO_NODE => self.nodes[parent as usize].first_child = child,
-            last => self.stats[last as usize].next_sibling = child,
-        }
-        self.nodes[parent as usize].last_child = child;
+        self.stats.push(Stats::new());
         child
     }
 
@@ -357,9 +411,7 @@ fn grow<G: Engine>(
         let mut state = G::sample_from_view(view, rng);
         let mut node = 0;
         // Selection: descend while the node is fully expanded.
-        while !tree.nodes[node as usize].has_untried()
-            && tree.nodes[node as usize].first_child != NO_NODE
-        {
+        while !tree.nodes[node as usize].has_untried() && tree.nodes[node as usize].made > 0 {
             let best = tree.select(node);
             // With hidden information the tree was grown on other samples: a move that is
             // not legal in this one ends the descent here.
@@ -373,19 +425,14 @@ fn grow<G: Engine>(
         }
         // Expansion: one untried move (they were shuffled when listed), unless it is not
         // legal in this sample.
-        let at = &mut tree.nodes[node as usize];
-        if !at.listed {
+        if !tree.nodes[node as usize].listed {
             state.legal_moves(&mut scratch);
             shuffle(&mut scratch, rng);
-            let first = index(tree.arena.len());
-            at.untried = (first, first + index(scratch.len()));
-            at.listed = true;
-            tree.arena.extend_from_slice(&scratch);
+            tree.list(node, &scratch);
         }
-        let (from, to) = at.untried;
+        let (from, to) = tree.nodes[node as usize].untried;
         let untried = (to > from).then(|| tree.arena[to as usize - 1]);
         if let Some(mv) = untried.filter(|&mv| !hidden || state.check_move(mv).is_ok()) {
-            tree.nodes[node as usize].untried.1 -= 1;
             let mover = state.to_move();
             state.play_unchecked(mv);
             node = tree.add_child(node, mv, mover);
@@ -394,12 +441,8 @@ fn grow<G: Engine>(
         state.play_playout(rng, limit).playout_points(&mut points);
         // Backpropagation.
         loop {
-            let stats = &mut tree.stats[node as usize];
-            stats.visits += 1;
             let at = &tree.nodes[node as usize];
-            if let Some(mover) = at.mover {
-                stats.reward += points[mover.index()];
-            }
+            tree.stats[node as usize].visit(at.mover.map(|mover| points[mover.index()]));
             if node == 0 {
                 break;
             }
@@ -409,8 +452,9 @@ fn grow<G: Engine>(
     }
     Grown::Tree(RootStats {
         children: tree
-            .children(0)
-            .filter_map(|c| {
+            .children_of(0)
+            .iter()
+            .filter_map(|&c| {
                 let stats = tree.stats[c as usize];
                 Some((tree.nodes[c as usize].mv?, stats.visits, stats.reward))
             })

@@ -90,9 +90,14 @@ async function point(page, move) {
   }
   if (g.choice) {
     await page.locator(`#choices button.choice[data-notation="${move.notation}"]`).click();
-  } else if (!(await played())) {
-    await page.waitForTimeout(50);
-    if (!(await played())) await page.locator(`#choices button.confirm[data-notation="${move.notation}"]`).click();
+  } else {
+    // A whole move goes to the server by itself; a move that is also the start of longer ones
+    // waits for "Play …". Which of the two happened shows only when the page has caught up,
+    // however busy the machine: wait for either, then confirm if asked.
+    const confirm = `#choices button.confirm[data-notation="${move.notation}"]`;
+    await page.waitForFunction(([n, sel]) => (game.state && game.state.moves.length > n)
+      || document.querySelector(sel) !== null, [before, confirm], { timeout });
+    if (!(await played())) await page.locator(confirm).click();
   }
   await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length > n, before, { timeout });
 }

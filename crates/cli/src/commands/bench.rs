@@ -55,23 +55,32 @@ pub struct BenchResult {
     pub strong_search: &'static str,
 }
 
-/// The speed of the parallel searches on one number of threads, from the start: the best of
-/// [`PARALLEL_ROUNDS`] measurements, taken in turn with the other thread counts' so that noise
-/// on the machine falls on all of them alike.
+/// The speed of the parallel searches on one number of threads, from the start, measured
+/// [`PARALLEL_ROUNDS`] times in turn with the other thread counts' so that noise on the
+/// machine falls on all of them alike. Every round searches with the same seed (so the same
+/// root order), so that rounds differ by the machine's noise only. The speeds are the best
+/// round's; a speed-up is the median over the rounds of the speed against one thread's in the
+/// same round (pairs measured seconds apart, so a slower spell of the machine falls on both).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct ThreadFigures {
     /// Threads searching.
     pub threads: usize,
     /// Alpha-beta (Lazy SMP) positions per second, over all threads.
     pub search_nodes_per_sec: f64,
+    /// Alpha-beta's speed-up over one thread.
+    pub search_speedup: f64,
     /// Monte Carlo tree search (root-parallel) iterations per second, over all threads.
     pub mcts_iterations_per_sec: f64,
+    /// Monte Carlo tree search's speed-up over one thread.
+    pub mcts_speedup: f64,
     /// Sampled rollouts' samples per second, for games searched that way (Q!nto).
     pub rollout_samples_per_sec: Option<f64>,
+    /// The sampled rollouts' speed-up over one thread.
+    pub rollout_speedup: Option<f64>,
 }
 
-/// How many times each thread count's speed is measured (the best counts).
-pub const PARALLEL_ROUNDS: u32 = 3;
+/// How many times each thread count's speed is measured.
+pub const PARALLEL_ROUNDS: u32 = 5;
 
 /// Benchmarks a setup for about `seconds` per measurement.
 pub struct Bench {
@@ -173,24 +182,18 @@ fn measure_threads<G: Engine>(
     budget: Duration,
     seed: u64,
 ) -> Vec<ThreadFigures> {
-    let mut figures: Vec<ThreadFigures> = counts
-        .iter()
-        .map(|&threads| ThreadFigures {
-            threads,
-            search_nodes_per_sec: 0.0,
-            mcts_iterations_per_sec: 0.0,
-            rollout_samples_per_sec: None,
-        })
-        .collect();
     let Some(mover) = start.to_move() else {
-        return figures;
+        return Vec::new();
     };
     let view = start.view(mover);
     let rollouts = G::ENGINE.search == tabuleiro_core::SearchKind::Rollouts;
-    for round in 0..PARALLEL_ROUNDS {
-        for figure in &mut figures {
-            let mut rng = rng_from_seed(derive_seed(seed, u64::from(round)));
-            let threads = Some(figure.threads);
+    // rates[round][count]: alpha-beta, MCTS and (for Q!nto) rollouts per second.
+    let mut rates: Vec<Vec<[f64; 3]>> = Vec::new();
+    for _ in 0..PARALLEL_ROUNDS {
+        let mut round = Vec::new();
+        for &threads in counts {
+            let mut rng = rng_from_seed(derive_seed(seed, 0));
+            let threads = Some(threads);
             let mut search = AlphaBeta::<G>::default();
             let clock = Instant::now();
             let limits = Limits {
@@ -198,25 +201,43 @@ fn measure_threads<G: Engine>(
                 ..Limits::time(budget)
             };
             let found = search.search(start, limits, &mut rng);
-            let rate = found.nodes as f64 / clock.elapsed().as_secs_f64();
-            figure.search_nodes_per_sec = figure.search_nodes_per_sec.max(rate);
+            let nodes = found.nodes as f64 / clock.elapsed().as_secs_f64();
             let limits = MctsLimits {
                 time: Some(budget),
                 iterations: None,
                 threads,
             };
             let (_, report) = mcts::search::<G>(&view, &limits, &mut rng);
-            let rate = report.iterations as f64 / report.seconds.max(1e-9);
-            figure.mcts_iterations_per_sec = figure.mcts_iterations_per_sec.max(rate);
-            if rollouts {
+            let iterations = report.iterations as f64 / report.seconds.max(1e-9);
+            let samples = if rollouts {
                 let (_, report) = rollouts::search::<G>(&view, &limits, &mut rng);
-                let rate = report.samples as f64 / report.seconds.max(1e-9);
-                figure.rollout_samples_per_sec =
-                    Some(figure.rollout_samples_per_sec.unwrap_or(0.0).max(rate));
-            }
+                report.samples as f64 / report.seconds.max(1e-9)
+            } else {
+                0.0
+            };
+            round.push([nodes, iterations, samples]);
         }
+        rates.push(round);
     }
-    figures
+    let best = |c: usize, k: usize| rates.iter().map(|r| r[c][k]).fold(0.0, f64::max);
+    let speedup = |c: usize, k: usize| {
+        let mut ratios: Vec<f64> = rates.iter().map(|r| r[c][k] / r[0][k].max(1e-9)).collect();
+        ratios.sort_by(f64::total_cmp);
+        ratios.get(ratios.len() / 2).copied().unwrap_or(0.0)
+    };
+    counts
+        .iter()
+        .enumerate()
+        .map(|(c, &threads)| ThreadFigures {
+            threads,
+            search_nodes_per_sec: best(c, 0),
+            search_speedup: speedup(c, 0),
+            mcts_iterations_per_sec: best(c, 1),
+            mcts_speedup: speedup(c, 1),
+            rollout_samples_per_sec: rollouts.then(|| best(c, 2)),
+            rollout_speedup: rollouts.then(|| speedup(c, 2)),
+        })
+        .collect()
 }
 
 /// The thread counts `bench --threads N` measures: 1, 2, 4, … below N, and N.
@@ -271,29 +292,29 @@ fn write_parallel(
     strong: &str,
     output: &mut dyn std::io::Write,
 ) -> Result<()> {
-    let Some(one) = figures.first() else {
+    if figures.is_empty() {
         return Ok(());
-    };
+    }
     writeln!(
         output,
-        "  parallel searches from the start, per second (best of {PARALLEL_ROUNDS}; the strong level uses {strong}):"
+        "  parallel searches from the start, per second (best of {PARALLEL_ROUNDS} rounds; speed-up: the median of the rounds' own; the strong level uses {strong}):"
     )?;
     writeln!(
         output,
         "    threads  alpha-beta positions     MCTS iterations    rollout samples"
     )?;
-    let cell = |rate: f64, base: f64| format!("{rate:>12.0} ({:.2}x)", rate / base.max(1e-9));
+    let cell = |rate: f64, speedup: f64| format!("{rate:>12.0} ({speedup:.2}x)");
     for figure in figures {
-        let samples = match (figure.rollout_samples_per_sec, one.rollout_samples_per_sec) {
-            (Some(rate), Some(base)) => cell(rate, base),
+        let samples = match (figure.rollout_samples_per_sec, figure.rollout_speedup) {
+            (Some(rate), Some(speedup)) => cell(rate, speedup),
             _ => "-".to_owned(),
         };
         writeln!(
             output,
             "    {:>7}  {}  {}  {}",
             figure.threads,
-            cell(figure.search_nodes_per_sec, one.search_nodes_per_sec),
-            cell(figure.mcts_iterations_per_sec, one.mcts_iterations_per_sec),
+            cell(figure.search_nodes_per_sec, figure.search_speedup),
+            cell(figure.mcts_iterations_per_sec, figure.mcts_speedup),
             samples
         )?;
     }

@@ -182,7 +182,7 @@ fn measure_threads<G: Engine>(
     budget: Duration,
     seed: u64,
 ) -> Vec<ThreadFigures> {
-    let Some(mover) = start.to_move() else {
+    let Some(mover) = start.to_move().filter(|_| !counts.is_empty()) else {
         return Vec::new();
     };
     let view = start.view(mover);

@@ -457,6 +457,56 @@ fn bench_json_reports_speeds() {
     assert_eq!(v["game"], "quantik");
     assert!(v["playouts_per_sec"].as_f64().expect("playouts") > 0.0);
     assert!(v["search_nodes_per_sec"].as_f64().expect("nodes") > 0.0);
+    assert_eq!(
+        v["parallel"],
+        serde_json::json!([]),
+        "no threads asked: {v}"
+    );
+}
+
+#[test]
+fn bench_threads_reports_every_search_and_the_machines_ceiling() {
+    let v = json(&run(
+        &[
+            "bench",
+            "qinto",
+            "--seconds",
+            "0.05",
+            "--threads",
+            "2",
+            "--json",
+        ],
+        "",
+    ));
+    let rows = v["parallel"].as_array().expect("parallel rows");
+    let threads: Vec<u64> = rows
+        .iter()
+        .map(|r| r["threads"].as_u64().expect("n"))
+        .collect();
+    assert_eq!(threads, [1, 2]);
+    for row in rows {
+        for rate in [
+            "search_nodes_per_sec",
+            "mcts_iterations_per_sec",
+            "rollout_samples_per_sec",
+            "independent_playouts_per_sec",
+        ] {
+            assert!(row[rate].as_f64().expect(rate) > 0.0, "{rate} in {row}");
+        }
+    }
+    for speedup in [
+        "search_speedup",
+        "mcts_speedup",
+        "rollout_speedup",
+        "independent_speedup",
+    ] {
+        assert_eq!(
+            rows[0][speedup].as_f64(),
+            Some(1.0),
+            "{speedup} of one thread"
+        );
+        assert!(rows[1][speedup].as_f64().expect(speedup) > 0.0, "{speedup}");
+    }
 }
 
 #[test]

@@ -77,6 +77,11 @@ pub struct ThreadFigures {
     pub rollout_samples_per_sec: Option<f64>,
     /// The sampled rollouts' speed-up over one thread.
     pub rollout_speedup: Option<f64>,
+    /// Random playouts per second, over all threads, each thread playing its own games with
+    /// nothing shared: the machine's own ceiling for the searches' speed-ups in this run.
+    pub independent_playouts_per_sec: f64,
+    /// The independent playouts' speed-up over one thread.
+    pub independent_speedup: f64,
 }
 
 /// How many times each thread count's speed is measured.
@@ -187,13 +192,14 @@ fn measure_threads<G: Engine>(
     };
     let view = start.view(mover);
     let rollouts = G::ENGINE.search == tabuleiro_core::SearchKind::Rollouts;
-    // rates[round][count]: alpha-beta, MCTS and (for Q!nto) rollouts per second.
-    let mut rates: Vec<Vec<[f64; 3]>> = Vec::new();
+    // rates[round][count]: alpha-beta, MCTS, (for Q!nto) rollouts and independent playouts
+    // per second.
+    let mut rates: Vec<Vec<[f64; 4]>> = Vec::new();
     for _ in 0..PARALLEL_ROUNDS {
         let mut round = Vec::new();
-        for &threads in counts {
+        for &figure_threads in counts {
             let mut rng = rng_from_seed(derive_seed(seed, 0));
-            let threads = Some(threads);
+            let threads = Some(figure_threads);
             let mut search = AlphaBeta::<G>::default();
             let clock = Instant::now();
             let limits = Limits {
@@ -215,7 +221,8 @@ fn measure_threads<G: Engine>(
             } else {
                 0.0
             };
-            round.push([nodes, iterations, samples]);
+            let playouts = independent_playouts(start, figure_threads, budget, seed);
+            round.push([nodes, iterations, samples, playouts]);
         }
         rates.push(round);
     }
@@ -236,8 +243,36 @@ fn measure_threads<G: Engine>(
             mcts_speedup: speedup(c, 1),
             rollout_samples_per_sec: rollouts.then(|| best(c, 2)),
             rollout_speedup: rollouts.then(|| speedup(c, 2)),
+            independent_playouts_per_sec: best(c, 3),
+            independent_speedup: speedup(c, 3),
         })
         .collect()
+}
+
+/// Random playouts from `start` per second on `threads` threads for `budget`, every thread
+/// with its own generator and games (nothing shared, nothing waited for).
+fn independent_playouts<G: Engine>(start: &G, threads: usize, budget: Duration, seed: u64) -> f64 {
+    let limit = G::INFO.max_moves.unwrap_or(100_000);
+    let clock = Instant::now();
+    let played: u64 = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    let mut rng = rng_from_seed(derive_seed(seed, t as u64));
+                    let mut played = 0u64;
+                    while clock.elapsed() < budget {
+                        for _ in 0..64 {
+                            std::hint::black_box(random_playout(start.clone(), &mut rng, limit));
+                        }
+                        played += 64;
+                    }
+                    played
+                })
+            })
+            .collect();
+        workers.into_iter().map(|w| w.join().unwrap_or(0)).sum()
+    });
+    played as f64 / clock.elapsed().as_secs_f64()
 }
 
 /// The thread counts `bench --threads N` measures: 1, 2, 4, … below N, and N.
@@ -301,7 +336,7 @@ fn write_parallel(
     )?;
     writeln!(
         output,
-        "    threads  alpha-beta positions     MCTS iterations    rollout samples"
+        "    threads  alpha-beta positions     MCTS iterations    rollout samples    independent playouts (the machine's ceiling)"
     )?;
     let cell = |rate: f64, speedup: f64| format!("{rate:>12.0} ({speedup:.2}x)");
     for figure in figures {
@@ -311,11 +346,15 @@ fn write_parallel(
         };
         writeln!(
             output,
-            "    {:>7}  {}  {}  {}",
+            "    {:>7}  {}  {}  {:>18}  {}",
             figure.threads,
             cell(figure.search_nodes_per_sec, figure.search_speedup),
             cell(figure.mcts_iterations_per_sec, figure.mcts_speedup),
-            samples
+            samples,
+            cell(
+                figure.independent_playouts_per_sec,
+                figure.independent_speedup
+            )
         )?;
     }
     Ok(())

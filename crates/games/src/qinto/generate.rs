@@ -156,7 +156,7 @@ impl Qinto {
             // The crossing run of every frontier cell (other empty cells have none).
             let across = if vertical { RIGHT } else { DOWN };
             for (slot, &cell) in self.grid.frontier().iter().enumerate() {
-                crossing[slot] = self.grid.neighbours_run(cell as usize, across);
+                crossing[slot] = self.grid.joined_run(cell as usize, across);
             }
             for &anchor in &anchors {
                 for back in 0..5isize {

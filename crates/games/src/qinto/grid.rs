@@ -2,6 +2,11 @@
 //! runs through a cell, and the *frontier*: the empty cells next to a tile, kept up to date as
 //! tiles are placed so that move generation never searches for them.
 //!
+//! Each frontier cell also keeps its four *sides*: the summaries of the tiles next to it to the
+//! left, right, above and below (each side up to the first empty cell). Placing a tile changes
+//! the sides of only the four empty cells at the ends of its row and column, so they are kept
+//! up to date at once, and the run a cell would join is read without walking the grid.
+//!
 //! Every play after the first touches the tiles already placed and the first covers the origin,
 //! so with 60 tiles no tile can lie more than 59 cells from the origin: cells with a coordinate
 //! outside ±[`LIMIT`] can never take a tile, and the stored window holds every cell that can.
@@ -28,6 +33,13 @@ pub const FRONTIER_ROOM: usize = 124;
 pub const RIGHT: isize = 1;
 /// One step down (along a column).
 pub const DOWN: isize = SIDE as isize;
+
+/// The place in a cell's sides of the side towards `-step` (`forward == false`) or `step`:
+/// left, right, above, below.
+#[inline]
+const fn side_slot(step: isize, forward: bool) -> usize {
+    (if step == RIGHT { 0 } else { 2 }) + forward as usize
+}
 
 /// A cell: column `x` (growing to the right) and row `y` (growing downwards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -102,6 +114,9 @@ pub struct Grid {
     /// Empty cells next to a tile, in no particular order.
     frontier: [u16; FRONTIER_ROOM],
     frontier_len: u8,
+    /// The sides of each frontier cell (by its place in `frontier`): the tiles next to it to
+    /// the left, right, above and below.
+    sides: [[RunSummary; 4]; FRONTIER_ROOM],
     hash: u64,
 }
 
@@ -120,6 +135,7 @@ impl Default for Grid {
             count: 0,
             frontier: [0; FRONTIER_ROOM],
             frontier_len: 0,
+            sides: [[RunSummary::default(); 4]; FRONTIER_ROOM],
             hash: 0,
         }
     }
@@ -200,18 +216,21 @@ impl Grid {
         self.hash
     }
 
-    /// Puts `tile` on the empty cell of `index`.
-    pub fn place(&mut self, index: usize, tile: Tile) {
+    /// Puts `tile` on the empty cell of `index`; returns the row and the column through it
+    /// once placed (their summaries, the tile included).
+    pub fn place(&mut self, index: usize, tile: Tile) -> [RunSummary; 2] {
         debug_assert!(!self.is_occupied(index), "placing on an occupied cell");
+        let own = self.sides_of(index);
         let code = self.cells[index];
         if code != EMPTY {
             // Take the cell off the frontier: the last frontier cell takes its place.
             let k = (code - FRONTIER) as usize;
             self.frontier_len -= 1;
-            let last = self.frontier[self.frontier_len as usize];
-            self.frontier[k] = last;
-            if k != self.frontier_len as usize {
-                self.cells[last as usize] = FRONTIER + k as u8;
+            let last = self.frontier_len as usize;
+            self.frontier[k] = self.frontier[last];
+            self.sides[k] = self.sides[last];
+            if k != last {
+                self.cells[self.frontier[k] as usize] = FRONTIER + k as u8;
             }
         }
         self.cells[index] = tile.code();
@@ -222,10 +241,49 @@ impl Grid {
             if self.cells[n] == EMPTY && index_in_range(n) {
                 let k = self.frontier_len;
                 self.frontier[k as usize] = n as u16;
+                self.sides[k as usize] = [RunSummary::default(); 4];
                 self.cells[n] = FRONTIER + k;
                 self.frontier_len += 1;
             }
         }
+        // The tile joins the tiles on either side into one run along each axis; the empty
+        // cells at the run's ends now see all of it on their side facing it.
+        [RIGHT, DOWN].map(|step| {
+            let (back, forward) = (own[side_slot(step, false)], own[side_slot(step, true)]);
+            let mut run = back.with(tile);
+            run.merge(forward);
+            let low = index.wrapping_add_signed(-(back.len() as isize + 1) * step);
+            let high = index.wrapping_add_signed((forward.len() as isize + 1) * step);
+            self.set_side(low, side_slot(step, true), run);
+            self.set_side(high, side_slot(step, false), run);
+            run
+        })
+    }
+
+    /// The four sides of the empty cell of `index` (all empty off the frontier: no tile
+    /// touches it).
+    #[inline]
+    fn sides_of(&self, index: usize) -> [RunSummary; 4] {
+        self.frontier_slot(index)
+            .map_or([RunSummary::default(); 4], |k| self.sides[k])
+    }
+
+    /// Sets one side of the cell of `index` if it is on the frontier.
+    #[inline]
+    fn set_side(&mut self, index: usize, side: usize, run: RunSummary) {
+        if let Some(k) = self.frontier_slot(index) {
+            self.sides[k][side] = run;
+        }
+    }
+
+    /// The tiles next to the empty cell of `index` towards `step` (`forward`) or `-step`, up
+    /// to the first empty cell, read from the kept sides.
+    #[inline]
+    pub fn side(&self, index: usize, step: isize, forward: bool) -> RunSummary {
+        self.frontier_slot(index)
+            .map_or_else(RunSummary::default, |k| {
+                self.sides[k][side_slot(step, forward)]
+            })
     }
 
     /// Replaces the tile on the cell of `index` (which must hold one) by `tile`; returns the
@@ -234,7 +292,30 @@ impl Grid {
         let old = self.at(index)?;
         self.cells[index] = tile.code();
         self.hash ^= cell_hash(index, old) ^ cell_hash(index, tile);
+        // The empty cells at the ends of the row and the column through it see the new tile.
+        for step in [RIGHT, DOWN] {
+            let (run, low, high) = self.run_span(index, step);
+            self.set_side(low.wrapping_add_signed(-step), side_slot(step, true), run);
+            self.set_side(high.wrapping_add_signed(step), side_slot(step, false), run);
+        }
         Some(old)
+    }
+
+    /// The run of tiles through the occupied cell of `index` along `step`, walked on the grid:
+    /// its summary and its first and last cells.
+    fn run_span(&self, index: usize, step: isize) -> (RunSummary, usize, usize) {
+        let mut summary = RunSummary::default();
+        let mut low = index;
+        while let Some(t) = self.at(low.wrapping_add_signed(-step)) {
+            summary.add(t);
+            low = low.wrapping_add_signed(-step);
+        }
+        let mut high = index;
+        while let Some(t) = self.at(high) {
+            summary.add(t);
+            high = high.wrapping_add_signed(step);
+        }
+        (summary, low, high.wrapping_add_signed(-step))
     }
 
     /// The run through the cell of `index` along `step` ([`RIGHT`] or [`DOWN`]) as it would
@@ -279,47 +360,25 @@ impl Grid {
         (summary, first)
     }
 
-    /// The tiles next to the cell of `index` along `step`, on both sides (not the cell itself),
-    /// as a summary: the run the cell would join if it took a tile, without that tile.
+    /// The tiles next to the empty cell of `index` along `step`, on both sides, read from the
+    /// kept sides: the run the cell would join if it took a tile, without that tile.
     #[inline]
-    pub fn neighbours_run(&self, index: usize, step: isize) -> RunSummary {
-        let mut summary = RunSummary::default();
-        let mut i = index;
-        while summary.len() <= 6 {
-            i = i.wrapping_add_signed(-step);
-            match self.at(i) {
-                Some(t) => summary.add(t),
-                None => break,
-            }
-        }
-        let mut i = index;
-        while summary.len() <= 6 {
-            i = i.wrapping_add_signed(step);
-            match self.at(i) {
-                Some(t) => summary.add(t),
-                None => break,
-            }
-        }
-        summary
+    pub fn joined_run(&self, index: usize, step: isize) -> RunSummary {
+        let mut run = self.side(index, step, false);
+        run.merge(self.side(index, step, true));
+        run
     }
 
-    /// Like [`Grid::neighbours_run`] (without its cap on length), also giving the first and
-    /// last cells of the run the cell would join (the cell itself when it has no neighbour on
-    /// that side).
+    /// Like [`Grid::joined_run`], also giving the first and last cells of the run the empty
+    /// cell of `index` would join (the cell itself when it has no neighbour on that side).
     #[inline]
     pub fn neighbours_span(&self, index: usize, step: isize) -> (RunSummary, usize, usize) {
-        let mut summary = RunSummary::default();
-        let mut low = index;
-        while let Some(t) = self.at(low.wrapping_add_signed(-step)) {
-            summary.add(t);
-            low = low.wrapping_add_signed(-step);
-        }
-        let mut high = index;
-        while let Some(t) = self.at(high.wrapping_add_signed(step)) {
-            summary.add(t);
-            high = high.wrapping_add_signed(step);
-        }
-        (summary, low, high)
+        let (back, forward) = (self.side(index, step, false), self.side(index, step, true));
+        let low = index.wrapping_add_signed(-(back.len() as isize) * step);
+        let high = index.wrapping_add_signed(forward.len() as isize * step);
+        let mut run = back;
+        run.merge(forward);
+        (run, low, high)
     }
 
     /// Whether the cell of `index` has an occupied orthogonal neighbour.
@@ -349,5 +408,102 @@ impl Grid {
             high.y = high.y.max(c.y);
         }
         Some((low, high))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabuleiro_core::{Game, Setup, rng_from_seed};
+
+    use super::super::{Qinto, QintoMove};
+    use super::*;
+
+    /// The tiles next to the cell of `index` towards `dir`, walked on the grid.
+    fn walked(grid: &Grid, index: usize, dir: isize) -> RunSummary {
+        let mut summary = RunSummary::default();
+        let mut i = index.wrapping_add_signed(dir);
+        while let Some(t) = grid.at(i) {
+            summary.add(t);
+            i = i.wrapping_add_signed(dir);
+        }
+        summary
+    }
+
+    /// Every frontier cell's kept sides are the tiles a walk finds, and every empty cell off
+    /// the frontier touches no tile.
+    fn check_sides(grid: &Grid, context: &str) {
+        for &cell in grid.frontier() {
+            let cell = cell as usize;
+            for step in [RIGHT, DOWN] {
+                for forward in [false, true] {
+                    let dir = if forward { step } else { -step };
+                    assert_eq!(
+                        grid.side(cell, step, forward),
+                        walked(grid, cell, dir),
+                        "{context}: side {dir} of {}",
+                        Cell::from_index(cell)
+                    );
+                }
+            }
+        }
+        for index in 0..AREA {
+            if index_in_range(index) && !grid.is_occupied(index) {
+                assert_eq!(
+                    grid.frontier_slot(index).is_some(),
+                    grid.touches(index),
+                    "{context}: {} on the frontier",
+                    Cell::from_index(index)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn kept_sides_agree_with_walking_the_grid_through_random_games() {
+        let (mut swaps, mut placed) = (0, 0);
+        for seed in 0..40 {
+            let mut state = Qinto::new(&Setup {
+                seed,
+                players: 2 + (seed % 3) as usize,
+                ..Setup::default_for(Qinto::INFO)
+            })
+            .expect("default setup");
+            let mut rng = rng_from_seed(seed);
+            let mut moves = Vec::new();
+            for turn in 0..400 {
+                // Swaps are rare among random moves: play one whenever there is one.
+                state.legal_moves(&mut moves);
+                let swap = moves
+                    .iter()
+                    .copied()
+                    .find(|m| matches!(m, QintoMove::Swap(_)));
+                let Some(mv) = swap.or_else(|| state.random_move(&mut rng)) else {
+                    break;
+                };
+                match mv {
+                    QintoMove::Swap(_) => swaps += 1,
+                    QintoMove::Play(_) => placed += 1,
+                    QintoMove::Pass(_) => {}
+                }
+                state.play_unchecked(mv);
+                check_sides(&state.grid, &format!("seed {seed}, turn {turn}"));
+            }
+        }
+        assert!(swaps > 20 && placed > 500, "{swaps} swaps, {placed} plays");
+    }
+
+    #[test]
+    fn placing_reports_the_row_and_column_through_the_tile() {
+        let mut grid = Grid::default();
+        let tile = |code| Tile::from_code_unchecked(code);
+        let origin = Cell::ORIGIN.index();
+        grid.place(origin - 1, tile(0));
+        grid.place(origin + 1, tile(1));
+        grid.place(origin - DOWN as usize, tile(2));
+        let [row, column] = grid.place(origin, tile(3));
+        assert_eq!((row.len(), column.len()), (3, 2));
+        assert_eq!(grid.joined_run(origin + 2, RIGHT).len(), 3);
+        let (run, low, high) = grid.neighbours_span(origin - 2, RIGHT);
+        assert_eq!((run.len(), low, high), (3, origin - 2, origin + 1));
     }
 }

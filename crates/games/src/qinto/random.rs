@@ -131,7 +131,7 @@ impl Qinto {
         let mut retried = false;
         loop {
             // Pick a fitting tile for `cell`.
-            let cross = self.grid.neighbours_run(cell, across);
+            let cross = self.grid.joined_run(cell, across);
             let crossed = !cross.is_empty();
             // The run and the tiles past `cell`, without the tile (adding is commutative).
             let joined = merge(run, beyond);
@@ -261,18 +261,10 @@ impl Qinto {
         if !index_in_range(cell) {
             return None;
         }
-        let mut far = cell;
-        let mut beyond = RunSummary::default();
-        loop {
-            let next = far.wrapping_add_signed(dir);
-            match self.grid.at(next) {
-                Some(t) => {
-                    beyond.add(t);
-                    far = next;
-                }
-                None => return Some((cell, beyond, far)),
-            }
-        }
+        let (step, forward) = if dir > 0 { (dir, true) } else { (-dir, false) };
+        let beyond = self.grid.side(cell, step, forward);
+        let far = cell.wrapping_add_signed(beyond.len() as isize * dir);
+        Some((cell, beyond, far))
     }
 }
 

@@ -3,7 +3,7 @@
 use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{First, GameRng, Outcome, Player, PlayerResult, Setup, SetupError};
 
-use super::grid::{DOWN, Grid, RIGHT};
+use super::grid::Grid;
 use super::hand::{Hand, Pile};
 use super::knowledge::Knowledge;
 use super::notation::{NONE, QintoMove, Trade};
@@ -232,25 +232,20 @@ impl Qinto {
         let mut public = mv;
         match mv {
             QintoMove::Play(play) => {
-                let (along, across) = if play.vertical {
-                    (DOWN, RIGHT)
-                } else {
-                    (RIGHT, DOWN)
-                };
+                // A Q!nto is a run of 5 through a placed tile: the one run along the play (as
+                // it is once its last tile is placed), or a crossing run of one of its tiles
+                // (which no other tile of the play can join).
+                let (along, across) = if play.vertical { (1, 0) } else { (0, 1) };
+                let mut qinto = false;
                 let mut last = None;
                 for (cell, tile) in play.placements() {
                     self.hands[p].remove(tile.code());
                     self.knowledge.played(p, tile);
-                    let index = cell.index();
-                    self.grid.place(index, tile);
-                    last = Some(index);
+                    let runs = self.grid.place(cell.index(), tile);
+                    qinto |= runs[across].len() == 5;
+                    last = Some(runs[along]);
                 }
-                // A Q!nto is a run of 5 through a placed tile: the one run along the play, or
-                // a crossing run of one of its tiles.
-                let mut qinto = last.is_some_and(|i| self.grid.neighbours_run(i, along).len() == 4);
-                for (cell, _) in play.placements() {
-                    qinto |= self.grid.neighbours_run(cell.index(), across).len() == 4;
-                }
+                qinto |= last.is_some_and(|run| run.len() == 5);
                 self.refill(p);
                 self.idle = 0;
                 if self.hands[p].is_empty() && self.piles[p].is_empty() {

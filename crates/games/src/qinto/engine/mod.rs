@@ -106,10 +106,7 @@ fn hand_quality(state: &Qinto, player: Player) -> i32 {
             break;
         }
         let cell = usize::from(cell);
-        let (row, column) = (
-            grid.neighbours_run(cell, RIGHT),
-            grid.neighbours_run(cell, DOWN),
-        );
+        let (row, column) = (grid.joined_run(cell, RIGHT), grid.joined_run(cell, DOWN));
         for (tile, fits) in &mut ordinary[..open] {
             if *fits < 5 && row.with(*tile).is_line() && column.with(*tile).is_line() {
                 *fits += 1;

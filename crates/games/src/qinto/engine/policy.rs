@@ -192,7 +192,7 @@ impl Qinto {
         let mut last = start;
         for (cell, _) in play.placements() {
             let index = cell.index();
-            if grid.neighbours_run(index, across).len() == 4 {
+            if grid.joined_run(index, across).len() == 4 {
                 return true;
             }
             last = index;

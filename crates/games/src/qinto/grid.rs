@@ -101,22 +101,29 @@ pub fn index_in_range(index: usize) -> bool {
     Cell::from_index(index).in_range()
 }
 
+/// What is kept for every cell of the window, on the heap (a position moves cheaply).
+#[derive(Clone, PartialEq, Eq)]
+struct Board {
+    /// The code of each cell.
+    codes: [u8; AREA],
+    /// The sides of each frontier cell (by its place in [`Grid::frontier`]): the tiles next to
+    /// it to the left, right, above and below.
+    sides: [[RunSummary; 4]; FRONTIER_ROOM],
+}
+
 /// The tiles on the grid.
 ///
 /// Each stored cell holds a tile code (below [`Tile::CODES`]), [`EMPTY`], or `FRONTIER + k`
 /// for the `k`-th cell of the frontier list.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
-    cells: Box<[u8; AREA]>,
+    board: Box<Board>,
     /// Occupied cells in the order their tiles were placed.
     occupied: [u16; 60],
     count: u8,
     /// Empty cells next to a tile, in no particular order.
     frontier: [u16; FRONTIER_ROOM],
     frontier_len: u8,
-    /// The sides of each frontier cell (by its place in `frontier`): the tiles next to it to
-    /// the left, right, above and below.
-    sides: [[RunSummary; 4]; FRONTIER_ROOM],
     hash: u64,
 }
 
@@ -130,12 +137,14 @@ impl fmt::Debug for Grid {
 impl Default for Grid {
     fn default() -> Self {
         Grid {
-            cells: Box::new([EMPTY; AREA]),
+            board: Box::new(Board {
+                codes: [EMPTY; AREA],
+                sides: [[RunSummary::default(); 4]; FRONTIER_ROOM],
+            }),
             occupied: [0; 60],
             count: 0,
             frontier: [0; FRONTIER_ROOM],
             frontier_len: 0,
-            sides: [[RunSummary::default(); 4]; FRONTIER_ROOM],
             hash: 0,
         }
     }
@@ -150,7 +159,7 @@ impl Grid {
     /// The tile at a window index.
     #[inline]
     pub fn at(&self, index: usize) -> Option<Tile> {
-        let code = self.cells[index];
+        let code = self.board.codes[index];
         if (code as usize) < Tile::CODES {
             Some(Tile::from_code_unchecked(code))
         } else {
@@ -161,13 +170,13 @@ impl Grid {
     /// Whether the cell of `index` holds a tile.
     #[inline]
     pub fn is_occupied(&self, index: usize) -> bool {
-        (self.cells[index] as usize) < Tile::CODES
+        (self.board.codes[index] as usize) < Tile::CODES
     }
 
     /// The place in [`Grid::frontier`] of the cell of `index`, if it is on the frontier.
     #[inline]
     pub fn frontier_slot(&self, index: usize) -> Option<usize> {
-        let code = self.cells[index];
+        let code = self.board.codes[index];
         (FRONTIER..EMPTY)
             .contains(&code)
             .then(|| (code - FRONTIER) as usize)
@@ -221,28 +230,28 @@ impl Grid {
     pub fn place(&mut self, index: usize, tile: Tile) -> [RunSummary; 2] {
         debug_assert!(!self.is_occupied(index), "placing on an occupied cell");
         let own = self.sides_of(index);
-        let code = self.cells[index];
+        let code = self.board.codes[index];
         if code != EMPTY {
             // Take the cell off the frontier: the last frontier cell takes its place.
             let k = (code - FRONTIER) as usize;
             self.frontier_len -= 1;
             let last = self.frontier_len as usize;
             self.frontier[k] = self.frontier[last];
-            self.sides[k] = self.sides[last];
+            self.board.sides[k] = self.board.sides[last];
             if k != last {
-                self.cells[self.frontier[k] as usize] = FRONTIER + k as u8;
+                self.board.codes[self.frontier[k] as usize] = FRONTIER + k as u8;
             }
         }
-        self.cells[index] = tile.code();
+        self.board.codes[index] = tile.code();
         self.occupied[self.count as usize] = index as u16;
         self.count += 1;
         self.hash ^= cell_hash(index, tile);
         for n in [index - 1, index + 1, index - SIDE, index + SIDE] {
-            if self.cells[n] == EMPTY && index_in_range(n) {
+            if self.board.codes[n] == EMPTY && index_in_range(n) {
                 let k = self.frontier_len;
                 self.frontier[k as usize] = n as u16;
-                self.sides[k as usize] = [RunSummary::default(); 4];
-                self.cells[n] = FRONTIER + k;
+                self.board.sides[k as usize] = [RunSummary::default(); 4];
+                self.board.codes[n] = FRONTIER + k;
                 self.frontier_len += 1;
             }
         }
@@ -265,14 +274,14 @@ impl Grid {
     #[inline]
     fn sides_of(&self, index: usize) -> [RunSummary; 4] {
         self.frontier_slot(index)
-            .map_or([RunSummary::default(); 4], |k| self.sides[k])
+            .map_or([RunSummary::default(); 4], |k| self.board.sides[k])
     }
 
     /// Sets one side of the cell of `index` if it is on the frontier.
     #[inline]
     fn set_side(&mut self, index: usize, side: usize, run: RunSummary) {
         if let Some(k) = self.frontier_slot(index) {
-            self.sides[k][side] = run;
+            self.board.sides[k][side] = run;
         }
     }
 
@@ -282,7 +291,7 @@ impl Grid {
     pub fn side(&self, index: usize, step: isize, forward: bool) -> RunSummary {
         self.frontier_slot(index)
             .map_or_else(RunSummary::default, |k| {
-                self.sides[k][side_slot(step, forward)]
+                self.board.sides[k][side_slot(step, forward)]
             })
     }
 
@@ -290,7 +299,7 @@ impl Grid {
     /// tile taken away.
     pub fn replace(&mut self, index: usize, tile: Tile) -> Option<Tile> {
         let old = self.at(index)?;
-        self.cells[index] = tile.code();
+        self.board.codes[index] = tile.code();
         self.hash ^= cell_hash(index, old) ^ cell_hash(index, tile);
         // The empty cells at the ends of the row and the column through it see the new tile.
         for step in [RIGHT, DOWN] {
@@ -384,7 +393,7 @@ impl Grid {
     /// Whether the cell of `index` has an occupied orthogonal neighbour.
     #[inline]
     pub fn touches(&self, index: usize) -> bool {
-        let code = self.cells[index];
+        let code = self.board.codes[index];
         (FRONTIER..EMPTY).contains(&code)
             || (self.is_occupied(index)
                 && (self.is_occupied(index - 1)

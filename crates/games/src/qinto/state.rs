@@ -12,6 +12,9 @@ use super::tile::{Tile, deck};
 /// Tiles in a full hand.
 pub const HAND: usize = 5;
 
+/// Moves the history makes room for at its first move (a random game plays about 35).
+const LOG_ROOM: usize = 64;
+
 /// A code standing for a tile the viewer cannot see (in a [`super::QintoView`]).
 pub(super) const HIDDEN: u8 = u8::MAX - 1;
 
@@ -285,6 +288,10 @@ impl Qinto {
                 public = QintoMove::Pass(hidden);
                 self.end_turn(false);
             }
+        }
+        if self.log.capacity() == 0 {
+            // Room for a whole game at once (a copied position starts with none).
+            self.log.reserve(LOG_ROOM);
         }
         self.log.push(Public {
             player: Player(p as u8),

@@ -264,12 +264,16 @@ impl RunSummary {
 
     /// Whether the run is a line.
     #[inline]
+    #[expect(
+        clippy::needless_bitwise_bool,
+        reason = "no branches: whether a tile fits is a coin toss for the branch predictor"
+    )]
     pub fn is_line(&self) -> bool {
         let colours = (self.sets as u8).count_ones();
         let shapes = ((self.sets >> 8) as u8).count_ones();
-        self.len() <= 5
-            && (colours <= 1 || colours == (self.counts >> 8) & 0xff)
-            && (shapes <= 1 || shapes == (self.counts >> 16) & 0xff)
+        (self.len() <= 5)
+            & ((colours <= 1) | (colours == (self.counts >> 8) & 0xff))
+            & ((shapes <= 1) | (shapes == (self.counts >> 16) & 0xff))
     }
 }
 

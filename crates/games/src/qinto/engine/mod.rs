@@ -106,9 +106,10 @@ fn hand_quality(state: &Qinto, player: Player) -> i32 {
             break;
         }
         let cell = usize::from(cell);
-        let (row, column) = (grid.joined_run(cell, RIGHT), grid.joined_run(cell, DOWN));
+        let allowed = grid.joined_run(cell, RIGHT).fitting_codes()
+            & grid.joined_run(cell, DOWN).fitting_codes();
         for (tile, fits) in &mut ordinary[..open] {
-            if *fits < 5 && row.with(*tile).is_line() && column.with(*tile).is_line() {
+            if *fits < 5 && allowed >> tile.code() & 1 == 1 {
                 *fits += 1;
                 if *fits == 5 {
                     looking -= 1;

@@ -109,11 +109,10 @@ impl HandSets {
         // For each empty cell, the hand tiles (bit mask) that fit its crossing run.
         let mut fits = [0u32; HAND];
         for (slot, fit) in fits.iter_mut().enumerate().take(k) {
-            let across = window.across[slot];
+            // (An empty crossing run lets every tile fit.)
+            let allowed = window.across[slot].fitting_codes();
             for (i, &tile) in self.tiles[..n].iter().enumerate() {
-                if across.is_empty() || across.with(tile).is_line() {
-                    *fit |= 1 << i;
-                }
+                *fit |= ((allowed >> tile.code() & 1) as u32) << i;
             }
             if *fit == 0 {
                 return None;

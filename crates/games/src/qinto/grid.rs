@@ -95,10 +95,13 @@ impl fmt::Display for Cell {
     }
 }
 
-/// Whether an index is within ±[`LIMIT`] on both axes.
+/// Whether an index is within ±[`LIMIT`] on both axes (and within the window).
 #[inline]
 pub fn index_in_range(index: usize) -> bool {
-    Cell::from_index(index).in_range()
+    // Column and row counted from the window's corner, where the coordinate -LIMIT is 2.
+    const LOW: usize = (64 - LIMIT) as usize;
+    const SPAN: usize = 2 * LIMIT as usize;
+    (index % SIDE).wrapping_sub(LOW) <= SPAN && (index / SIDE).wrapping_sub(LOW) <= SPAN
 }
 
 /// What is kept for every cell of the window, on the heap (a position moves cheaply).
@@ -499,6 +502,20 @@ mod tests {
             }
         }
         assert!(swaps > 20 && placed > 500, "{swaps} swaps, {placed} plays");
+    }
+
+    #[test]
+    fn an_index_is_in_range_exactly_when_its_cell_is() {
+        for index in 0..AREA {
+            assert_eq!(
+                index_in_range(index),
+                Cell::from_index(index).in_range(),
+                "{}",
+                Cell::from_index(index)
+            );
+        }
+        assert!(!index_in_range(AREA + 64));
+        assert!(!index_in_range(usize::MAX));
     }
 
     #[test]

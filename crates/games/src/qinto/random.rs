@@ -276,14 +276,50 @@ fn merge(mut a: RunSummary, b: RunSummary) -> RunSummary {
 /// A window length for the first play with a hand of `n` tiles, drawn in proportion to
 /// `len × n!/(n-len)!` (positions of the window times arrangements).
 fn opening_length(n: usize, rng: &mut GameRng) -> usize {
-    let weight = |len: usize| len * (n + 1 - len..=n).product::<usize>();
-    let total: usize = (1..=n).map(weight).sum();
-    let mut r = below(rng, total as u32) as usize;
-    for len in 1..=n {
-        if r < weight(len) {
+    let weights = &OPENING_WEIGHTS[n.min(HAND)];
+    let mut r = below(rng, OPENING_TOTALS[n.min(HAND)]);
+    for (len, &weight) in weights.iter().enumerate().take(n + 1).skip(1) {
+        if r < weight {
             return len;
         }
-        r -= weight(len);
+        r -= weight;
     }
     n
 }
+
+/// `OPENING_WEIGHTS[n][len]`: `len × n!/(n-len)!` for a window of `len` cells and a hand of
+/// `n` tiles (0 past the hand).
+const OPENING_WEIGHTS: [[u32; HAND + 1]; HAND + 1] = {
+    let mut table = [[0; HAND + 1]; HAND + 1];
+    let mut n = 1;
+    while n <= HAND {
+        let mut len = 1;
+        while len <= n {
+            let mut arrangements = 1;
+            let mut k = n + 1 - len;
+            while k <= n {
+                arrangements *= k as u32;
+                k += 1;
+            }
+            table[n][len] = len as u32 * arrangements;
+            len += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// `OPENING_TOTALS[n]`: the sum of [`OPENING_WEIGHTS`]`[n]`.
+const OPENING_TOTALS: [u32; HAND + 1] = {
+    let mut totals = [0; HAND + 1];
+    let mut n = 0;
+    while n <= HAND {
+        let mut len = 0;
+        while len <= HAND {
+            totals[n] += OPENING_WEIGHTS[n][len];
+            len += 1;
+        }
+        n += 1;
+    }
+    totals
+};

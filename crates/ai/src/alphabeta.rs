@@ -331,7 +331,11 @@ impl<G: Engine> Searcher<'_, G> {
         let Some(me) = state.to_move() else {
             return 0;
         };
-        if state.winning_move().is_some() {
+        // Where the game asks for it, the table is read before the look for a winning move
+        // (see `Engine::TABLE_BEFORE_WIN`), never with canonical keys, which cost more.
+        let table_first = G::TABLE_BEFORE_WIN && !self.canonical;
+        let wins = |state: &G| state.winning_move().is_some();
+        if !table_first && wins(state) {
             // Nothing scores better than winning on this move.
             return WIN - (ply + 1) as i32;
         }
@@ -340,9 +344,13 @@ impl<G: Engine> Searcher<'_, G> {
         } else {
             state.position_key()
         };
+        let stored = self.table.probe(key);
+        if table_first && wins(state) {
+            return WIN - (ply + 1) as i32;
+        }
         let original_alpha = alpha;
         let mut first = None;
-        if let Some(entry) = self.table.probe(key) {
+        if let Some(entry) = stored {
             first = entry.best;
             if u32::from(entry.depth) >= depth {
                 let value = from_table(entry.value, ply);

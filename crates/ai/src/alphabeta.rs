@@ -331,11 +331,7 @@ impl<G: Engine> Searcher<'_, G> {
         let Some(me) = state.to_move() else {
             return 0;
         };
-        // Where the game asks for it, the table is read before the look for a winning move
-        // (see `Engine::TABLE_BEFORE_WIN`), never with canonical keys, which cost more.
-        let table_first = G::TABLE_BEFORE_WIN && !self.canonical;
-        let wins = |state: &G| state.winning_move().is_some();
-        if !table_first && wins(state) {
+        if state.winning_move().is_some() {
             // Nothing scores better than winning on this move.
             return WIN - (ply + 1) as i32;
         }
@@ -344,13 +340,9 @@ impl<G: Engine> Searcher<'_, G> {
         } else {
             state.position_key()
         };
-        let stored = self.table.probe(key);
-        if table_first && wins(state) {
-            return WIN - (ply + 1) as i32;
-        }
         let original_alpha = alpha;
         let mut first = None;
-        if let Some(entry) = stored {
+        if let Some(entry) = self.table.probe(key) {
             first = entry.best;
             if u32::from(entry.depth) >= depth {
                 let value = from_table(entry.value, ply);

@@ -54,15 +54,6 @@ pub trait Engine: Game {
         None
     }
 
-    /// Whether alpha-beta should read its transposition table for a position before the
-    /// quick look for a winning move ([`Engine::winning_move`]) rather than after it. Reading
-    /// first lets the processor look for the win while the table's slot comes from memory,
-    /// which pays in games whose positions are so cheap that the search mostly waits on the
-    /// table (Nudge); it costs a key and a read wherever a win ends the node, which outweighs
-    /// the gain where wins are common or keys dear (Quantik). Either order finds the same
-    /// values. Default `false`: the win first.
-    const TABLE_BEFORE_WIN: bool = false;
-
     /// A quick look for a move that wins at once for the player to move. When it returns a
     /// move, that move wins; `None` means no quick win was seen (a game's fast path may
     /// overlook rarer kinds of immediate win, so searches still check every move's outcome).

@@ -20,11 +20,6 @@ impl Engine for Nudge {
         solvable: true,
     };
 
-    /// A Nudge position costs so little that alpha-beta mostly waits on its table; reading
-    /// it first hides part of that wait behind the look for a push that wins (measured in
-    /// docs/parallel-search.md).
-    const TABLE_BEFORE_WIN: bool = true;
-
     fn evaluate(&self, player: Player) -> i32 {
         let me = player.index() & 1;
         let them = me ^ 1;

@@ -7,6 +7,8 @@
 //! result for the player who made that node's move (1 for a win, ½ for a draw, 0 for a loss),
 //! so it works for any number of players. The move played is the most visited one.
 
+use std::any::Any;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use tabuleiro_core::rng::Rng;
@@ -125,17 +127,65 @@ struct Tree<M> {
     children: Vec<u32>,
 }
 
-impl<M: Copy> Tree<M> {
-    /// A tree of one root whose untried moves are `moves`.
-    fn new(moves: Vec<M>) -> Self {
+/// The memory of finished searches' trees (each with its size in bytes), kept for the next
+/// searches: at most one tree a core and [`SPARE_BYTES`] in all. A tree grows by up to a
+/// hundred megabytes a second of search (Taiji), and memory the allocator hands back to the
+/// system must be unmapped from every thread of the process at once: in a parallel search that
+/// interrupted the other threads and made them fault the memory in again. Kept, a tree's
+/// memory is reused as it is (a search in kept memory grows the same tree as in fresh memory).
+static SPARE: Mutex<Vec<(usize, Box<dyn Any + Send>)>> = Mutex::new(Vec::new());
+
+/// The most memory the kept trees may hold together: 512 MiB.
+const SPARE_BYTES: usize = 1 << 29;
+
+impl<M: Copy + Send + 'static> Tree<M> {
+    /// A tree of one root whose untried moves are `moves`, in the memory of an earlier tree
+    /// when one is spare.
+    fn new(moves: &[M]) -> Self {
         let mut root = Node::new(None, None, 0);
         root.listed = true;
         root.untried = (0, index(moves.len()));
-        Tree {
-            nodes: vec![root],
-            stats: vec![Stats::new()],
-            children: vec![NO_NODE; moves.len()],
-            arena: moves,
+        let mut tree = Self::spare().unwrap_or(Tree {
+            nodes: Vec::new(),
+            stats: Vec::new(),
+            arena: Vec::new(),
+            children: Vec::new(),
+        });
+        tree.nodes.push(root);
+        tree.stats.push(Stats::new());
+        tree.arena.extend_from_slice(moves);
+        tree.children.resize(moves.len(), NO_NODE);
+        tree
+    }
+
+    /// An empty tree in the memory of a finished one, if one of this move type is kept.
+    fn spare() -> Option<Self> {
+        let mut spare = SPARE.lock().ok()?;
+        let at = spare.iter().position(|(_, tree)| tree.is::<Self>())?;
+        spare
+            .swap_remove(at)
+            .1
+            .downcast::<Self>()
+            .ok()
+            .map(|tree| *tree)
+    }
+
+    /// Empties the tree and keeps its memory for the next search, unless as many trees or as
+    /// much memory as may be kept already is (then the memory is freed).
+    fn recycle(mut self) {
+        let bytes = self.nodes.capacity() * size_of::<Node<M>>()
+            + self.stats.capacity() * size_of::<Stats>()
+            + self.arena.capacity() * size_of::<M>()
+            + self.children.capacity() * size_of::<u32>();
+        self.nodes.clear();
+        self.stats.clear();
+        self.arena.clear();
+        self.children.clear();
+        if let Ok(mut spare) = SPARE.lock() {
+            let kept: usize = spare.iter().map(|(bytes, _)| bytes).sum();
+            if spare.len() < crate::threads::available() && kept + bytes <= SPARE_BYTES {
+                spare.push((bytes, Box::new(self)));
+            }
         }
     }
 
@@ -381,7 +431,7 @@ fn grow<G: Engine>(
         return Grown::Decided(moves.first().copied());
     }
     shuffle(&mut moves, rng);
-    let mut tree = Tree::new(moves);
+    let mut tree = Tree::new(&moves);
     let mut scratch = Vec::new();
     let mut points = vec![0.5; G::INFO.max_players];
     let limit = G::INFO.max_moves.unwrap_or(10_000);
@@ -450,7 +500,7 @@ fn grow<G: Engine>(
         }
         iterations += 1;
     }
-    Grown::Tree(RootStats {
+    let root = RootStats {
         children: tree
             .children_of(0)
             .iter()
@@ -461,7 +511,9 @@ fn grow<G: Engine>(
             .collect(),
         untried: tree.root_untried(),
         iterations,
-    })
+    };
+    tree.recycle();
+    Grown::Tree(root)
 }
 
 /// How long an MCTS player thinks.
@@ -521,5 +573,65 @@ impl<G: Engine> Agent<G> for MctsAgent {
 
     fn choose(&mut self, view: &G::View) -> Option<G::Move> {
         search::<G>(view, &self.limits, &mut self.rng).0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tabuleiro_core::{Game, Setup};
+    use tabuleiro_games::quantik::Quantik;
+
+    use super::*;
+
+    /// Grows a tree of `iterations` from `state` with the generator of `seed`.
+    fn grown(
+        state: &Quantik,
+        iterations: u64,
+        seed: u64,
+    ) -> Vec<(<Quantik as Game>::Move, u32, f64)> {
+        let limits = MctsLimits {
+            time: None,
+            iterations: Some(iterations),
+            threads: Some(1),
+        };
+        match grow::<Quantik>(state, &limits, Instant::now(), &mut rng_from_seed(seed)) {
+            Grown::Tree(root) => root.children,
+            Grown::Decided(_) => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_tree_in_kept_memory_grows_as_in_fresh_memory() {
+        let mut rng = rng_from_seed(3);
+        let mut state =
+            Quantik::new(&Setup::default_for(Quantik::INFO)).expect("the default setup");
+        // Searches of different sizes, so that a kept tree is sometimes larger, sometimes
+        // smaller than the next one, each repeated in whatever memory is kept by then.
+        for (turn, iterations) in [2000u64, 50, 700, 3000, 10].into_iter().enumerate() {
+            let first = grown(&state, iterations, turn as u64);
+            assert!(!first.is_empty());
+            let visits: u32 = first.iter().map(|c| c.1).sum();
+            assert_eq!(
+                u64::from(visits),
+                iterations,
+                "every iteration visits one root child"
+            );
+            assert_eq!(first, grown(&state, iterations, turn as u64));
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mv = moves[tabuleiro_core::rng::random_index(&mut rng, moves.len())];
+            state.play_unchecked(mv);
+        }
+    }
+
+    #[test]
+    fn a_kept_tree_is_empty() {
+        let root_moves = [1u8, 2, 3];
+        Tree::new(&[9u8; 500]).recycle();
+        let tree = Tree::new(&root_moves);
+        assert_eq!(tree.nodes.len(), 1);
+        assert_eq!(tree.stats.len(), 1);
+        assert_eq!(tree.arena, root_moves);
+        assert_eq!(tree.children, [NO_NODE; 3]);
     }
 }

@@ -85,8 +85,8 @@ impl Stats {
 /// expanded (most nodes are leaves that never are); the untried ones are taken from the end
 /// of the range, and the child made for the k-th move tried is kept at the k-th place of the
 /// same range of the child arena, so that a node's children lie side by side in the order they
-/// were made. A tree of many nodes is a few large allocations, quick to make and to free when
-/// the deadline comes.
+/// were made. A tree of many nodes is a few large allocations, kept for the next search when
+/// the deadline comes (see [`SPARE`]).
 #[derive(Debug)]
 struct Node<M> {
     mv: Option<M>,

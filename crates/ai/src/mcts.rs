@@ -26,44 +26,65 @@ const CLOCK_PERIOD: Duration = Duration::from_micros(200);
 /// No node (an index past every node).
 const NO_NODE: u32 = u32::MAX;
 
-/// How far [`Stats::quick_bound`] may be from the exact bound: far more than the few units
-/// in the last place its other rounding can make on bounds below 100.
+/// How far [`Quick::bound`] may be from the exact bound ([`Tally::bound`]): far more than the
+/// few units in the last place its other rounding can make on bounds below 100.
 const QUICK_MARGIN: f64 = 1e-9;
 
-/// What selection reads of a node, kept apart from the rest so that weighing a node's children
-/// touches 32 bytes each: the statistics of its subtree, and two numbers kept up to date as
-/// they change, from which a close approximation of its upper confidence bound costs a
-/// multiplication.
+/// What selection reads of every child of a node: two numbers kept up to date as the node's
+/// statistics change, from which a close approximation of its upper confidence bound costs a
+/// multiplication. Kept apart from the statistics themselves ([`Tally`]) so that weighing a
+/// node's children touches 16 bytes each.
 #[derive(Clone, Copy, Debug)]
-struct Stats {
-    reward: f64,
-    visits: u32,
+struct Quick {
     /// `reward / visits` (visits at least 1), computed as the exact bound computes it.
     mean: f64,
     /// `1 / sqrt(visits)` (visits at least 1).
     inverse_root: f64,
 }
 
-impl Stats {
+impl Quick {
     /// A node not visited yet.
     fn new() -> Self {
-        Stats {
-            reward: 0.0,
-            visits: 0,
+        Quick {
             mean: 0.0,
             inverse_root: 1.0,
         }
     }
 
-    /// Counts one more visit worth `reward` (none for the root, whose moves nobody made).
-    fn visit(&mut self, reward: Option<f64>) {
+    /// [`Tally::bound`] within [`QUICK_MARGIN`], given `sqrt(log_parent)`: the square root of
+    /// a quotient taken as a product with a stored inverse root.
+    fn bound(&self, root_log_parent: f64) -> f64 {
+        self.mean + EXPLORATION * (root_log_parent * self.inverse_root)
+    }
+}
+
+/// The statistics of a node's subtree: the rewards of its playouts for the node's mover, and
+/// how many there were.
+#[derive(Clone, Copy, Debug)]
+struct Tally {
+    reward: f64,
+    visits: u32,
+}
+
+impl Tally {
+    /// A node not visited yet.
+    fn new() -> Self {
+        Tally {
+            reward: 0.0,
+            visits: 0,
+        }
+    }
+
+    /// Counts one more visit worth `reward` (none for the root, whose moves nobody made), and
+    /// brings the node's `quick` numbers up to date.
+    fn visit(&mut self, reward: Option<f64>, quick: &mut Quick) {
         self.visits += 1;
         if let Some(reward) = reward {
             self.reward += reward;
         }
         let visits = f64::from(self.visits);
-        self.mean = self.reward / visits;
-        self.inverse_root = 1.0 / visits.sqrt();
+        quick.mean = self.reward / visits;
+        quick.inverse_root = 1.0 / visits.sqrt();
     }
 
     /// The upper confidence bound (UCT) of this child of a node whose visits' logarithm is
@@ -71,12 +92,6 @@ impl Stats {
     fn bound(&self, log_parent: f64) -> f64 {
         let visits = f64::from(self.visits.max(1));
         self.reward / visits + EXPLORATION * (log_parent / visits).sqrt()
-    }
-
-    /// [`Stats::bound`] within [`QUICK_MARGIN`], given `sqrt(log_parent)`: the square root of
-    /// a quotient taken as a product with a stored inverse root.
-    fn quick_bound(&self, root_log_parent: f64) -> f64 {
-        self.mean + EXPLORATION * (root_log_parent * self.inverse_root)
     }
 }
 
@@ -118,11 +133,12 @@ impl<M> Node<M> {
     }
 }
 
-/// A search tree: its nodes (the root first), their statistics, the move arena and the child
-/// arena beside it.
+/// A search tree: its nodes (the root first), their statistics (in two parts, see [`Quick`]),
+/// the move arena and the child arena beside it.
 struct Tree<M> {
     nodes: Vec<Node<M>>,
-    stats: Vec<Stats>,
+    quick: Vec<Quick>,
+    tallies: Vec<Tally>,
     arena: Vec<M>,
     children: Vec<u32>,
 }
@@ -147,12 +163,14 @@ impl<M: Copy + Send + 'static> Tree<M> {
         root.untried = (0, index(moves.len()));
         let mut tree = Self::spare().unwrap_or(Tree {
             nodes: Vec::new(),
-            stats: Vec::new(),
+            quick: Vec::new(),
+            tallies: Vec::new(),
             arena: Vec::new(),
             children: Vec::new(),
         });
         tree.nodes.push(root);
-        tree.stats.push(Stats::new());
+        tree.quick.push(Quick::new());
+        tree.tallies.push(Tally::new());
         tree.arena.extend_from_slice(moves);
         tree.children.resize(moves.len(), NO_NODE);
         tree
@@ -174,11 +192,13 @@ impl<M: Copy + Send + 'static> Tree<M> {
     /// much memory as may be kept already is (then the memory is freed).
     fn recycle(mut self) {
         let bytes = self.nodes.capacity() * size_of::<Node<M>>()
-            + self.stats.capacity() * size_of::<Stats>()
+            + self.quick.capacity() * size_of::<Quick>()
+            + self.tallies.capacity() * size_of::<Tally>()
             + self.arena.capacity() * size_of::<M>()
             + self.children.capacity() * size_of::<u32>();
         self.nodes.clear();
-        self.stats.clear();
+        self.quick.clear();
+        self.tallies.clear();
         self.arena.clear();
         self.children.clear();
         if let Ok(mut spare) = SPARE.lock() {
@@ -209,16 +229,15 @@ impl<M: Copy + Send + 'static> Tree<M> {
 
     /// The child of `node` with the best upper confidence bound (the first of equals).
     fn select(&self, node: u32) -> u32 {
-        let log_parent = f64::from(self.stats[node as usize].visits.max(1)).ln();
+        let log_parent = f64::from(self.tallies[node as usize].visits.max(1)).ln();
         let root_log_parent = log_parent.sqrt();
         let mut best = (f64::MIN, 0);
         for &c in self.children_of(node) {
-            let child = &self.stats[c as usize];
             // Most children are clearly behind the best so far: the quick bound shows it, and
             // only the others get the exact bound, which alone decides (so the choice is the
             // one the exact bound of every child would make).
-            if child.quick_bound(root_log_parent) + QUICK_MARGIN > best.0 {
-                let score = child.bound(log_parent);
+            if self.quick[c as usize].bound(root_log_parent) + QUICK_MARGIN > best.0 {
+                let score = self.tallies[c as usize].bound(log_parent);
                 if score > best.0 {
                     best = (score, c);
                 }
@@ -236,7 +255,8 @@ impl<M: Copy + Send + 'static> Tree<M> {
         self.children[(at.untried.0 + at.made) as usize] = child;
         at.made += 1;
         self.nodes.push(Node::new(Some(mv), mover, parent));
-        self.stats.push(Stats::new());
+        self.quick.push(Quick::new());
+        self.tallies.push(Tally::new());
         child
     }
 
@@ -492,7 +512,8 @@ fn grow<G: Engine>(
         // Backpropagation.
         loop {
             let at = &tree.nodes[node as usize];
-            tree.stats[node as usize].visit(at.mover.map(|mover| points[mover.index()]));
+            let reward = at.mover.map(|mover| points[mover.index()]);
+            tree.tallies[node as usize].visit(reward, &mut tree.quick[node as usize]);
             if node == 0 {
                 break;
             }
@@ -505,8 +526,8 @@ fn grow<G: Engine>(
             .children_of(0)
             .iter()
             .filter_map(|&c| {
-                let stats = tree.stats[c as usize];
-                Some((tree.nodes[c as usize].mv?, stats.visits, stats.reward))
+                let tally = tree.tallies[c as usize];
+                Some((tree.nodes[c as usize].mv?, tally.visits, tally.reward))
             })
             .collect(),
         untried: tree.root_untried(),
@@ -630,7 +651,8 @@ mod tests {
         Tree::new(&[9u8; 500]).recycle();
         let tree = Tree::new(&root_moves);
         assert_eq!(tree.nodes.len(), 1);
-        assert_eq!(tree.stats.len(), 1);
+        assert_eq!(tree.quick.len(), 1);
+        assert_eq!(tree.tallies.len(), 1);
         assert_eq!(tree.arena, root_moves);
         assert_eq!(tree.children, [NO_NODE; 3]);
     }

@@ -126,8 +126,15 @@ impl Table {
         }
         let slot = &self.slots[self.index(entry.key)];
         let data = entry.pack();
+        let check = entry.key ^ data;
+        // A slot that holds this very entry already is left as it is: another thread reading
+        // it keeps its copy of the slot's memory, which a write would take from it.
+        if slot.data.load(Ordering::Relaxed) == data && slot.check.load(Ordering::Relaxed) == check
+        {
+            return;
+        }
         slot.data.store(data, Ordering::Relaxed);
-        slot.check.store(entry.key ^ data, Ordering::Relaxed);
+        slot.check.store(check, Ordering::Relaxed);
     }
 
     /// Empties the table.
@@ -236,6 +243,37 @@ mod tests {
         };
         t.store(far);
         assert_eq!(t.probe(1).map(|e| e.best), Some(None), "too far to keep");
+    }
+
+    #[test]
+    fn storing_again_replaces_what_differs_and_keeps_what_is_equal() {
+        let t = Table::new(2);
+        let first = Entry {
+            key: 9,
+            value: 4,
+            depth: 3,
+            bound: Bound::Lower,
+            best: Some(2),
+        };
+        t.store(first);
+        t.store(first);
+        assert_eq!(t.probe(9), Some(first));
+        let deeper = Entry { depth: 4, ..first };
+        t.store(deeper);
+        assert_eq!(t.probe(9), Some(deeper));
+        // Another key sharing the slot (of 4).
+        let other = (10..1000)
+            .find(|&k| t.index(k) == t.index(9))
+            .expect("a key sharing a slot with 9");
+        let rival = Entry {
+            key: other,
+            ..first
+        };
+        t.store(rival);
+        assert_eq!(t.probe(other), Some(rival));
+        assert!(t.probe(9).is_none(), "the slot was replaced");
+        t.store(deeper);
+        assert_eq!(t.probe(9), Some(deeper), "and replaced again");
     }
 
     #[test]

@@ -96,23 +96,35 @@ impl Tally {
 }
 
 /// The rest of a node: the move that led here, who made it, and its place in the tree. Its
-/// moves are a range of the search's one move arena, listed the first time the node is
-/// expanded (most nodes are leaves that never are); the untried ones are taken from the end
-/// of the range, and the child made for the k-th move tried is kept at the k-th place of the
-/// same range of the child arena, so that a node's children lie side by side in the order they
-/// were made. A tree of many nodes is a few large allocations, kept for the next search when
-/// the deadline comes (see [`SPARE`]).
+/// moves are listed and shuffled the first time the node is expanded (most nodes are leaves
+/// that never are), and tried from the end of the shuffled list. Only the end of that list is
+/// written into the tree, a window of the search's one move arena: the whole list for a
+/// position of at most [`WHOLE_LISTING`] moves, else the last [`FIRST_WINDOW`], which most
+/// nodes of a position of hundreds of moves never get past; a node that does is listed and
+/// shuffled again, exactly as the first time (the generator as it was then is kept), into a
+/// window [`WIDENING`] times larger. The child made for the k-th move tried is kept at the
+/// k-th place of the same window of the child arena, so that a node's children lie side by
+/// side in the order they were made. A tree of many nodes is a few large allocations, kept for
+/// the next search when the deadline comes (see [`SPARE`]).
 #[derive(Debug)]
 struct Node<M> {
     mv: Option<M>,
     mover: Option<Player>,
-    /// Whether the moves of the node's position were listed into the arena.
+    /// Whether the moves of the node's position were listed.
     listed: bool,
     parent: u32,
-    /// Children made so far: `children[untried.0..untried.0 + made]`.
+    /// Children made so far: `children[from..from + made]`.
     made: u32,
-    /// The untried moves are `arena[untried.0..untried.1]`, taken from the end.
-    untried: (u32, u32),
+    /// How many legal moves the node's position has (once listed).
+    moves: u32,
+    /// Where the node's window starts, in the move arena and in the child arena.
+    from: u32,
+    /// How many moves the window holds: the last `window` of the shuffled list, in its order
+    /// (the next move to try is `arena[from + window - 1 - made]`).
+    window: u32,
+    /// For a window that does not hold every move: where the generator as it was before the
+    /// shuffle is kept, in [`Tree::shuffles`] (else [`NO_NODE`]).
+    shuffle: u32,
 }
 
 impl<M> Node<M> {
@@ -124,29 +136,48 @@ impl<M> Node<M> {
             listed: false,
             parent,
             made: 0,
-            untried: (0, 0),
+            moves: 0,
+            from: 0,
+            window: 0,
+            shuffle: NO_NODE,
         }
     }
 
     fn has_untried(&self) -> bool {
-        self.untried.1 > self.untried.0
+        self.made < self.moves
     }
 }
 
+/// A position of at most this many moves has them all written into the tree when it is
+/// listed (Quantik's positions always do; Taiji's, of hundreds of moves, do not).
+const WHOLE_LISTING: u32 = 64;
+
+/// How many moves a position of more than [`WHOLE_LISTING`] moves has written into the tree
+/// at first: a listed node of Taiji gets about three children.
+const FIRST_WINDOW: u32 = 16;
+
+/// How many times larger a node's window grows when its moves so far have all been tried.
+const WIDENING: u32 = 4;
+
 /// A search tree: its nodes (the root first), their statistics (in two parts, see [`Quick`]),
-/// the move arena and the child arena beside it.
+/// the move arena and the child arena beside it, and the generators of the shuffles of nodes
+/// listed in part.
 struct Tree<M> {
     nodes: Vec<Node<M>>,
     quick: Vec<Quick>,
     tallies: Vec<Tally>,
     arena: Vec<M>,
     children: Vec<u32>,
+    shuffles: Vec<GameRng>,
+    /// Positions of at most this many moves are listed whole ([`WHOLE_LISTING`], or every
+    /// position in a game of hidden information, whose samples may list different moves).
+    whole_up_to: u32,
 }
 
 /// The memory of finished searches' trees (each with its size in bytes), kept for the next
-/// searches: at most one tree a core and [`SPARE_BYTES`] in all. A tree grows by up to a
-/// hundred megabytes a second of search (Taiji), and memory the allocator hands back to the
-/// system must be unmapped from every thread of the process at once: in a parallel search that
+/// searches: at most one tree a core and [`SPARE_BYTES`] in all. A tree grows by tens of
+/// megabytes a second of search (Taiji), and memory the allocator hands back to the system
+/// must be unmapped from every thread of the process at once: in a parallel search that
 /// interrupted the other threads and made them fault the memory in again. Kept, a tree's
 /// memory is reused as it is (a search in kept memory grows the same tree as in fresh memory).
 static SPARE: Mutex<Vec<(usize, Box<dyn Any + Send>)>> = Mutex::new(Vec::new());
@@ -155,19 +186,24 @@ static SPARE: Mutex<Vec<(usize, Box<dyn Any + Send>)>> = Mutex::new(Vec::new());
 const SPARE_BYTES: usize = 1 << 29;
 
 impl<M: Copy + Send + 'static> Tree<M> {
-    /// A tree of one root whose untried moves are `moves`, in the memory of an earlier tree
-    /// when one is spare.
-    fn new(moves: &[M]) -> Self {
+    /// A tree of one root whose untried moves are `moves` (all written, tried from the end),
+    /// listing positions of at most `whole_up_to` moves whole, in the memory of an earlier
+    /// tree when one is spare.
+    fn new(moves: &[M], whole_up_to: u32) -> Self {
         let mut root = Node::new(None, None, 0);
         root.listed = true;
-        root.untried = (0, index(moves.len()));
+        root.moves = index(moves.len());
+        root.window = root.moves;
         let mut tree = Self::spare().unwrap_or(Tree {
             nodes: Vec::new(),
             quick: Vec::new(),
             tallies: Vec::new(),
             arena: Vec::new(),
             children: Vec::new(),
+            shuffles: Vec::new(),
+            whole_up_to,
         });
+        tree.whole_up_to = whole_up_to;
         tree.nodes.push(root);
         tree.quick.push(Quick::new());
         tree.tallies.push(Tally::new());
@@ -195,12 +231,14 @@ impl<M: Copy + Send + 'static> Tree<M> {
             + self.quick.capacity() * size_of::<Quick>()
             + self.tallies.capacity() * size_of::<Tally>()
             + self.arena.capacity() * size_of::<M>()
-            + self.children.capacity() * size_of::<u32>();
+            + self.children.capacity() * size_of::<u32>()
+            + self.shuffles.capacity() * size_of::<GameRng>();
         self.nodes.clear();
         self.quick.clear();
         self.tallies.clear();
         self.arena.clear();
         self.children.clear();
+        self.shuffles.clear();
         if let Ok(mut spare) = SPARE.lock() {
             let kept: usize = spare.iter().map(|(bytes, _)| bytes).sum();
             if spare.len() < crate::threads::available() && kept + bytes <= SPARE_BYTES {
@@ -212,19 +250,63 @@ impl<M: Copy + Send + 'static> Tree<M> {
     /// The children of `node`, in the order they were made.
     fn children_of(&self, node: u32) -> &[u32] {
         let at = &self.nodes[node as usize];
-        let from = at.untried.0 as usize;
+        let from = at.from as usize;
         &self.children[from..from + at.made as usize]
     }
 
-    /// Lists the moves of an unlisted `node`, whose position is `moves`' (in the order to try
-    /// them, from the end).
-    fn list(&mut self, node: u32, moves: &[M]) {
-        let first = index(self.arena.len());
-        let at = &mut self.nodes[node as usize];
-        at.untried = (first, first + index(moves.len()));
-        at.listed = true;
-        self.arena.extend_from_slice(moves);
+    /// Whether a position of `n` moves is listed in a window (see [`Node`]).
+    fn listed_in_part(&self, n: usize) -> bool {
+        index(n) > self.whole_up_to && index(n) > FIRST_WINDOW
+    }
+
+    /// Lists the moves of an unlisted `node`: `moves`, its position's legal moves shuffled
+    /// (to be tried from the end) by a generator that was `before` the shuffle, given when the
+    /// node is [listed in part](Tree::listed_in_part) (else all its moves are written).
+    fn list(&mut self, node: u32, moves: &[M], before: Option<GameRng>) {
+        let n = index(moves.len());
+        let (window, shuffle) = match before {
+            Some(before) if self.listed_in_part(moves.len()) => {
+                self.shuffles.push(before);
+                (FIRST_WINDOW, index(self.shuffles.len() - 1))
+            }
+            _ => (n, NO_NODE),
+        };
+        let from = self.arena.len();
+        self.arena
+            .extend_from_slice(&moves[moves.len() - window as usize..]);
         self.children.resize(self.arena.len(), NO_NODE);
+        let at = &mut self.nodes[node as usize];
+        at.listed = true;
+        at.moves = n;
+        at.from = index(from);
+        at.window = window;
+        at.shuffle = shuffle;
+    }
+
+    /// Whether every move in the window of `node` was tried while others remain.
+    fn needs_widening(&self, node: u32) -> bool {
+        let at = &self.nodes[node as usize];
+        at.made == at.window && at.made < at.moves
+    }
+
+    /// Gives `node` a window [`WIDENING`] times larger (at the end of the arenas, its children
+    /// moved along) from `moves`: its position's legal moves as listed, which this shuffles
+    /// again with the generator kept from the first listing, so the list is the same.
+    fn widen(&mut self, node: u32, moves: &mut [M]) {
+        let at = &self.nodes[node as usize];
+        let Some(before) = self.shuffles.get(at.shuffle as usize) else {
+            return;
+        };
+        shuffle(moves, &mut before.clone());
+        let window = (at.window.saturating_mul(WIDENING) as usize).min(moves.len());
+        let (old, made) = (at.from as usize, at.made as usize);
+        let from = self.arena.len();
+        self.arena.extend_from_slice(&moves[moves.len() - window..]);
+        self.children.resize(self.arena.len(), NO_NODE);
+        self.children.copy_within(old..old + made, from);
+        let at = &mut self.nodes[node as usize];
+        at.from = index(from);
+        at.window = index(window);
     }
 
     /// The child of `node` with the best upper confidence bound (the first of equals).
@@ -246,13 +328,18 @@ impl<M: Copy + Send + 'static> Tree<M> {
         best.1
     }
 
-    /// Takes the last untried move of `parent` (which has one) and adds its child, `mover`
-    /// having made it; returns the child.
+    /// The next move of `node` to try, if its window holds one.
+    fn next_untried(&self, node: u32) -> Option<M> {
+        let at = &self.nodes[node as usize];
+        (at.made < at.window).then(|| self.arena[(at.from + at.window - 1 - at.made) as usize])
+    }
+
+    /// Adds the child of `parent` for its next untried move `mv` (see [`Tree::next_untried`]),
+    /// `mover` having made it; returns the child.
     fn add_child(&mut self, parent: u32, mv: M, mover: Option<Player>) -> u32 {
         let child = index(self.nodes.len());
         let at = &mut self.nodes[parent as usize];
-        at.untried.1 -= 1;
-        self.children[(at.untried.0 + at.made) as usize] = child;
+        self.children[(at.from + at.made) as usize] = child;
         at.made += 1;
         self.nodes.push(Node::new(Some(mv), mover, parent));
         self.quick.push(Quick::new());
@@ -262,8 +349,7 @@ impl<M: Copy + Send + 'static> Tree<M> {
 
     /// The move to play at the root when no child was made.
     fn root_untried(&self) -> Option<M> {
-        let (from, to) = self.nodes[0].untried;
-        (to > from).then(|| self.arena[to as usize - 1])
+        self.next_untried(0)
     }
 }
 
@@ -440,6 +526,22 @@ fn grow<G: Engine>(
     start: Instant,
     rng: &mut GameRng,
 ) -> Grown<G::Move> {
+    let whole_up_to = if G::INFO.hidden_information {
+        u32::MAX
+    } else {
+        WHOLE_LISTING
+    };
+    grow_listing::<G>(view, limits, start, rng, whole_up_to)
+}
+
+/// [`grow`], listing positions of at most `whole_up_to` moves whole (see [`Node`]).
+fn grow_listing<G: Engine>(
+    view: &G::View,
+    limits: &MctsLimits,
+    start: Instant,
+    rng: &mut GameRng,
+    whole_up_to: u32,
+) -> Grown<G::Move> {
     let root_state = G::sample_from_view(view, rng);
     let mut iterations = 0u64;
     if root_state.to_move().is_none() {
@@ -451,7 +553,7 @@ fn grow<G: Engine>(
         return Grown::Decided(moves.first().copied());
     }
     shuffle(&mut moves, rng);
-    let mut tree = Tree::new(&moves);
+    let mut tree = Tree::new(&moves, whole_up_to);
     let mut scratch = Vec::new();
     let mut points = vec![0.5; G::INFO.max_players];
     let limit = G::INFO.max_moves.unwrap_or(10_000);
@@ -497,11 +599,14 @@ fn grow<G: Engine>(
         // legal in this sample.
         if !tree.nodes[node as usize].listed {
             state.legal_moves(&mut scratch);
+            let before = tree.listed_in_part(scratch.len()).then(|| rng.clone());
             shuffle(&mut scratch, rng);
-            tree.list(node, &scratch);
+            tree.list(node, &scratch, before);
+        } else if tree.needs_widening(node) {
+            state.legal_moves(&mut scratch);
+            tree.widen(node, &mut scratch);
         }
-        let (from, to) = tree.nodes[node as usize].untried;
-        let untried = (to > from).then(|| tree.arena[to as usize - 1]);
+        let untried = tree.next_untried(node);
         if let Some(mv) = untried.filter(|&mv| !hidden || state.check_move(mv).is_ok()) {
             let mover = state.to_move();
             state.play_unchecked(mv);
@@ -601,6 +706,7 @@ impl<G: Engine> Agent<G> for MctsAgent {
 mod tests {
     use tabuleiro_core::{Game, Setup};
     use tabuleiro_games::quantik::Quantik;
+    use tabuleiro_games::taiji::Taiji;
 
     use super::*;
 
@@ -646,10 +752,86 @@ mod tests {
     }
 
     #[test]
+    fn a_node_listed_in_windows_tries_its_moves_in_the_shuffled_order() {
+        let mut tree = Tree::new(&[0u16, 1], WHOLE_LISTING);
+        let node = tree.add_child(0, 1, None);
+        let moves: Vec<u16> = (100..300).collect();
+        let before = rng_from_seed(5);
+        let mut listed = moves.clone();
+        shuffle(&mut listed, &mut before.clone());
+        tree.list(node, &listed, Some(before));
+        assert_eq!(tree.nodes[node as usize].window, FIRST_WINDOW);
+        let mut tried = Vec::new();
+        let mut made = Vec::new();
+        while tree.nodes[node as usize].has_untried() {
+            if tree.needs_widening(node) {
+                tree.widen(node, &mut moves.clone());
+            }
+            let mv = tree.next_untried(node).expect("a move in the window");
+            tried.push(mv);
+            made.push(tree.add_child(node, mv, None));
+        }
+        listed.reverse();
+        assert_eq!(
+            tried, listed,
+            "every move once, from the end of the shuffled list"
+        );
+        assert_eq!(
+            tree.children_of(node),
+            made,
+            "the children kept in the order made"
+        );
+        assert!(tree.next_untried(node).is_none());
+    }
+
+    #[test]
+    fn trees_listed_in_windows_grow_as_trees_listed_whole() {
+        let limits = MctsLimits {
+            time: None,
+            iterations: Some(6000),
+            threads: Some(1),
+        };
+        let roots = |whole_up_to: u32, seed: u64| {
+            let quantik =
+                Quantik::new(&Setup::default_for(Quantik::INFO)).expect("the default setup");
+            let taiji = Taiji::new(&Setup {
+                options: tabuleiro_core::Options::new(Taiji::INFO, [("size", "7")])
+                    .expect("a board size"),
+                ..Setup::default_for(Taiji::INFO)
+            })
+            .expect("a 7x7 board");
+            let start = Instant::now();
+            let mut rng = rng_from_seed(seed);
+            let quantik =
+                match grow_listing::<Quantik>(&quantik, &limits, start, &mut rng, whole_up_to) {
+                    Grown::Tree(root) => root.children,
+                    Grown::Decided(_) => Vec::new(),
+                };
+            let taiji = match grow_listing::<Taiji>(&taiji, &limits, start, &mut rng, whole_up_to) {
+                Grown::Tree(root) => root.children,
+                Grown::Decided(_) => Vec::new(),
+            };
+            (quantik, taiji)
+        };
+        for seed in 0..3 {
+            let whole = roots(u32::MAX, seed);
+            assert_eq!(
+                whole.1.len(),
+                168,
+                "every first move of a 7x7 Taiji board tried (its perft 1)"
+            );
+            // Quantik's positions in windows of 16 (some nodes widened twice), Taiji's as
+            // they are listed in play.
+            assert_eq!(roots(0, seed).0, whole.0);
+            assert_eq!(roots(WHOLE_LISTING, seed), whole);
+        }
+    }
+
+    #[test]
     fn a_kept_tree_is_empty() {
         let root_moves = [1u8, 2, 3];
-        Tree::new(&[9u8; 500]).recycle();
-        let tree = Tree::new(&root_moves);
+        Tree::new(&[9u8; 500], WHOLE_LISTING).recycle();
+        let tree = Tree::new(&root_moves, WHOLE_LISTING);
         assert_eq!(tree.nodes.len(), 1);
         assert_eq!(tree.quick.len(), 1);
         assert_eq!(tree.tallies.len(), 1);

@@ -5,7 +5,11 @@
 //! The position is held in a few machine words for the whole game instead of being stored and
 //! read back at every move: the masks of the four shapes side by side in one `u64` (16 bits a
 //! shape, cube lowest), the cells where each player may put each shape likewise, and the
-//! pieces left to both players as the eight bytes of one `u64`.
+//! pieces left to both players as the eight bytes of one `u64`. The loop is a chain of
+//! dependent steps (the targets, their count, the number drawn, the cell, the next targets), so
+//! it is written to keep that chain short: the empty cells are kept in every lane at once
+//! rather than broadcast at each move, the targets below each lane are counted while the
+//! number is drawn, and one table lookup gives both the cell and the cells it bars.
 //!
 //! [`Game::play_random_moves`]: tabuleiro_core::Game::play_random_moves
 //! [`Game::random_move`]: tabuleiro_core::Game::random_move
@@ -14,11 +18,37 @@
 use tabuleiro_core::GameRng;
 use tabuleiro_core::rng::below;
 
-use super::geometry::{Mask, UNIT_MASKS, ZONE, nth_cell};
+use super::geometry::{Mask, UNIT_MASKS, ZONE};
 use super::state::Quantik;
 
 /// A 16-bit mask copied into each shape's lane.
 const LANES: u64 = 0x0001_0001_0001_0001;
+
+/// For each half of a lane (low eight cells, high eight), each byte of that half and each
+/// `n < 8`: the cell of the byte's `n`-th set bit (bits 16 and up) and that cell's
+/// [`ZONE`] (the low 16 bits), so that one load gives both. Entries past a byte's set bits
+/// are not used.
+const PICK: [[[u32; 8]; 256]; 2] = {
+    let mut table = [[[0; 8]; 256]; 2];
+    let mut half = 0;
+    while half < 2 {
+        let mut byte = 0;
+        while byte < 256 {
+            let (mut n, mut bit) = (0, 0);
+            while bit < 8 {
+                if byte & (1 << bit) != 0 {
+                    let cell = 8 * half + bit;
+                    table[half][byte][n] = (cell as u32) << 16 | ZONE[cell] as u32;
+                    n += 1;
+                }
+                bit += 1;
+            }
+            byte += 1;
+        }
+        half += 1;
+    }
+    table
+};
 
 /// The four shape masks side by side, shape 0 lowest.
 fn pack(masks: [Mask; 4]) -> u64 {
@@ -52,7 +82,8 @@ impl Quantik {
         let mut shapes = pack(self.shapes);
         let mut allowed = [pack(self.allowed[0]), pack(self.allowed[1])];
         let mut colours = self.colours;
-        let mut filled = self.filled;
+        // The empty cells in every shape's lane.
+        let mut empty = u64::from(!self.filled) * LANES;
         let [mine, theirs] = self.left;
         let mut left = u64::from_le_bytes([
             mine[0], mine[1], mine[2], mine[3], theirs[0], theirs[1], theirs[2], theirs[3],
@@ -64,47 +95,61 @@ impl Quantik {
         while played < limit {
             // The targets of every shape, side by side: the move is their `pick`-th set bit,
             // which is `random_move`'s shape (the lane) and cell (the bit in the lane).
-            let targets = allowed[p] & (u64::from(!filled) * LANES);
+            let targets = allowed[p] & empty;
             let total = targets.count_ones();
             if total == 0 {
                 break;
             }
             let pick = below(&mut random, total);
-            // The `pick`-th set bit of `targets`: which half, which lane, which cell.
-            let low = targets as u32;
-            let below_high = low.count_ones();
-            let high = pick >= below_high;
-            let (half, pick) = if high {
-                ((targets >> 32) as u32, pick - below_high)
+            // The `pick`-th set bit of `targets`: which lane (shape), counting the targets of
+            // the lanes below each one while the number is drawn.
+            let below_1 = (targets & 0xFFFF).count_ones();
+            let below_2 = (targets & 0xFFFF_FFFF).count_ones();
+            let below_3 = (targets & 0xFFFF_FFFF_FFFF).count_ones();
+            let s = usize::from(pick >= below_1)
+                + usize::from(pick >= below_2)
+                + usize::from(pick >= below_3);
+            let before = if pick >= below_3 {
+                below_3
+            } else if pick >= below_2 {
+                below_2
+            } else if pick >= below_1 {
+                below_1
+            } else {
+                0
+            };
+            let lane = (targets >> (16 * s)) as u32 & 0xFFFF;
+            let pick = pick - before;
+            // The `pick`-th set bit of the lane: which byte, then the table.
+            let low = lane & 0xFF;
+            let below_byte = low.count_ones();
+            let high_byte = pick >= below_byte;
+            let (lane_byte, pick) = if high_byte {
+                ((lane >> 8) & 0xFF, pick - below_byte)
             } else {
                 (low, pick)
             };
-            let below_upper = (half & 0xFFFF).count_ones();
-            let upper = pick >= below_upper;
-            let (lane, pick) = if upper {
-                (half >> 16, pick - below_upper)
-            } else {
-                (half & 0xFFFF, pick)
-            };
-            let s = 2 * usize::from(high) + usize::from(upper);
-            let cell = usize::from(nth_cell(lane as Mask, pick) & 15);
+            let entry = PICK[usize::from(high_byte)][lane_byte as usize][(pick & 7) as usize];
+            let cell = (entry >> 16) as usize & 15;
+            let zone = u64::from(entry as Mask);
             // `Quantik::place`, on the packed words.
             let bit: Mask = 1 << cell;
             let lane_shift = 16 * s;
             shapes |= u64::from(bit) << lane_shift;
             colours[p] |= bit;
-            filled |= bit;
+            empty &= !(LANES << cell);
             let byte = 8 * (4 * p + s);
             left -= 1 << byte;
             let none_left = (left >> byte) as u8 == 0;
             allowed[p] &= !((u64::from(none_left) * 0xFFFF) << lane_shift);
-            allowed[p ^ 1] &= !(u64::from(ZONE[cell]) << lane_shift);
+            allowed[p ^ 1] &= !(zone << lane_shift);
             let mover = p;
             p ^= 1;
             to_move = p as u8;
             played += 1;
             // Rarely is a unit through the cell full: only then are its shapes looked at.
             let [row, column, region] = UNIT_MASKS[cell];
+            let filled = !(empty as Mask);
             let full = |unit: Mask| filled & unit == unit;
             if full(row) || full(column) || full(region) {
                 let unit = [row, column, region]
@@ -121,7 +166,7 @@ impl Quantik {
         let state = Quantik {
             shapes: unpack(shapes),
             colours,
-            filled,
+            filled: !(empty as Mask),
             allowed: [unpack(allowed[0]), unpack(allowed[1])],
             left: [
                 [bytes[0], bytes[1], bytes[2], bytes[3]],
@@ -132,5 +177,32 @@ impl Quantik {
             won,
         };
         (state, played)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_gives_each_set_bit_and_its_zone() {
+        for half in 0..2 {
+            for byte in 0..256usize {
+                let bits = (0..8).filter(|&b| byte & (1 << b) != 0);
+                for (n, bit) in bits.enumerate() {
+                    let cell = 8 * half + bit;
+                    let entry = PICK[half][byte][n];
+                    assert_eq!(
+                        (entry >> 16) as usize,
+                        cell,
+                        "half {half} byte {byte:#x} n {n}"
+                    );
+                    assert_eq!(
+                        entry as Mask, ZONE[cell],
+                        "half {half} byte {byte:#x} n {n}"
+                    );
+                }
+            }
+        }
     }
 }

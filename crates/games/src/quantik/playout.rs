@@ -186,21 +186,13 @@ mod tests {
 
     #[test]
     fn pick_gives_each_set_bit_and_its_zone() {
-        for half in 0..2 {
-            for byte in 0..256usize {
+        for (half, bytes) in PICK.iter().enumerate() {
+            for (byte, entries) in bytes.iter().enumerate() {
                 let bits = (0..8).filter(|&b| byte & (1 << b) != 0);
-                for (n, bit) in bits.enumerate() {
+                for (bit, &entry) in bits.zip(entries) {
                     let cell = 8 * half + bit;
-                    let entry = PICK[half][byte][n];
-                    assert_eq!(
-                        (entry >> 16) as usize,
-                        cell,
-                        "half {half} byte {byte:#x} n {n}"
-                    );
-                    assert_eq!(
-                        entry as Mask, ZONE[cell],
-                        "half {half} byte {byte:#x} n {n}"
-                    );
+                    assert_eq!((entry >> 16) as usize, cell, "half {half} byte {byte:#x}");
+                    assert_eq!(entry as Mask, ZONE[cell], "half {half} byte {byte:#x}");
                 }
             }
         }

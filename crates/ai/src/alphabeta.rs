@@ -69,8 +69,8 @@ pub struct SearchResult<M> {
 ///
 /// With [`Limits::threads`] above 1 the search is Lazy SMP, as in chess engines: helper
 /// threads run the same iterative deepening from the same root, each in its own order of the
-/// root's moves and half of them a ply deeper, all sharing the lock-free [`Table`]; the main
-/// thread's answer is the result, found sooner because the helpers have filled the table with
+/// root's moves and half of them a ply deeper, all sharing the lock-free [`Table`] (which then
+/// keeps only positions two plies or more above the horizon); the main thread's answer is the result, found sooner because the helpers have filled the table with
 /// what it needs next. At a fixed depth every thread count returns the same value for games
 /// whose positions cannot recur at another ply (every move adds a piece: Quantik, Taiji,
 /// Q!nto): the table then only ever answers with values of exactly the depth asked. In games
@@ -159,6 +159,7 @@ impl<G: Engine> AlphaBeta<G> {
             deadline,
             halt: None,
             buffers: main_scratch,
+            table_depth: table_depth(threads),
             nodes: 0,
             stopped: false,
             horizon_reached: false,
@@ -185,6 +186,7 @@ impl<G: Engine> AlphaBeta<G> {
                                 deadline,
                                 halt: Some(done),
                                 buffers,
+                                table_depth: table_depth(threads),
                                 nodes: 0,
                                 stopped: false,
                                 horizon_reached: false,
@@ -215,6 +217,21 @@ impl<G: Engine> AlphaBeta<G> {
     }
 }
 
+/// The least remaining depth of the positions a search on `threads` threads looks up and
+/// stores in its table.
+///
+/// Positions one ply above the horizon are the most numerous and the cheapest to search again
+/// (their moves are only evaluated). On one thread they are kept in the table as they always
+/// were, so that games replay exactly as before searches had threads. On several they are
+/// kept out: the threads together write twice as many of them into the always-replacing table,
+/// where they push out the deeper entries that save whole subtrees, and every write takes the
+/// slot's cache line from the other cores. With them, two threads took longer to reach
+/// Nudge's depth 14 than one, and gained only 1.1× on Quantik's depth 8; without them, 1.6–2.2×
+/// and 1.8–2.0× (see `docs/parallel-search.md`).
+fn table_depth(threads: usize) -> u32 {
+    if threads > 1 { 2 } else { 1 }
+}
+
 /// One thread's search: the shared table, the thread's own buffers and counters.
 struct Searcher<'a, G: Engine> {
     table: &'a Table,
@@ -223,6 +240,8 @@ struct Searcher<'a, G: Engine> {
     /// Set when a helper thread's work is no longer wanted.
     halt: Option<&'a AtomicBool>,
     buffers: &'a mut Vec<Vec<G::Move>>,
+    /// The least remaining depth of the positions looked up and stored in the table.
+    table_depth: u32,
     nodes: u64,
     stopped: bool,
     horizon_reached: bool,
@@ -342,7 +361,8 @@ impl<G: Engine> Searcher<'_, G> {
         };
         let original_alpha = alpha;
         let mut first = None;
-        if let Some(entry) = self.table.probe(key) {
+        let tabled = depth >= self.table_depth;
+        if let Some(entry) = tabled.then(|| self.table.probe(key)).flatten() {
             first = entry.best;
             if u32::from(entry.depth) >= depth {
                 let value = from_table(entry.value, ply);
@@ -395,7 +415,7 @@ impl<G: Engine> Searcher<'_, G> {
             }
         }
         self.buffers[ply as usize] = moves;
-        if !self.stopped {
+        if !self.stopped && tabled {
             let bound = if best <= original_alpha {
                 Bound::Upper
             } else if best >= beta {

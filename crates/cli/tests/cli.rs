@@ -490,12 +490,15 @@ fn bench_threads_reports_every_search_and_the_machines_ceiling() {
             "mcts_iterations_per_sec",
             "rollout_samples_per_sec",
             "independent_playouts_per_sec",
+            "search_depth_secs",
         ] {
             assert!(row[rate].as_f64().expect(rate) > 0.0, "{rate} in {row}");
         }
     }
+    assert!(v["parallel_depth"].as_u64().expect("a depth") >= 1, "{v}");
     for speedup in [
         "search_speedup",
+        "search_depth_speedup",
         "mcts_speedup",
         "rollout_speedup",
         "independent_speedup",

@@ -51,6 +51,9 @@ pub struct BenchResult {
     pub levels: Vec<super::move_times::LevelTimes>,
     /// With `--threads`: the parallel searches' speed on each number of threads measured.
     pub parallel: Vec<ThreadFigures>,
+    /// With `--threads`: the depth the timed alpha-beta searches are also timed to finish
+    /// (the one the one-thread search above reached).
+    pub parallel_depth: u32,
     /// The search of the game's `strong` level: `alpha-beta`, `MCTS` or `rollouts`.
     pub strong_search: &'static str,
 }
@@ -69,6 +72,12 @@ pub struct ThreadFigures {
     pub search_nodes_per_sec: f64,
     /// Alpha-beta's speed-up over one thread.
     pub search_speedup: f64,
+    /// Seconds alpha-beta took to finish [`BenchResult::parallel_depth`] (the best round's).
+    pub search_depth_secs: f64,
+    /// How much sooner than on one thread: the median over the rounds of one thread's time
+    /// divided by this count's. Positions per second count work, this counts what the work
+    /// is for (the helpers' share of it that the main thread does not need is not counted).
+    pub search_depth_speedup: f64,
     /// Monte Carlo tree search (root-parallel) iterations per second, over all threads.
     pub mcts_iterations_per_sec: f64,
     /// Monte Carlo tree search's speed-up over one thread.
@@ -166,7 +175,14 @@ impl GameVisitor for Bench {
                 budget * LEVEL_BUDGET,
                 self.setup.seed,
             ),
-            parallel: measure_threads(&start_state, &self.threads, budget, self.setup.seed),
+            parallel: measure_threads(
+                &start_state,
+                &self.threads,
+                budget,
+                found.depth,
+                self.setup.seed,
+            ),
+            parallel_depth: found.depth,
             strong_search: match G::ENGINE.search {
                 tabuleiro_core::SearchKind::AlphaBeta => "alpha-beta",
                 tabuleiro_core::SearchKind::MonteCarlo => "MCTS",
@@ -180,11 +196,13 @@ impl GameVisitor for Bench {
     }
 }
 
-/// The parallel searches' speed from `start` on each of `counts` threads.
+/// The parallel searches' speed from `start` on each of `counts` threads, and how long
+/// alpha-beta takes to finish `depth` on each.
 fn measure_threads<G: Engine>(
     start: &G,
     counts: &[usize],
     budget: Duration,
+    depth: u32,
     seed: u64,
 ) -> Vec<ThreadFigures> {
     let Some(mover) = start.to_move().filter(|_| !counts.is_empty()) else {
@@ -193,8 +211,8 @@ fn measure_threads<G: Engine>(
     let view = start.view(mover);
     let rollouts = G::ENGINE.search == tabuleiro_core::SearchKind::Rollouts;
     // rates[round][count]: alpha-beta, MCTS, (for Q!nto) rollouts and independent playouts
-    // per second.
-    let mut rates: Vec<Vec<[f64; 4]>> = Vec::new();
+    // per second, and alpha-beta's seconds to finish `depth`.
+    let mut rates: Vec<Vec<[f64; 5]>> = Vec::new();
     for _ in 0..PARALLEL_ROUNDS {
         let mut round = Vec::new();
         for &figure_threads in counts {
@@ -208,6 +226,14 @@ fn measure_threads<G: Engine>(
             };
             let found = search.search(start, limits, &mut rng);
             let nodes = found.nodes as f64 / clock.elapsed().as_secs_f64();
+            let mut search = AlphaBeta::<G>::default();
+            let clock = Instant::now();
+            let limits = Limits {
+                threads,
+                ..Limits::depth(depth)
+            };
+            search.search(start, limits, &mut rng_from_seed(derive_seed(seed, 0)));
+            let depth_secs = clock.elapsed().as_secs_f64();
             let limits = MctsLimits {
                 time: Some(budget),
                 iterations: None,
@@ -222,16 +248,29 @@ fn measure_threads<G: Engine>(
                 0.0
             };
             let playouts = independent_playouts(start, figure_threads, budget, seed);
-            round.push([nodes, iterations, samples, playouts]);
+            round.push([nodes, iterations, samples, playouts, depth_secs]);
         }
         rates.push(round);
     }
     let best = |c: usize, k: usize| rates.iter().map(|r| r[c][k]).fold(0.0, f64::max);
-    let speedup = |c: usize, k: usize| {
-        let mut ratios: Vec<f64> = rates.iter().map(|r| r[c][k] / r[0][k].max(1e-9)).collect();
+    // The median over the rounds of count c's figure k against one thread's (`inverse`: one
+    // thread's against count c's, for times).
+    let ratio = |c: usize, k: usize, inverse: bool| {
+        let mut ratios: Vec<f64> = rates
+            .iter()
+            .map(|r| {
+                let (a, b) = if inverse {
+                    (r[0][k], r[c][k])
+                } else {
+                    (r[c][k], r[0][k])
+                };
+                a / b.max(1e-9)
+            })
+            .collect();
         ratios.sort_by(f64::total_cmp);
         ratios.get(ratios.len() / 2).copied().unwrap_or(0.0)
     };
+    let speedup = |c: usize, k: usize| ratio(c, k, false);
     counts
         .iter()
         .enumerate()
@@ -239,6 +278,8 @@ fn measure_threads<G: Engine>(
             threads,
             search_nodes_per_sec: best(c, 0),
             search_speedup: speedup(c, 0),
+            search_depth_secs: rates.iter().map(|r| r[c][4]).fold(f64::INFINITY, f64::min),
+            search_depth_speedup: ratio(c, 4, true),
             mcts_iterations_per_sec: best(c, 1),
             mcts_speedup: speedup(c, 1),
             rollout_samples_per_sec: rollouts.then(|| best(c, 2)),
@@ -324,6 +365,7 @@ fn time_perfect_moves<G: Engine>(start: &G, result: &mut BenchResult, seed: u64)
 /// thread.
 fn write_parallel(
     figures: &[ThreadFigures],
+    depth: u32,
     strong: &str,
     output: &mut dyn std::io::Write,
 ) -> Result<()> {
@@ -336,7 +378,7 @@ fn write_parallel(
     )?;
     writeln!(
         output,
-        "    threads  alpha-beta positions     MCTS iterations    rollout samples    independent playouts (the machine's ceiling)"
+        "    threads  alpha-beta positions  alpha-beta to depth {depth:<2}     MCTS iterations    rollout samples    independent playouts (the machine's ceiling)"
     )?;
     let cell = |rate: f64, speedup: f64| format!("{rate:>12.0} ({speedup:.2}x)");
     for figure in figures {
@@ -346,9 +388,11 @@ fn write_parallel(
         };
         writeln!(
             output,
-            "    {:>7}  {}  {}  {:>18}  {}",
+            "    {:>7}  {}  {:>14.3} s ({:.2}x)  {}  {:>18}  {}",
             figure.threads,
             cell(figure.search_nodes_per_sec, figure.search_speedup),
+            figure.search_depth_secs,
+            figure.search_depth_speedup,
             cell(figure.mcts_iterations_per_sec, figure.mcts_speedup),
             samples,
             cell(
@@ -406,7 +450,12 @@ pub fn run(args: &BenchArgs, output: &mut dyn std::io::Write) -> Result<()> {
                 level.level, level.mean_ms, level.max_ms, level.moves, level.games
             )?;
         }
-        write_parallel(&result.parallel, result.strong_search, output)?;
+        write_parallel(
+            &result.parallel,
+            result.parallel_depth,
+            result.strong_search,
+            output,
+        )?;
         if let (Some(first), Some(max), Some(mean)) = (
             result.perfect_first_move_sec,
             result.perfect_move_ms_max,

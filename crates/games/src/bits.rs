@@ -1,7 +1,7 @@
 //! Bit tricks shared by the bitboard games.
 
 /// For each byte and each `n < 8`, the position of its `n`-th set bit (0 when there is none).
-const SELECT: [[u8; 8]; 256] = {
+pub(crate) const SELECT: [[u8; 8]; 256] = {
     let mut table = [[0; 8]; 256];
     let mut byte = 0;
     while byte < 256 {

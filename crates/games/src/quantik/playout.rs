@@ -20,6 +20,7 @@ use tabuleiro_core::rng::below;
 
 use super::geometry::{Mask, UNIT_MASKS, ZONE};
 use super::state::Quantik;
+use crate::bits::SELECT;
 
 /// A 16-bit mask copied into each shape's lane.
 const LANES: u64 = 0x0001_0001_0001_0001;
@@ -34,14 +35,11 @@ const PICK: [[[u32; 8]; 256]; 2] = {
     while half < 2 {
         let mut byte = 0;
         while byte < 256 {
-            let (mut n, mut bit) = (0, 0);
-            while bit < 8 {
-                if byte & (1 << bit) != 0 {
-                    let cell = 8 * half + bit;
-                    table[half][byte][n] = (cell as u32) << 16 | ZONE[cell] as u32;
-                    n += 1;
-                }
-                bit += 1;
+            let mut n = 0;
+            while n < 8 {
+                let cell = 8 * half + SELECT[byte][n] as usize;
+                table[half][byte][n] = (cell as u32) << 16 | ZONE[cell] as u32;
+                n += 1;
             }
             byte += 1;
         }

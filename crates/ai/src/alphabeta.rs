@@ -70,8 +70,8 @@ pub struct SearchResult<M> {
 /// With [`Limits::threads`] above 1 the search is Lazy SMP, as in chess engines: helper
 /// threads run the same iterative deepening from the same root, each in its own order of the
 /// root's moves and half of them a ply deeper, all sharing the lock-free [`Table`] (which then
-/// keeps only positions two plies or more above the horizon); the main thread's answer is the result, found sooner because the helpers have filled the table with
-/// what it needs next. At a fixed depth every thread count returns the same value for games
+/// keeps only positions two plies or more above the horizon); the main thread's answer is the
+/// result, found sooner because the helpers have filled the table with what it needs next. At a fixed depth every thread count returns the same value for games
 /// whose positions cannot recur at another ply (every move adds a piece: Quantik, Taiji,
 /// Q!nto): the table then only ever answers with values of exactly the depth asked. In games
 /// where pieces move (Nudge, Pushee) a position may recur a few plies deeper, where an entry

@@ -21,7 +21,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Deepest iteration.
     pub max_depth: u32,
-    /// Most playouts, for Monte Carlo search (alpha-beta ignores it).
+    /// Most iterations of Monte Carlo tree search, or samples of sampled rollouts (alpha-beta
+    /// ignores it).
     pub iterations: Option<u64>,
     /// Threads to search on; `None`: the process's default ([`crate::threads::default`]).
     pub threads: Option<usize>,
@@ -67,16 +68,17 @@ pub struct SearchResult<M> {
 
 /// A reusable searcher: keeps its table and buffers between searches.
 ///
-/// With [`Limits::threads`] above 1 the search is Lazy SMP, as in chess engines: helper
-/// threads run the same iterative deepening from the same root, each in its own order of the
-/// root's moves and half of them a ply deeper, all sharing the lock-free [`Table`] (which then
-/// keeps only positions two plies or more above the horizon); the main thread's answer is the
-/// result, found sooner because the helpers have filled the table with what it needs next. At a fixed depth every thread count returns the same value for games
-/// whose positions cannot recur at another ply (every move adds a piece: Quantik, Taiji,
-/// Q!nto): the table then only ever answers with values of exactly the depth asked. In games
-/// where pieces move (Nudge, Pushee) a position may recur a few plies deeper, where an entry
-/// searched deeper answers for it, with one thread as with many: such values depend on which
-/// thread stored what first, and may differ from one run to another.
+/// With [`Limits::threads`] above 1 the search is Lazy SMP, as in chess engines: helper threads
+/// run the same iterative deepening from the same root, each in its own order of the root's
+/// moves and half of them a ply deeper, all sharing the lock-free [`Table`] (which then keeps
+/// only positions two plies or more above the horizon); the main thread's answer is the result,
+/// found sooner because the helpers have filled the table with what it needs next. At a fixed
+/// depth every thread count returns the same value for games whose positions cannot recur at
+/// another ply (every move adds a piece: Quantik, Taiji, Q!nto): the table then only ever
+/// answers with values of exactly the depth asked. In games where pieces move (Nudge, Pushee) a
+/// position may recur a few plies deeper, where an entry searched deeper answers for it, with
+/// one thread as with many: such values depend on which thread stored what first, and may
+/// differ from one run to another.
 #[derive(Debug)]
 pub struct AlphaBeta<G: Engine> {
     table: Table,

@@ -83,7 +83,7 @@ impl std::fmt::Display for Exact {
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Evaluation {
-    /// Proven by search.
+    /// Proven: by search, by the solver, or from the game's solved table.
     Exact {
         /// The value.
         exact: Exact,
@@ -104,7 +104,10 @@ pub enum Evaluation {
     },
     /// The mean score of the best move's rollouts over samples of the hidden information.
     Rollouts {
-        /// The mean evaluation a few turns later, in the game's units (positive is good).
+        /// The best move's mean rollout score ([`crate::RolloutReport::score`]): a rollout
+        /// played to the end of the game scores 20 000 for a win, −20 000 for a loss, plus
+        /// the final position's evaluation (in the game's units); one cut short scores the
+        /// evaluation alone.
         score: f64,
         /// Samples drawn.
         samples: u64,

@@ -1,7 +1,8 @@
 //! Stopping a search from outside: a front end whose game was resigned, or changed, while a
-//! computer player thought sets the flag the search was started with, and every search
-//! (alpha-beta, MCTS, sampled rollouts) stops at its next look at the clock, with the best move
-//! found so far. The flag belongs to the thread running the search.
+//! computer player thought sets the flag the search was started with, and every search stops
+//! soon after with the best move found so far: alpha-beta at its next look at the clock
+//! (every 64 positions), MCTS within 256 iterations, sampled rollouts before their next
+//! sample. The flag belongs to the thread running the search (helper threads are handed it).
 
 use std::cell::RefCell;
 use std::sync::Arc;

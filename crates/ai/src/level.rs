@@ -25,7 +25,8 @@ pub enum Level {
     Random,
     /// One move ahead with the game's evaluation.
     Greedy,
-    /// Alpha-beta search within these limits.
+    /// The game's search within these limits: alpha-beta, Monte Carlo tree search or sampled
+    /// rollouts, as the game's [`EngineInfo::search`] says (see [`Level::build`]).
     Strong(Limits),
     /// Exact play (only for games solved here: by the generic solver, or from the game's own
     /// solved table).
@@ -159,7 +160,9 @@ impl FromStr for Level {
     type Err = LevelError;
 
     /// Reads `random`, `greedy`, `perfect`, or `strong` with optional settings separated by
-    /// colons: `strong:think=200` (milliseconds), `strong:depth=4`.
+    /// colons: `strong:think=200` (milliseconds), `strong:depth=4`, `strong:iters=5000`,
+    /// `strong:threads=2`; a name of the ladder (`easy`, `medium`, `hard`) reads as its level,
+    /// and `medium` and `hard` take the settings of `strong` too.
     fn from_str(text: &str) -> Result<Self, LevelError> {
         let mut text = text.trim().to_ascii_lowercase();
         let (head, rest) = text.split_once(':').unwrap_or((text.as_str(), ""));

@@ -25,6 +25,8 @@
 //!
 //! The player decides from its view alone: given the same view and seed it makes the same
 //! decision, whatever the hidden tiles really are.
+//!
+//! [`Game::sample_from_view`]: tabuleiro_core::Game::sample_from_view
 
 use std::time::Instant;
 
@@ -61,7 +63,7 @@ pub struct RolloutReport {
 }
 
 /// How a candidate looks for `me` in `state`, just after it was played: the evaluation once
-/// `me`'s turn is over, an extra turn it earned being finished by the playout policy (the
+/// `me`'s turn is over, an extra turn it earned being finished by the planning policy (the
 /// rollouts judge what the others can do next).
 fn candidate_value<G: Engine>(mut state: G, me: Player, rng: &mut GameRng) -> i32 {
     for _ in 0..64 {
@@ -91,9 +93,9 @@ fn final_score<G: Engine>(state: &G, outcome: &tabuleiro_core::Outcome, me: Play
     decided(outcome, me) + f64::from(state.evaluate(me)).clamp(-DECIDED / 2.0, DECIDED / 2.0)
 }
 
-/// Plays the game's playout policy from `state` until the game ends (or, with a horizon,
-/// until `me`'s turn has come round that many times) and scores the position reached for
-/// `me`; `None` when `deadline` passes first.
+/// Plays the game out from `state`, `me` by the planning policy and the others by the playout
+/// policy, until the game ends (or, with a horizon, until `me`'s turn has come round that
+/// many times) and scores the position reached for `me`; `None` when `deadline` passes first.
 fn rollout<G: Engine>(
     mut state: G,
     me: Player,
@@ -241,8 +243,10 @@ pub fn search_shaped<G: Engine>(
 }
 
 /// Sequential halving over `candidates`: rounds of rollouts on shared samples, the worse half
-/// dropped after each; returns the index of the winner (the evaluation's favourite, 0, when
-/// no sample was finished in time) and leaves the sample count and its mean in `report`.
+/// dropped after each; returns the index of the winner (the first candidate, 0, when no
+/// sample was finished in time: a planning policy's choice the evaluation did not rank among
+/// the best, else the evaluation's favourite) and leaves the sample count and its mean in
+/// `report`.
 #[allow(clippy::too_many_arguments)]
 fn halve<G: Engine>(
     view: &G::View,
@@ -303,7 +307,7 @@ fn halve<G: Engine>(
             }
         }
         if alive.len() > 1 && round + 1 < rounds {
-            // Keep the better half (ties go to the evaluation's favourite).
+            // Keep the better half (ties go to the earlier candidate).
             alive.sort_by(|&a, &b| {
                 mean(&sums, &counts, b)
                     .total_cmp(&mean(&sums, &counts, a))

@@ -5,6 +5,8 @@
 //! solved by first looking for a move that wins at once, then searching the other moves
 //! depth-first until one wins; every solved position is remembered, so later questions about
 //! positions met before (and their symmetric images) are answered from memory.
+//!
+//! [`Game::canonical_key`]: tabuleiro_core::Game::canonical_key
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -96,7 +98,8 @@ impl<G: Engine> Solver<G> {
         }
     }
 
-    /// A solver that uses [`Game::position_key`] only (no symmetry), as a yardstick.
+    /// A solver that uses [`Game::position_key`](tabuleiro_core::Game::position_key) only (no
+    /// symmetry), as a yardstick.
     pub fn without_symmetry() -> Self {
         Solver {
             use_symmetry: false,

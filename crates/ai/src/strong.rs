@@ -1,5 +1,7 @@
-//! The `strong` level: alpha-beta search within a time budget, on one thread or several
-//! ([`crate::alphabeta::AlphaBeta`]).
+//! The `strong` level of games searched by alpha-beta: alpha-beta search within a time (or
+//! depth) budget, on one thread or several ([`crate::alphabeta::AlphaBeta`]). Other games'
+//! `strong` level is Monte Carlo tree search ([`crate::MctsAgent`]) or sampled rollouts
+//! ([`crate::RolloutAgent`]), as [`crate::Level::build`] chooses.
 
 use std::time::Duration;
 

@@ -1,9 +1,13 @@
 //! How many threads one computer player's search uses.
 //!
 //! A level may say it (`strong:threads=N`); otherwise the search uses the process's default,
-//! which is 1 until a front end sets it ([`set_default`]): the `tabuleiro` binary sets every
-//! core for interactive play, matches and analysis, and 1 inside tournaments, which already
-//! play several games at once (`--threads` changes either).
+//! which is 1 until a front end sets it ([`set_default`]). The `tabuleiro` binary sets what
+//! the command's `--threads` asks (`play`, `match`, `analyse`, `tournament`, `serve`), else
+//! every core where a person waits for the move (the menus, `play`, `analyse`, `serve`), and
+//! 1 everywhere else: in matches, so that their games replay from their seeds, in
+//! tournaments, which already play several games at once, and in `bench`, whose figures are
+//! for one thread (it measures more threads on request). `serve` never sets more than its
+//! pool of computer threads (`--computer-threads`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -42,7 +42,8 @@ pub const PRIOR_DRAWS: f64 = 1.0;
 /// `count` (from 1) plays the pairs whose number, counted over every pairing, is `index - 1`
 /// modulo `count`. A pair's two games (one seed, seats swapped) stay in one shard, and each
 /// game keeps the seed it has in the whole tournament, so the shards' games together are
-/// exactly the whole tournament's ([`TournamentResult::merge`]).
+/// exactly the whole tournament's (`tabuleiro tournament --merge` checks the shards' files and
+/// sums their games up with [`Tournament::summarise`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Shard {
     /// Which share, from 1.

@@ -83,7 +83,7 @@ pub struct ServeArgs {
     )]
     pub database: Option<String>,
     /// An origin besides the server's own whose pages may create and join games, e.g.
-    /// https://play.example.org (repeatable; by default only the server's own page may).
+    /// `https://play.example.org` (repeatable; by default only the server's own page may).
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = tabuleiro_web::origin::normalise)]
     pub allow_origin: Vec<String>,
     /// Games one client address may create per minute (0: no limit).
@@ -181,7 +181,7 @@ pub struct PlayArgs {
     /// Who plays seat 1: human, or a computer level. The menu's ladder, weakest first:
     /// random, easy (= greedy), medium (= strong:think=100), hard (= strong:think=1000),
     /// perfect (games solved here only); or any level by its settings:
-    /// strong[:think=MS][:depth=D].
+    /// `strong[:think=MS][:depth=D][:iters=N][:threads=T]`.
     #[arg(long, default_value = "human")]
     pub p1: String,
     /// Who plays seat 2 (as --p1).
@@ -250,7 +250,8 @@ pub struct MatchArgs {
     /// Game and options.
     #[command(flatten)]
     pub game: GameOptions,
-    /// Level of player A: random, greedy, strong[:think=MS][:depth=D], perfect.
+    /// Level of player A: random, greedy, `strong[:think=MS][:depth=D][:iters=N][:threads=T]`,
+    /// perfect, or a name of the ladder (easy, medium, hard).
     pub a: String,
     /// Level of player B (every seat but A's, in games of more players).
     pub b: String,

@@ -25,8 +25,8 @@
 //!   equal state) has the same keys.
 //! - **Views.** A position sampled from the view of the player to move has the same player
 //!   to move and the same legal moves (and, without hidden information, is the position
-//!   itself, and no move [reveals anything hidden](Game::reveals_hidden)). Rendering never
-//!   comes out empty.
+//!   itself, and no move [reveals anything hidden](crate::Game::reveals_hidden)). Rendering
+//!   never comes out empty.
 //! - **Pictures.** Everything a [`Picture`](crate::Picture) draws lies on its board, one
 //!   piece at most on a cell; every seat sees the same board; without hidden information
 //!   spectators see everything, with it no spectator and no other seat sees a seat's hidden
@@ -40,6 +40,20 @@
 //!   cut at a random move.
 //! - **Setups.** The same setup gives the same start; every value of every choice option is
 //!   accepted; player counts outside the game's range are refused.
+//!
+//! [`Game`]: crate::Game
+//! [`Game::to_move`]: crate::Game::to_move
+//! [`Game::outcome`]: crate::Game::outcome
+//! [`Game::check_move`]: crate::Game::check_move
+//! [`Game::play`]: crate::Game::play
+//! [`Game::play_unchecked`]: crate::Game::play_unchecked
+//! [`Game::random_move`]: crate::Game::random_move
+//! [`Game::position_key`]: crate::Game::position_key
+//! [`Game::canonical_key`]: crate::Game::canonical_key
+//! [`Session`]: crate::Session
+//! [`GameRecord`]: crate::GameRecord
+//! [`GameRecord::replay`]: crate::GameRecord::replay
+//! [`Session::from_record`]: crate::Session::from_record
 
 mod checks;
 mod pictures;

@@ -54,6 +54,8 @@
 //! Random games are long: about 325 moves on average from layout 1 (most end with a disc
 //! pushed off; few by repetition). [`Game::position_key`] is exact on everything that decides
 //! the legal moves.
+//!
+//! [`Engine::oracle`]: tabuleiro_core::Engine::oracle
 
 mod board;
 mod diagram;

@@ -116,7 +116,7 @@ struct Board {
 
 /// The tiles on the grid.
 ///
-/// Each stored cell holds a tile code (below [`Tile::CODES`]), [`EMPTY`], or `FRONTIER + k`
+/// Each stored cell holds a tile code (below [`Tile::CODES`]), `EMPTY`, or `FRONTIER + k`
 /// for the `k`-th cell of the frontier list.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {

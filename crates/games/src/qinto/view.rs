@@ -18,7 +18,7 @@ pub struct QintoView {
 impl QintoView {
     /// The view of `viewer` of `state`: another seat's hand shows only the tiles everyone
     /// knows it holds (wilds taken by a swap), the own pile only the tiles the viewer traded
-    /// under it (see [`super::knowledge`]); every other hand and pile tile is hidden.
+    /// under it (see module `knowledge`); every other hand and pile tile is hidden.
     pub fn of(state: &Qinto, viewer: Player) -> QintoView {
         let mut known = state.clone();
         for p in 0..known.player_count() {

@@ -23,15 +23,15 @@ use crate::qinto::notation::QintoMove;
 use crate::qinto::state::{HAND, Qinto};
 use crate::qinto::tile::Tile;
 
-/// The evaluation: 100 for each tile fewer left (hand and pile) than the best placed
-/// opponent, [`TEMPO`] when it is `player`'s move in a game still going, and the hand's
-/// quality (below 100).
 impl Engine for Qinto {
     const ENGINE: EngineInfo = EngineInfo {
         search: SearchKind::Rollouts,
         solvable: false,
     };
 
+    /// The evaluation: 100 for each tile fewer left (hand and pile) than the best placed
+    /// opponent, `TEMPO` (300) when it is `player`'s move in a game still going, and the hand's
+    /// quality (below 100).
     fn evaluate(&self, player: Player) -> i32 {
         let mine = self.tiles_left(player) as i32;
         let leader = (0..self.player_count())
@@ -59,12 +59,12 @@ impl Engine for Qinto {
         }
     }
 
-    /// See [`policy`]: the most tiles, a Q!nto first, else swaps, else a trade.
+    /// The policy (module `policy`): the most tiles, a Q!nto first, else swaps, else a trade.
     fn playout_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
         self.policy_move(rng)
     }
 
-    /// See [`policy`]: the policy, but keeping wilds worth two tiles each.
+    /// The policy (module `policy`), but keeping wilds worth two tiles each.
     fn planning_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
         self.plan_move(rng)
     }

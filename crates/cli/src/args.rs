@@ -122,6 +122,17 @@ pub struct ServeArgs {
     /// closed as gone.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().idle_timeout.as_secs_f64(), value_parser = numbers::seconds)]
     pub idle_timeout: f64,
+    /// Seconds any database call may take; past it the change is refused ("the game store is
+    /// unavailable; try again") and pages and games in memory go on being served.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().store_timeout.as_secs_f64(), value_parser = numbers::seconds)]
+    pub database_timeout: f64,
+    /// Connections to PostgreSQL in this node's pool.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().database_pool, value_parser = numbers::at_least_one)]
+    pub database_pool: usize,
+    /// How log lines are written to standard error: `text`, or `json` (one object a line,
+    /// with the game and connection of each) for log collectors. `RUST_LOG` filters them.
+    #[arg(long, value_name = "text|json", default_value = "text")]
+    pub log_format: tabuleiro_web::logs::LogFormat,
 }
 
 /// Arguments of `bench-web`.

@@ -40,6 +40,15 @@ pub struct Shown {
     pub scores: Option<Vec<i64>>,
 }
 
+/// A move checked against the position: its notation, and whether it ends the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The move in the game's notation.
+    pub notation: String,
+    /// Whether the game is over after it.
+    pub ends: bool,
+}
+
 /// A game in progress, whatever its type.
 pub trait DynGame: Send {
     /// The game's static facts.
@@ -61,11 +70,12 @@ pub trait DynGame: Send {
     /// # Errors
     /// Bad syntax or an illegal move, with the reason; the game is unchanged.
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
-    /// Checks a move given in notation without playing it; returns it in the game's notation.
+    /// Checks a move given in notation without playing it; returns it in the game's notation,
+    /// and whether it ends the game.
     ///
     /// # Errors
     /// Bad syntax or an illegal move, with the reason.
-    fn check(&self, text: &str) -> Result<String, MoveError>;
+    fn check(&self, text: &str) -> Result<Checked, MoveError>;
     /// How many moves [`DynGame::undo_turn`] would take back, without changing anything:
     /// the storage forgets them first.
     ///
@@ -178,10 +188,15 @@ impl<G: Engine> DynGame for Live<G> {
         Ok(before.format_move(mv))
     }
 
-    fn check(&self, text: &str) -> Result<String, MoveError> {
+    fn check(&self, text: &str) -> Result<Checked, MoveError> {
         let state = self.table.state();
         let mv = state.parse_move(text)?;
-        Ok(state.format_move(mv))
+        let mut after = state.clone();
+        after.play_unchecked(mv);
+        Ok(Checked {
+            notation: state.format_move(mv),
+            ends: after.to_move().is_none(),
+        })
     }
 
     fn undo_count(&self) -> Result<usize, UndoError> {

@@ -92,6 +92,10 @@ pub enum HubError {
         /// What is wrong with it.
         reason: String,
     },
+    /// The database did not answer in time or cannot be reached: nothing was changed (or, for
+    /// a write whose answer never came, the game is read again before its next change).
+    #[error("the game store is unavailable; try again")]
+    Unavailable,
     /// The computer player failed to move.
     #[error("the computer player failed: {0}")]
     Computer(String),
@@ -153,10 +157,8 @@ pub enum Refusal {
     /// A rematch asked before the end.
     #[error("a rematch can be asked for once the game is over")]
     RematchNotOver,
-    /// A move for a turn already played through another server of the same database.
-    #[error(
-        "that turn was already played (through another server): the game is shown as it stands"
-    )]
+    /// A change decided against a game that another request or server changed first.
+    #[error("the game changed meanwhile (someone else changed it first); here it is now")]
     ChangedElsewhere,
     /// A rematch asked by someone who plays no seat.
     #[error("only players can ask for a rematch")]
@@ -178,6 +180,7 @@ impl HubError {
             | HubError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             HubError::Refused(Refusal::NotOver) => StatusCode::CONFLICT,
             HubError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
+            HubError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -1,12 +1,15 @@
 //! tabuleiro in the browser: `tabuleiro serve` runs an HTTP + WebSocket server (axum on
-//! tokio) that serves an embedded page, keeps every game and move in SQLite, and lets people
-//! play any game of the registry against the computer, on one screen, or from two browsers.
+//! tokio) that serves an embedded page, keeps every game and move in SQLite (or in PostgreSQL,
+//! shared by several server nodes), and lets people play any game of the registry against the
+//! computer, on one screen, or from two browsers.
 //!
 //! - [`dyngame`]: any game behind one trait, built through the registry's visitor.
-//! - [`store`]: SQLite storage, written before a move is acknowledged.
+//! - [`store`]: storage behind an async interface (SQLite or PostgreSQL), every change stored
+//!   at the revision it was decided against before it is acknowledged.
 //! - [`room`] and [`hub`]: games in play, their connections, and the actions on them.
 //! - [`protocol`]: the JSON messages; [`http`] and [`ws`]: the routes.
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
+//! - [`logs`]: structured logs (`tracing`), as text or JSON.
 //! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark.
 
 //!
@@ -40,6 +43,7 @@ pub mod hub;
 pub mod limits;
 pub mod listen;
 pub mod load;
+pub mod logs;
 pub mod origin;
 pub mod protocol;
 pub mod room;
@@ -98,11 +102,7 @@ pub fn default_data_dir() -> PathBuf {
 /// # Errors
 /// When the data cannot be opened or the address cannot be bound.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
-    let database = config.database.clone();
-    let limits = config.limits.clone();
-    let hub = tokio::task::spawn_blocking(move || Hub::open_database(&database, limits))
-        .await
-        .map_err(std::io::Error::other)??;
+    let hub = Hub::open_database(&config.database, config.limits.clone()).await?;
     if config.worker_only {
         if !matches!(config.database, store::Database::Postgres(_)) {
             return Err(ServeError::WorkerAlone);
@@ -124,7 +124,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
     println!(
         "tabuleiro: serving {} stored game(s) from {} — open http://{addr}/ in a browser (Ctrl-C \
          stops)",
-        hub.stored()?,
+        hub.stored_games().await?,
         config.database.describe()
     );
     // Ctrl-C stops at once: every acknowledged change is already stored, and waiting for open
@@ -147,7 +147,7 @@ pub async fn serve_on(
 ) -> std::io::Result<()> {
     // Games changed by other nodes of a shared database are brought up to date here.
     if let Err(e) = hub.follow_changes() {
-        eprintln!("tabuleiro serve: cannot follow the other servers' changes: {e}");
+        tracing::error!(error = %e, "cannot follow the other servers' changes");
     }
     // Computer moves queued in a database nodes share are taken by this node's workers.
     hub.work(hub.limits().workers);

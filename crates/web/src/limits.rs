@@ -40,6 +40,13 @@ pub struct Limits {
     /// moves only). Unused on a database of one node, where the node holding a game thinks
     /// for its computers.
     pub workers: usize,
+    /// The longest a database call may take (`--database-timeout`, default 5 s): past it, the
+    /// change is refused with "the game store is unavailable; try again", and the page and
+    /// every game in memory go on being served.
+    pub store_timeout: Duration,
+    /// Connections to PostgreSQL in the node's pool (`--database-pool`, default 16); unused
+    /// with SQLite, which writes on one thread of its own.
+    pub database_pool: usize,
 }
 
 impl Default for Limits {
@@ -55,6 +62,8 @@ impl Default for Limits {
             spectators_per_game: 200,
             computer_threads: std::thread::available_parallelism().map_or(2, usize::from),
             workers: std::thread::available_parallelism().map_or(2, usize::from),
+            store_timeout: Duration::from_secs(5),
+            database_pool: 16,
         }
     }
 }

@@ -16,7 +16,9 @@ use crate::client::{ClientError, GameSocket, request};
 use crate::hub::Hub;
 use crate::limits::Limits;
 use crate::protocol::{Created, ServerMessage};
-use crate::store::{Database, Durability, GameStore, SqliteStore, StoredGame, StoredSeat};
+use crate::store::{
+    Database, Durability, GameStore, SqliteStore, StoreOptions, StoredGame, StoredSeat,
+};
 
 /// What to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,10 +185,12 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
     let mut addrs = Vec::new();
     let mut servers = Vec::new();
     for _ in 0..config.nodes.max(1) {
-        let opened = database.clone();
-        let store = tokio::task::spawn_blocking(move || opened.open(durability))
-            .await
-            .map_err(std::io::Error::other)??;
+        let options = StoreOptions {
+            durability,
+            pool: limits.database_pool,
+            timeout: limits.store_timeout,
+        };
+        let store = database.open(&options).await?;
         let hub = Hub::with_store(store, limits.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         addrs.push(listener.local_addr()?);
@@ -413,9 +417,9 @@ impl tabuleiro_core::GameVisitor for Filler<'_> {
     type Output = Result<usize, LoadError>;
 
     fn visit<G: tabuleiro_core::Engine>(self) -> Self::Output {
-        let mut store = SqliteStore::open(self.folder)?;
+        let store = SqliteStore::open(self.folder)?;
         let mut moves_stored = 0;
-        let mut stored = (0..self.games).map(|i| {
+        let stored = (0..self.games).map(|i| {
             let setup = tabuleiro_core::Setup {
                 players: G::INFO.min_players,
                 options: tabuleiro_core::Options::defaults(G::INFO),
@@ -453,9 +457,14 @@ impl tabuleiro_core::GameVisitor for Filler<'_> {
                 ],
                 resigned: None,
                 moves,
+                revision: 0,
+                rematch: None,
             }
         });
-        store.import(&mut stored)?;
+        let games: Vec<StoredGame> = stored.collect();
+        tokio::runtime::Builder::new_current_thread()
+            .build()?
+            .block_on(store.import(games))?;
         Ok(moves_stored)
     }
 }

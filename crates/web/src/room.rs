@@ -38,6 +38,9 @@ pub struct Subscriber {
     pub id: u64,
     /// The seats it plays (from 0); empty for spectators.
     pub seats: Vec<usize>,
+    /// The token it joined with (to write its link to a rematch, where its player keeps the
+    /// same token); `None` for spectators.
+    pub token: Option<String>,
     /// Where its messages go.
     pub tx: mpsc::Sender<Outgoing>,
     /// Told when the connection falls too far behind: it is then closed (the browser
@@ -57,8 +60,19 @@ pub struct Room {
     pub game: Box<dyn DynGame>,
     /// The seat that resigned, if one did.
     pub resigned: Option<usize>,
-    /// Increases with every change.
+    /// Increases with every change this node sees (the pages' version of the state).
     pub version: u64,
+    /// The stored revision this room shows ([`crate::store::StoredGame::revision`]): every
+    /// change is stored only if the stored game is still at it.
+    pub revision: u64,
+    /// Set when a change's outcome in storage is unknown (the database did not answer in
+    /// time): the room is read again from storage before the next change.
+    pub stale: bool,
+    /// The game's order: held by whoever is changing the game, from the check against the
+    /// room through the write to storage to the new state, so one game's changes are made
+    /// one at a time while other games go on. An async lock: waiting for it, or holding it
+    /// across the write, blocks no thread.
+    pub order: Arc<tokio::sync::Mutex<()>>,
     /// The version a computer player is choosing a move for.
     pub thinking: Option<u64>,
     /// The version whose computer move waits in a shared database's queue (a worker of some
@@ -68,19 +82,10 @@ pub struct Room {
     pub subscribers: Vec<Subscriber>,
     /// Sweeps in a row that found the room unused ([`crate::Hub::sweep`]).
     pub idle_sweeps: u32,
-    /// The rematch created from this game, once someone asked for it (kept in memory only:
-    /// it holds the new seats' secret links).
-    pub rematch: Option<Rematch>,
-}
-
-/// The links to a rematch: for each seat of this game, the link of its player's seat in the
-/// new one, and the spectators' link.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rematch {
-    /// By seat of this game: the link to the same player's seat in the rematch.
-    pub links: Vec<String>,
-    /// The rematch's spectator link.
-    pub spectator: String,
+    /// The id of the rematch created from this game, once someone asked for it (stored with
+    /// the game). Each player keeps their token in the rematch, so each connection's link is
+    /// written from its own token, and no node needs to know a player's secret.
+    pub rematch: Option<String>,
 }
 
 impl Room {
@@ -99,6 +104,9 @@ impl Room {
             game,
             resigned,
             version: 1,
+            revision: 0,
+            stale: false,
+            order: Arc::new(tokio::sync::Mutex::new(())),
             thinking: None,
             queued: None,
             subscribers: Vec::new(),
@@ -214,8 +222,38 @@ impl Room {
             && self.game.ply() > 0
     }
 
-    /// The state message for a connection playing `seats`.
+    /// Takes the state of `fresh` (the same game read again from storage), keeping this
+    /// room's connections and order, and sends every connection its new state.
+    pub fn replace_with(&mut self, fresh: Room) {
+        self.game.stop_thinking();
+        self.game = fresh.game;
+        self.resigned = fresh.resigned;
+        self.revision = fresh.revision;
+        self.rematch = fresh.rematch;
+        self.thinking = None;
+        self.stale = false;
+        self.version += 1;
+        self.broadcast();
+    }
+
+    /// The link to the rematch for a connection that joined with `token` (`None`: a
+    /// spectator), once there is a rematch.
+    pub fn rematch_link(&self, token: Option<&str>) -> Option<String> {
+        let id = self.rematch.as_ref()?;
+        Some(match token {
+            Some(token) => format!("/?game={id}#token={}", token.trim()),
+            None => format!("/?game={id}"),
+        })
+    }
+
+    /// The state message for a connection playing `seats` (see [`Room::state_with`]), without
+    /// its rematch link.
     pub fn state_for(&self, seats: &[usize]) -> ServerMessage {
+        self.state_with(seats, None)
+    }
+
+    /// The state message for a connection playing `seats` that joined with `token`.
+    pub fn state_with(&self, seats: &[usize], token: Option<&str>) -> ServerMessage {
         let shown = self.game.shown(self.perspective(seats));
         let to_move = self.to_move();
         let legal = match to_move {
@@ -234,13 +272,7 @@ impl Room {
             ending: self.outcome().as_ref().map(Ending::from),
             thinking: self.thinking.is_some() || self.queued == Some(self.version),
             can_undo: self.can_undo(seats),
-            rematch: self.rematch.as_ref().map(|r| {
-                seats
-                    .first()
-                    .and_then(|&s| r.links.get(s))
-                    .unwrap_or(&r.spectator)
-                    .clone()
-            }),
+            rematch: self.rematch_link(if seats.is_empty() { None } else { token }),
         }
     }
 
@@ -256,7 +288,12 @@ impl Room {
         for subscriber in &self.subscribers {
             let message = written
                 .entry(subscriber.seats.as_slice())
-                .or_insert_with(|| Outgoing::text(self.state_for(&subscriber.seats).to_json()));
+                .or_insert_with(|| {
+                    Outgoing::text(
+                        self.state_with(&subscriber.seats, subscriber.token.as_deref())
+                            .to_json(),
+                    )
+                });
             messages.push(message.clone());
         }
         drop(written);

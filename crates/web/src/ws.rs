@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
+use tracing::Instrument as _;
 
 use crate::hub::{Hub, SharedRoom, lock};
 use crate::protocol::{ClientMessage, MAX_MESSAGE, ServerMessage};
@@ -32,13 +33,18 @@ pub async fn upgrade(
     };
     ws.max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| connection(hub, room, socket))
+        .on_upgrade(move |socket| {
+            let id = hub.connection_id();
+            let span = tracing::info_span!("connection", conn = id, game = %lock(&room).id);
+            connection(hub, room, socket, id).instrument(span)
+        })
 }
 
 /// What a connection knows about itself.
 struct Connection {
     id: u64,
     seats: Option<Vec<usize>>,
+    token: Option<String>,
     tx: mpsc::Sender<Outgoing>,
     kick: Arc<Notify>,
 }
@@ -48,10 +54,10 @@ fn error_message(text: String) -> Outgoing {
     Outgoing::text(ServerMessage::error(text).to_json())
 }
 
-async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
+async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket, id: u64) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
-    let writer = tokio::spawn(async move {
+    let writer = Hub::spawn(async move {
         while let Some(out) = rx.recv().await {
             let message = match out {
                 Outgoing::Text(text) => Message::Text(text.as_ref().into()),
@@ -63,9 +69,11 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
         }
         let _ = sink.close().await;
     });
+    tracing::debug!("connected");
     let mut me = Connection {
-        id: hub.connection_id(),
+        id,
         seats: None,
+        token: None,
         tx,
         kick: Arc::new(Notify::new()),
     };
@@ -108,7 +116,7 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
         };
         heard = Instant::now();
         let reply = match message {
-            Message::Text(text) => handle(&hub, &room, &mut me, text.as_str()),
+            Message::Text(text) => handle(&hub, &room, &mut me, text.as_str()).await,
             Message::Binary(_) => {
                 Err("binary messages are not understood; send JSON text".to_owned())
             }
@@ -124,9 +132,10 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket) {
     lock(&room).unsubscribe(me.id);
     drop(me);
     let _ = writer.await;
+    tracing::debug!("closed");
 }
 
-fn handle(
+async fn handle(
     hub: &Arc<Hub>,
     room: &SharedRoom,
     me: &mut Connection,
@@ -144,33 +153,9 @@ fn handle(
         if me.seats.is_some() {
             return Err("already joined".to_owned());
         }
-        let mut guard = lock(room);
-        let seats = guard.seats_of(token.as_deref())?;
-        let most = hub.limits().spectators_per_game;
-        if seats.is_empty() && guard.spectators() >= most {
-            return Err(format!(
-                "this game already has {most} spectators, as many as it takes"
-            ));
-        }
-        let greeting = [
-            guard.welcome(&seats).to_json(),
-            guard.state_for(&seats).to_json(),
-        ];
-        for text in greeting {
-            me.tx
-                .try_send(Outgoing::text(text))
-                .map_err(|_| "connection too slow".to_owned())?;
-        }
-        guard.subscribers.push(Subscriber {
-            id: me.id,
-            seats: seats.clone(),
-            tx: me.tx.clone(),
-            kick: Arc::clone(&me.kick),
-        });
-        me.seats = Some(seats);
-        drop(guard);
+        join(hub, room, me, token)?;
         // A computer whose earlier attempt failed gets another chance when someone joins.
-        hub.schedule_computer(room);
+        hub.schedule_computer(room).await;
         return Ok(());
     }
     let Some(seats) = me.seats.as_deref() else {
@@ -178,16 +163,56 @@ fn handle(
     };
     match message {
         ClientMessage::Join { .. } => Ok(()),
-        ClientMessage::Move { notation } => hub.play(room, seats, &notation),
-        ClientMessage::Undo => hub.undo(room, seats),
+        ClientMessage::Move { notation } => hub.play(room, seats, &notation).await,
+        ClientMessage::Undo => hub.undo(room, seats).await,
         ClientMessage::Hint => hub.hint(room, seats, me.tx.clone()),
-        ClientMessage::Resign => hub.resign(room, seats),
+        ClientMessage::Resign => hub.resign(room, seats).await,
         ClientMessage::Look { at } => {
             hub.look(room, seats, at, &me.tx);
             Ok(())
         }
         ClientMessage::Analyse { at } => hub.analyse(room, at, me.tx.clone()),
-        ClientMessage::Rematch => hub.rematch(room, seats),
+        ClientMessage::Rematch => hub.rematch(room, seats).await,
     }
     .map_err(|e| e.to_string())
+}
+
+/// Joins the game with `token` (`None`: as a spectator): the welcome and the state, then every
+/// change.
+fn join(
+    hub: &Hub,
+    room: &SharedRoom,
+    me: &mut Connection,
+    token: Option<String>,
+) -> Result<(), String> {
+    let mut guard = lock(room);
+    let seats = guard.seats_of(token.as_deref())?;
+    // Kept to write this connection's link to a rematch (spectators need none).
+    let token = token.filter(|_| !seats.is_empty());
+    let most = hub.limits().spectators_per_game;
+    if seats.is_empty() && guard.spectators() >= most {
+        return Err(format!(
+            "this game already has {most} spectators, as many as it takes"
+        ));
+    }
+    let greeting = [
+        guard.welcome(&seats).to_json(),
+        guard.state_with(&seats, token.as_deref()).to_json(),
+    ];
+    for text in greeting {
+        me.tx
+            .try_send(Outgoing::text(text))
+            .map_err(|_| "connection too slow".to_owned())?;
+    }
+    guard.subscribers.push(Subscriber {
+        id: me.id,
+        seats: seats.clone(),
+        token: token.clone(),
+        tx: me.tx.clone(),
+        kick: Arc::clone(&me.kick),
+    });
+    tracing::debug!(?seats, "joined");
+    me.seats = Some(seats);
+    me.token = token;
+    Ok(())
 }

@@ -122,7 +122,7 @@ async fn a_game_nobody_uses_leaves_memory_and_comes_back_when_joined() {
     }
     assert_eq!(dropped, 1);
     assert_eq!(server.hub.active(), 0);
-    assert_eq!(server.hub.stored().expect("count"), 1);
+    assert_eq!(server.hub.stored_games().await.expect("count"), 1);
     let (_socket, _, again) = server.join(&game.id, Some(&token(&game, 1))).await;
     assert_eq!(again.moves, played.moves);
     assert_eq!(again.board, played.board);

@@ -1,10 +1,14 @@
 //! The storage interface, on the database the tests are given: SQLite in a folder, or
 //! PostgreSQL when `TABULEIRO_TEST_POSTGRES` names a server (`scripts/test` starts one). The
-//! same sequence of writes must read back the same way on both.
+//! same sequence of writes must read back the same way on both, and every change is made only
+//! at the revision it names.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
-use tabuleiro_web::store::{Database, Durability, StoreError, StoredGame, StoredSeat};
+use tabuleiro_web::store::{
+    Change, Database, GameStore, StoreError, StoreOptions, StoredGame, StoredSeat,
+};
 
 use crate::util::{data_folder, database_of, database_sql};
 
@@ -26,58 +30,183 @@ fn game(id: &str, moves: &[&str]) -> StoredGame {
         ],
         resigned: None,
         moves: moves.iter().map(|m| (*m).to_owned()).collect(),
+        revision: 0,
+        rematch: None,
     }
 }
 
-#[test]
-fn games_moves_undo_and_resignations_read_back_as_written() {
+fn play(ply: usize, notation: &str) -> Change {
+    Change::Move {
+        ply,
+        notation: notation.to_owned(),
+        finished: false,
+    }
+}
+
+async fn open(database: &Database) -> Arc<dyn GameStore> {
+    database
+        .open(&StoreOptions::default())
+        .await
+        .expect("open the store")
+}
+
+#[tokio::test]
+async fn games_moves_undo_and_resignations_read_back_as_written() {
     let data = data_folder();
     let database = database_of(&data);
     if std::env::var("TABULEIRO_TEST_POSTGRES").is_ok_and(|u| !u.is_empty()) {
         assert!(matches!(database, Database::Postgres(_)), "{database:?}");
     }
-    let mut store = database.open(Durability::Full).expect("open");
-    assert_eq!(store.count().expect("count"), 0);
-    store.create(&game("g1", &[])).expect("create");
-    assert!(store.create(&game("g1", &[])).is_err(), "one row per id");
-    for (ply, mv) in ["Ca1", "Sd4", "Yb1"].iter().enumerate() {
-        store.add_move("g1", ply, mv).expect("move");
-    }
+    let store = open(&database).await;
+    assert_eq!(store.count().await.expect("count"), 0);
+    store.create(game("g1", &[])).await.expect("create");
     assert!(
-        store.add_move("g1", 1, "Oc3").is_err(),
-        "two moves for one ply: the second is refused"
+        store.create(game("g1", &[])).await.is_err(),
+        "one row per id"
     );
-    assert_eq!(
-        store.load("g1").expect("load"),
-        Some(game("g1", &["Ca1", "Sd4", "Yb1"]))
-    );
-    store.truncate("g1", 1).expect("undo");
-    store.resign("g1", 1).expect("resign");
+    for (ply, mv) in ["Ca1", "Sd4", "Yb1"].iter().enumerate() {
+        let revision = store.change("g1", ply as u64, play(ply, mv)).await;
+        assert_eq!(revision.expect("move"), ply as u64 + 1);
+    }
+    let mut expected = game("g1", &["Ca1", "Sd4", "Yb1"]);
+    expected.revision = 3;
+    assert_eq!(store.load("g1").await.expect("load"), Some(expected));
+    store
+        .change("g1", 3, Change::Truncate { from: 1 })
+        .await
+        .expect("undo");
+    store
+        .change("g1", 4, Change::Resign { seat: 1 })
+        .await
+        .expect("resign");
     let mut expected = game("g1", &["Ca1"]);
     expected.resigned = Some(1);
-    assert_eq!(store.load("g1").expect("load"), Some(expected));
-    assert_eq!(store.load("nope").expect("load"), None);
-    assert!(store.exists("g1").expect("exists") && !store.exists("nope").expect("exists"));
+    expected.revision = 5;
+    assert_eq!(store.load("g1").await.expect("load"), Some(expected));
+    assert_eq!(store.load("nope").await.expect("load"), None);
     let imported = store
-        .import(&mut (0..3).map(|i| game(&format!("i{i}"), &["Ca1", "cb2"])))
+        .import(
+            (0..3)
+                .map(|i| game(&format!("i{i}"), &["Ca1", "cb2"]))
+                .collect(),
+        )
+        .await
         .expect("import");
     assert_eq!(imported, 3);
-    assert_eq!(store.count().expect("count"), 4);
+    assert_eq!(store.count().await.expect("count"), 4);
     assert_eq!(
-        store.load("i2").expect("load"),
+        store.load("i2").await.expect("load"),
         Some(game("i2", &["Ca1", "cb2"]))
     );
     // The same database opened again finds everything (and migrates nothing twice).
     drop(store);
-    let mut again = database.open(Durability::Full).expect("open again");
-    assert_eq!(again.count().expect("count"), 4);
+    let again = open(&database).await;
+    assert_eq!(again.count().await.expect("count"), 4);
 }
 
-#[test]
-fn a_database_written_by_a_newer_version_is_refused() {
+/// Asserts that `result` is a conflict that found the game at `stored`.
+fn conflict(result: Result<u64, StoreError>, stored: u64) {
+    match result {
+        Err(StoreError::Conflict { stored: found, .. }) => assert_eq!(found, stored),
+        other => panic!("not a conflict: {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_change_at_an_old_revision_is_refused_and_changes_nothing() {
+    let store = open(&database_of(&data_folder())).await;
+    store.create(game("g", &[])).await.expect("create");
+    store.change("g", 0, play(0, "Ca1")).await.expect("move 1");
+    // A second move decided against revision 0 (another node that had not heard of move 1).
+    conflict(store.change("g", 0, play(1, "Sd4")).await, 1);
+    conflict(store.change("g", 0, play(0, "Sd4")).await, 1);
+    // An undo decided against the old revision, and a move with a hole before it.
+    conflict(store.change("g", 0, Change::Truncate { from: 0 }).await, 1);
+    conflict(store.change("g", 1, play(2, "Sd4")).await, 1);
+    // After a resignation nothing but an undo is made, even at the right revision.
+    store
+        .change("g", 1, Change::Resign { seat: 0 })
+        .await
+        .expect("resign");
+    conflict(store.change("g", 2, play(1, "Sd4")).await, 2);
+    conflict(store.change("g", 2, Change::Resign { seat: 1 }).await, 2);
+    let stored = store.load("g").await.expect("load").expect("the game");
+    assert_eq!(stored.moves, ["Ca1"]);
+    assert_eq!((stored.revision, stored.resigned), (2, Some(0)));
+    // Two rematches of one game: the first is kept, the second refused and not stored.
+    let first = Change::Rematch {
+        game: Box::new(game("r1", &[])),
+    };
+    assert_eq!(store.change("g", 2, first).await.expect("rematch"), 3);
+    let second = Change::Rematch {
+        game: Box::new(game("r2", &[])),
+    };
+    assert!(store.change("g", 3, second).await.is_err());
+    assert_eq!(
+        store.load("g").await.expect("load").and_then(|g| g.rematch),
+        Some("r1".to_owned())
+    );
+    assert!(store.load("r1").await.expect("load").is_some());
+    assert!(store.load("r2").await.expect("load").is_none());
+    // Changing a game that does not exist is refused too.
+    conflict(store.change("none", 0, play(0, "Ca1")).await, 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_many_changes_racing_for_one_revision_exactly_one_is_stored() {
+    let store = open(&database_of(&data_folder())).await;
+    let moves = ["Ca1", "Sd4", "Yb1", "Oc3", "cb3", "sa4"];
+    for round in 0..20 {
+        let id = format!("race{round}");
+        store.create(game(&id, &[])).await.expect("create");
+        let mut expected: Vec<String> = Vec::new();
+        for step in 0..8 {
+            let stored = store.load(&id).await.expect("load").expect("the game");
+            let (revision, ply) = (stored.revision, stored.moves.len());
+            // Four writers each decide a different change against the same revision: an
+            // undo (once there is a move) and three different moves.
+            let racers: Vec<_> = (0..4)
+                .map(|k| {
+                    let (store, id) = (Arc::clone(&store), id.clone());
+                    let change = match k {
+                        0 if ply > 0 => Change::Truncate { from: ply - 1 },
+                        _ => play(ply, moves[(ply + k + step) % moves.len()]),
+                    };
+                    tokio::spawn(async move {
+                        let made = store.change(&id, revision, change.clone()).await;
+                        (change, made)
+                    })
+                })
+                .collect();
+            let mut won = Vec::new();
+            for racer in racers {
+                let (change, made) = racer.await.expect("a writer");
+                match made {
+                    Ok(new) => won.push((change, new)),
+                    Err(StoreError::Conflict { .. }) => {}
+                    Err(e) => panic!("a racer failed: {e}"),
+                }
+            }
+            assert_eq!(won.len(), 1, "round {round} step {step}: {won:?}");
+            let (change, new) = won.remove(0);
+            assert_eq!(new, revision + 1);
+            match change {
+                Change::Truncate { from } => expected.truncate(from),
+                Change::Move { notation, .. } => expected.push(notation),
+                other => panic!("{other:?}"),
+            }
+            let stored = store.load(&id).await.expect("load").expect("the game");
+            assert_eq!(stored.moves, expected, "no hole, nothing out of order");
+            assert_eq!(stored.revision, revision + 1);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_database_written_by_a_newer_version_is_refused() {
     let data = data_folder();
     let database = database_of(&data);
-    drop(database.open(Durability::Full).expect("create the schema"));
+    drop(open(&database).await);
     match &database {
         Database::Folder(folder) => {
             let db = rusqlite::Connection::open(folder.join("games.sqlite3")).expect("open");
@@ -91,7 +220,7 @@ fn a_database_written_by_a_newer_version_is_refused() {
             );
         }
     }
-    match database.open(Durability::Full) {
+    match database.open(&StoreOptions::default()).await {
         Err(StoreError::Newer { found: 99, known }) => assert!(known < 99),
         Err(other) => panic!("refused for another reason: {other}"),
         Ok(_) => panic!("a newer schema was opened"),

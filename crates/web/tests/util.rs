@@ -148,10 +148,14 @@ impl Server {
     /// database of that server named after the folder.
     pub async fn with(data: PathBuf, limits: Limits) -> Server {
         let database = database_of(&data);
-        let hub = tokio::task::spawn_blocking(move || Hub::open_database(&database, limits))
+        let hub = Hub::open_database(&database, limits)
             .await
-            .expect("open task")
             .expect("open the database");
+        Server::serving(data, hub).await
+    }
+
+    /// A server of `hub` (opened on `data`).
+    pub async fn serving(data: PathBuf, hub: std::sync::Arc<Hub>) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
             .await
             .expect("bind");

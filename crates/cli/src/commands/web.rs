@@ -18,6 +18,7 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
 
 /// Runs the web server until Ctrl-C.
 pub fn serve(args: &ServeArgs) -> Result<()> {
+    tabuleiro_web::logs::init(args.log_format);
     let computer_threads = args
         .computer_threads
         .unwrap_or(tabuleiro_web::limits::Limits::default().computer_threads);
@@ -47,6 +48,8 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             workers: args
                 .workers
                 .unwrap_or(tabuleiro_web::limits::Limits::default().workers),
+            store_timeout: Duration::from_secs_f64(args.database_timeout),
+            database_pool: args.database_pool,
         },
         worker_only: args.worker_only,
     };

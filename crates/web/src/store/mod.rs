@@ -1,14 +1,25 @@
-//! Storage of games and moves behind one interface ([`GameStore`]) with two implementations:
-//! SQLite in a data folder, the embedded default that needs nothing installed
-//! ([`sqlite::SqliteStore`]), and PostgreSQL, for several server nodes on one database
-//! ([`postgres::PostgresStore`]). Either way every change is committed before it is
-//! acknowledged, so a server killed at any moment restarts with every acknowledged move, and
-//! the schema is created and migrated at start-up, with its version kept in the database.
+//! Storage of games and moves behind one asynchronous interface ([`GameStore`]) with two
+//! implementations: SQLite in a data folder, the embedded default that needs nothing installed
+//! ([`sqlite::SqliteStore`]: one writer thread that commits the changes arriving together in one
+//! transaction and one sync), and PostgreSQL, for several server nodes on one database
+//! ([`postgres::PostgresStore`]: a pool of `tokio-postgres` connections). Either way every
+//! change is committed before it is acknowledged, so a server killed at any moment restarts
+//! with every acknowledged move, and the schema is created and migrated at start-up, with its
+//! version kept in the database.
+//!
+//! # One order per game
+//! Every stored game has a *revision*, raised by each change. A change ([`Change`]) names the
+//! revision its node last read, and is stored only if the game is still at that revision, in
+//! the same transaction that makes it: two nodes can never both change the same revision, and
+//! the loser gets [`StoreError::Conflict`] (the server then reads the game again and shows it).
 
 pub mod postgres;
 pub mod sqlite;
 
+use std::future::Future;
 use std::path::PathBuf;
+use std::pin::Pin;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
@@ -52,6 +63,40 @@ pub struct StoredGame {
     pub resigned: Option<usize>,
     /// The moves so far, in notation.
     pub moves: Vec<String>,
+    /// The stored revision: 0 when created, one more with every change.
+    pub revision: u64,
+    /// The id of the rematch created from this game, once one was.
+    pub rematch: Option<String>,
+}
+
+/// A change to a stored game, made only if the game is still at the revision the node read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A move, number `ply` (counted from 0, the number of moves stored), in notation.
+    Move {
+        /// Its number.
+        ply: usize,
+        /// Its notation.
+        notation: String,
+        /// Whether it ends the game (informational: games are rebuilt from their moves).
+        finished: bool,
+    },
+    /// An undo: the moves from ply `from` on are forgotten, which reopens the game.
+    Truncate {
+        /// The first ply forgotten.
+        from: usize,
+    },
+    /// `seat` resigned.
+    Resign {
+        /// The seat, from 0.
+        seat: usize,
+    },
+    /// A rematch was created: `game` is stored (with no moves) and named this game's rematch,
+    /// in the same transaction.
+    Rematch {
+        /// The new game.
+        game: Box<StoredGame>,
+    },
 }
 
 /// A storage failure.
@@ -62,7 +107,7 @@ pub enum StoreError {
     Sql(#[from] rusqlite::Error),
     /// PostgreSQL refused, or the connection to it failed.
     #[error("PostgreSQL: {0}")]
-    Postgres(#[from] ::postgres::Error),
+    Postgres(#[from] tokio_postgres::Error),
     /// The database was written by a newer tabuleiro, with a schema this one does not know.
     #[error(
         "the database's schema is version {found}; this tabuleiro knows versions up to {known}"
@@ -73,7 +118,23 @@ pub enum StoreError {
         /// The newest version known here.
         known: i64,
     },
-    /// The thread that talks to the database is gone.
+    /// The game changed since the revision the change was decided against (another node or
+    /// another request changed it first): nothing was stored.
+    #[error("the game changed (stored revision {stored}, not {expected})")]
+    Conflict {
+        /// The revision the change expected.
+        expected: u64,
+        /// The revision stored, if the game still exists.
+        stored: u64,
+    },
+    /// The database did not answer within the store's timeout, or cannot be reached: the
+    /// change may or may not have been stored.
+    #[error("no answer from the database within {0:?}")]
+    Timeout(Duration),
+    /// The database cannot be reached (a connection could not be opened or broke).
+    #[error("the database cannot be reached: {0}")]
+    Unreachable(String),
+    /// The thread or task that talks to the database is gone.
     #[error("the database connection's thread stopped")]
     Gone,
     /// A JSON column could not be written.
@@ -122,73 +183,47 @@ impl std::str::FromStr for Durability {
     }
 }
 
+/// What a store call gives back, later: every call is asynchronous and never blocks the
+/// caller's thread.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
 /// The games a server keeps: what the hub reads and writes, whatever the database.
-pub trait GameStore: Send {
-    /// Stores a new game (with no moves).
-    ///
-    /// # Errors
-    /// When the write fails.
-    fn create(&mut self, game: &StoredGame) -> Result<(), StoreError>;
+///
+/// Every method returns a future that does its I/O off the async runtime's threads (a
+/// connection pool, or a thread of the store's own); none holds a lock of the caller's.
+pub trait GameStore: Send + Sync {
+    /// Stores a new game (with no moves, at revision 0).
+    fn create(&self, game: StoredGame) -> StoreFuture<'_, ()>;
 
     /// Stores many finished games with their moves in one transaction (for benchmarks that
-    /// need a large database quickly); returns how many.
-    ///
-    /// # Errors
-    /// When a write fails; nothing is stored then.
-    fn import(&mut self, games: &mut dyn Iterator<Item = StoredGame>) -> Result<usize, StoreError>;
+    /// need a large database quickly); returns how many. Nothing is stored on an error.
+    fn import(&self, games: Vec<StoredGame>) -> StoreFuture<'_, usize>;
 
-    /// Stores move number `ply` (counted from 0) of game `id`, committed before returning.
+    /// Makes `change` to game `id` if the game's stored revision is still `revision`, in one
+    /// committed transaction; returns the new revision.
     ///
     /// # Errors
-    /// When the write fails (for example a move already stored at that ply).
-    fn add_move(&mut self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError>;
+    /// [`StoreError::Conflict`] when the game changed since (nothing is stored), or a storage
+    /// failure.
+    fn change(&self, id: &str, revision: u64, change: Change) -> StoreFuture<'_, u64>;
 
-    /// Marks game `id` as finished or not (informational: games are rebuilt from their moves).
-    ///
-    /// # Errors
-    /// When the write fails.
-    fn set_finished(&mut self, id: &str, finished: bool) -> Result<(), StoreError>;
-
-    /// Forgets the moves of game `id` from ply `from` on (an undo), which reopens the game,
-    /// in one transaction.
-    ///
-    /// # Errors
-    /// When the write fails; nothing is then changed.
-    fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError>;
-
-    /// Records that `seat` resigned game `id`.
-    ///
-    /// # Errors
-    /// When the write fails.
-    fn resign(&mut self, id: &str, seat: usize) -> Result<(), StoreError>;
-
-    /// The stored game `id` with its moves, or `None` when there is no such game.
-    ///
-    /// # Errors
-    /// When the database cannot be read, or the game's row is corrupt (a JSON column that does
-    /// not read): only that game is lost to the server, and the error says which column.
-    fn load(&mut self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// The stored game `id` with its moves, or `None` when there is no such game. A game whose
+    /// row is corrupt (a JSON column that does not read) is an error naming the column: only
+    /// that game is lost to the server.
+    fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>>;
 
     /// The number of games stored.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    fn count(&mut self) -> Result<usize, StoreError>;
-
-    /// Whether a game with this id is stored.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    fn exists(&mut self, id: &str) -> Result<bool, StoreError>;
+    fn count(&self) -> StoreFuture<'_, usize>;
 
     /// For a database shared by several server nodes: a channel that receives the id of
-    /// every game another node changed (a node skips its own announcements), and [`EVERY_GAME`] when
-    /// changes may have been missed (the connection was lost). `None` for a database only one
-    /// server uses (SQLite), whose changes are all this server's own.
+    /// every game another node changed (a node skips its own announcements), and
+    /// [`EVERY_GAME`] when changes may have been missed (the connection was lost). `None` for
+    /// a database only one server uses (SQLite), whose changes are all this server's own.
+    /// Must be called on a tokio runtime.
     ///
     /// # Errors
-    /// When the listening connection cannot be opened.
-    fn changes(&mut self) -> Result<Option<std::sync::mpsc::Receiver<String>>, StoreError> {
+    /// When listening cannot start.
+    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<String>>, StoreError> {
         Ok(None)
     }
 
@@ -202,31 +237,47 @@ pub trait GameStore: Send {
     /// Puts the computer's move at move number `ply` of game `id` in the queue (replacing
     /// an older job of that game). A move stored for that ply, an undo or a resignation
     /// removes it.
-    ///
-    /// # Errors
-    /// When the write fails.
-    fn enqueue_computer(&mut self, id: &str, ply: usize) -> Result<(), StoreError> {
+    fn enqueue_computer(&self, id: &str, ply: usize) -> StoreFuture<'_, ()> {
         let _ = (id, ply);
-        Ok(())
+        Box::pin(async { Ok(()) })
     }
 
     /// Claims for `worker`, until `lease` from now, a queued computer move nobody holds (or
     /// whose holder's claim ran out: a node that died while thinking): its game and ply.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
     fn claim_computer(
-        &mut self,
+        &self,
         worker: &str,
-        lease: std::time::Duration,
-    ) -> Result<Option<(String, usize)>, StoreError> {
+        lease: Duration,
+    ) -> StoreFuture<'_, Option<(String, usize)>> {
         let _ = (worker, lease);
-        Ok(None)
+        Box::pin(async { Ok(None) })
     }
 }
 
 /// What [`GameStore::changes`] sends when any game may have changed.
 pub const EVERY_GAME: &str = "*";
+
+/// How a store is opened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreOptions {
+    /// How SQLite commits reach the disk.
+    pub durability: Durability,
+    /// Connections to PostgreSQL in a node's pool (`--database-pool`, default 16).
+    pub pool: usize,
+    /// The longest any database call may take before it is given up as unavailable
+    /// (`--database-timeout`, default 5 s).
+    pub timeout: Duration,
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        StoreOptions {
+            durability: Durability::Full,
+            pool: 16,
+            timeout: Duration::from_secs(5),
+        }
+    }
+}
 
 /// Where a server keeps its games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,14 +299,28 @@ impl Database {
         }
     }
 
-    /// Opens the store, creating or migrating its schema.
+    /// Opens the store, creating or migrating its schema (on a tokio runtime). `options`
+    /// sets the durability of SQLite commits, and the pool and timeout of PostgreSQL.
     ///
     /// # Errors
     /// When the database cannot be reached, opened or migrated.
-    pub fn open(&self, durability: Durability) -> Result<Box<dyn GameStore>, StoreError> {
+    pub async fn open(
+        &self,
+        options: &StoreOptions,
+    ) -> Result<std::sync::Arc<dyn GameStore>, StoreError> {
         Ok(match self {
-            Database::Folder(folder) => Box::new(SqliteStore::open_with(folder, durability)?),
-            Database::Postgres(url) => Box::new(PostgresStore::connect(url)?),
+            Database::Folder(folder) => {
+                let (folder, durability) = (folder.clone(), options.durability);
+                let store = tokio::task::spawn_blocking(move || {
+                    SqliteStore::open_with(&folder, durability)
+                })
+                .await
+                .map_err(|_| StoreError::Gone)??;
+                std::sync::Arc::new(store)
+            }
+            Database::Postgres(url) => {
+                std::sync::Arc::new(PostgresStore::connect(url, options).await?)
+            }
         })
     }
 
@@ -269,12 +334,18 @@ impl Database {
 }
 
 /// Reads the JSON columns of a stored game.
-fn decode(
-    id: &str,
-    row: (String, i64, String, i64, String, String, Option<i64>),
-    moves: Vec<String>,
-) -> Result<StoredGame, StoreError> {
-    let (game, players, options, seed, mode, seats, resigned) = row;
+fn decode(id: &str, row: Row, moves: Vec<String>) -> Result<StoredGame, StoreError> {
+    let Row {
+        game,
+        players,
+        options,
+        seed,
+        mode,
+        seats,
+        resigned,
+        revision,
+        rematch,
+    } = row;
     let corrupt = |column: &'static str| move |error| StoreError::Corrupt { column, error };
     Ok(StoredGame {
         id: id.to_owned(),
@@ -286,5 +357,20 @@ fn decode(
         seats: serde_json::from_str(&seats).map_err(corrupt("seats"))?,
         resigned: resigned.and_then(|s| usize::try_from(s).ok()),
         moves,
+        revision: u64::try_from(revision).unwrap_or(0),
+        rematch,
     })
+}
+
+/// The columns of a stored game's row, as read.
+struct Row {
+    game: String,
+    players: i64,
+    options: String,
+    seed: i64,
+    mode: String,
+    seats: String,
+    resigned: Option<i64>,
+    revision: i64,
+    rematch: Option<String>,
 }

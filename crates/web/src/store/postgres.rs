@@ -1,22 +1,29 @@
-//! Games and moves in PostgreSQL, for several server nodes on one database. Every change is
-//! one committed transaction before it returns (PostgreSQL's `synchronous_commit` decides how
-//! it reaches the disk; its default waits for the write-ahead log to be flushed).
+//! Games and moves in PostgreSQL, for several server nodes on one database.
 //!
-//! The client is the synchronous `postgres` crate, which runs its own small runtime: it lives
-//! on a thread of its own, and the store's methods hand it their work and wait for the answer,
-//! as the SQLite store's callers wait for the file, so it may be called from any thread,
-//! async ones included. A connection that broke is opened again before the next request.
+//! The client is `tokio-postgres` behind a pool of connections (`deadpool-postgres`): a
+//! node's writes to different games run at once on different connections, so PostgreSQL can
+//! group their commits. Each change is one statement (its own transaction): the game's row is
+//! claimed at the revision the node read, the move stored, the game's queued computer move
+//! cleared and the change announced, or nothing happens ([`StoreError::Conflict`]).
+//!
+//! Every call has a timeout: a call that does not finish in time gives back
+//! [`StoreError::Timeout`], and its connection is closed rather than returned to the pool, so a
+//! stalled database costs one connection per call, never the caller's thread. The pool opens
+//! connections again as the database comes back.
 //!
 //! The schema is created and migrated at start-up in one transaction under an advisory lock
 //! (two nodes starting together migrate once), and its version is kept in `schema_version`.
 
-use std::sync::mpsc;
-use std::thread;
+use std::future::Future;
+use std::time::Duration;
 
-use postgres::fallible_iterator::FallibleIterator as _;
-use postgres::{Client, NoTls};
+use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
+use futures_util::StreamExt as _;
+use tokio_postgres::{AsyncMessage, NoTls};
 
-use super::{GameStore, StoreError, StoredGame};
+use super::{
+    Change, EVERY_GAME, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame,
+};
 
 /// The schema's migrations, in order: version `i + 1` is `MIGRATIONS[i]`.
 const MIGRATIONS: &[&str] = &[
@@ -48,6 +55,10 @@ CREATE TABLE computer_jobs (
     claimed_until TIMESTAMPTZ
 );
 ",
+    "
+ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN rematch TEXT;
+",
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).
@@ -56,13 +67,67 @@ const MIGRATION_LOCK: i64 = 0x7461_6275_6c65_6972;
 /// The channel on which every change of a game is announced, with the game's id.
 const CHANNEL: &str = "tabuleiro_games";
 
-/// Work for the connection's thread.
-type Job = Box<dyn FnOnce(&mut Option<Client>) + Send>;
+/// A move: the game claimed at its revision (no resignation, the moves stored up to `ply`),
+/// the move stored, the game's queued computer move cleared, the change announced.
+const MOVE: &str = "
+WITH claimed AS (
+    UPDATE games SET revision = revision + 1, finished = $5
+    WHERE id = $1 AND revision = $2 AND resigned IS NULL
+      AND (SELECT COUNT(*) FROM moves WHERE game_id = $1) = $3
+    RETURNING revision
+), stored AS (
+    INSERT INTO moves (game_id, ply, notation) SELECT $1, $3, $4 FROM claimed
+), cleared AS (
+    DELETE FROM computer_jobs WHERE game_id = $1 AND ply <= $3 AND EXISTS (SELECT 1 FROM claimed)
+), announced AS (
+    SELECT pg_notify($6, $7) FROM claimed
+)
+SELECT revision FROM claimed, announced";
+
+/// An undo: the moves from `$3` on forgotten, the queued computer move cleared.
+const TRUNCATE: &str = "
+WITH claimed AS (
+    UPDATE games SET revision = revision + 1, finished = false
+    WHERE id = $1 AND revision = $2
+    RETURNING revision
+), forgotten AS (
+    DELETE FROM moves WHERE game_id = $1 AND ply >= $3 AND EXISTS (SELECT 1 FROM claimed)
+), cleared AS (
+    DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
+), announced AS (
+    SELECT pg_notify($4, $5) FROM claimed
+)
+SELECT revision FROM claimed, announced";
+
+/// A resignation.
+const RESIGN: &str = "
+WITH claimed AS (
+    UPDATE games SET revision = revision + 1, resigned = $3, finished = true
+    WHERE id = $1 AND revision = $2 AND resigned IS NULL
+    RETURNING revision
+), cleared AS (
+    DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
+), announced AS (
+    SELECT pg_notify($4, $5) FROM claimed
+)
+SELECT revision FROM claimed, announced";
+
+/// A rematch named (the new game is inserted in the same transaction).
+const REMATCH: &str = "
+WITH claimed AS (
+    UPDATE games SET revision = revision + 1, rematch = $3
+    WHERE id = $1 AND revision = $2 AND rematch IS NULL
+    RETURNING revision
+), announced AS (
+    SELECT pg_notify($4, $5) FROM claimed
+)
+SELECT revision FROM claimed, announced";
 
 /// The games in a PostgreSQL database.
 pub struct PostgresStore {
-    jobs: mpsc::Sender<Job>,
-    url: String,
+    pool: Pool,
+    config: tokio_postgres::Config,
+    timeout: Duration,
     /// This store's name in its announcements, so that it skips its own.
     node: String,
 }
@@ -81,20 +146,16 @@ pub fn without_password(url: &str) -> String {
     }
 }
 
-/// Opens a connection and brings the schema up to date.
-fn open(url: &str) -> Result<Client, StoreError> {
-    let mut client = Client::connect(url, NoTls)?;
-    migrate(&mut client)?;
-    Ok(client)
-}
-
 /// Applies the migrations the database lacks, in one transaction.
-fn migrate(client: &mut Client) -> Result<(), StoreError> {
-    let mut tx = client.transaction()?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
-    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
+async fn migrate(client: &mut Object) -> Result<(), StoreError> {
+    let tx = client.transaction().await?;
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await?;
+    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        .await?;
     let found: i32 = tx
-        .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])?
+        .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])
+        .await?
         .get(0);
     let known = MIGRATIONS.len() as i32;
     if found > known {
@@ -104,140 +165,241 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
         });
     }
     for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
-        tx.batch_execute(sql)?;
+        tx.batch_execute(sql).await?;
         tx.execute(
             "INSERT INTO schema_version (version) VALUES ($1)",
             &[&(i as i32 + 1)],
-        )?;
+        )
+        .await?;
     }
-    tx.commit()?;
+    tx.commit().await?;
     Ok(())
 }
 
 /// Writes the row of `game` (not its moves).
-fn insert_game(
-    client: &mut impl postgres::GenericClient,
+async fn insert_game(
+    client: &impl deadpool_postgres::GenericClient,
     game: &StoredGame,
     finished: bool,
 ) -> Result<(), StoreError> {
-    client.execute(
-        "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        &[
-            &game.id,
-            &game.game,
-            &(game.players as i32),
-            &serde_json::to_string(&game.options)?,
-            &(game.seed as i64),
-            &game.mode,
-            &serde_json::to_string(&game.seats)?,
-            &finished,
-        ],
-    )?;
+    client
+        .execute(
+            "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            &[
+                &game.id,
+                &game.game,
+                &(game.players as i32),
+                &serde_json::to_string(&game.options)?,
+                &(game.seed as i64),
+                &game.mode,
+                &serde_json::to_string(&game.seats)?,
+                &finished,
+            ],
+        )
+        .await?;
     Ok(())
 }
 
 impl PostgresStore {
-    /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/name`),
-    /// creating or migrating its schema.
+    /// Connects to the database at `url` (`postgres://user[:password]@host[:port]/name`)
+    /// with a pool of `options.pool` connections, creating or migrating its schema.
     ///
     /// # Errors
     /// When the database cannot be reached, or its schema is newer than this program's.
-    pub fn connect(url: &str) -> Result<Self, StoreError> {
-        let (jobs, queue) = mpsc::channel::<Job>();
-        let (ready, opened) = mpsc::sync_channel(1);
-        let url = url.to_owned();
-        let url_kept = url.clone();
-        thread::Builder::new()
-            .name("postgres".to_owned())
-            .spawn(move || {
-                let mut client = match open(&url) {
-                    Ok(client) => Some(client),
-                    Err(e) => {
-                        let _ = ready.send(Err(e));
-                        return;
-                    }
-                };
-                let _ = ready.send(Ok(()));
-                for job in queue {
-                    // A connection that broke (the server restarted) is opened again.
-                    if client.as_ref().is_none_or(Client::is_closed) {
-                        client = open(&url).ok();
-                    }
-                    job(&mut client);
-                }
-            })
-            .map_err(|_| StoreError::Gone)?;
-        opened.recv().map_err(|_| StoreError::Gone)??;
+    pub async fn connect(url: &str, options: &StoreOptions) -> Result<Self, StoreError> {
+        let mut config: tokio_postgres::Config = url.parse()?;
+        config.connect_timeout(options.timeout);
+        config.keepalives_idle(Duration::from_secs(30));
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let timeout = options.timeout;
+        let pool = Pool::builder(manager)
+            .max_size(options.pool.max(1))
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(timeout))
+            .create_timeout(Some(timeout))
+            .recycle_timeout(Some(timeout))
+            .build()
+            .map_err(|e| StoreError::Unreachable(e.to_string()))?;
         let node = tabuleiro_core::fresh_seed()
             .map_err(|_| StoreError::Gone)?
             .to_string();
-        Ok(PostgresStore {
-            jobs,
-            url: url_kept,
+        let store = PostgresStore {
+            pool,
+            config,
+            timeout,
             node,
+        };
+        // Migrating may wait for another node's migration: a longer time than one call.
+        let mut client = store.client().await?;
+        tokio::time::timeout(4 * timeout, migrate(&mut client))
+            .await
+            .map_err(|_| StoreError::Timeout(4 * timeout))??;
+        Ok(store)
+    }
+
+    /// A connection from the pool.
+    async fn client(&self) -> Result<Object, StoreError> {
+        self.pool.get().await.map_err(|e| match e {
+            deadpool_postgres::PoolError::Timeout(_) => StoreError::Timeout(self.timeout),
+            deadpool_postgres::PoolError::Backend(e) => StoreError::Postgres(e),
+            other => StoreError::Unreachable(other.to_string()),
         })
     }
 
-    /// Runs `work` on the connection's thread and waits for its answer.
-    fn call<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&mut Client) -> Result<T, StoreError> + Send + 'static,
-    ) -> Result<T, StoreError> {
-        let (answer, answered) = mpsc::sync_channel(1);
-        let job: Job = Box::new(move |client| {
-            let result = match client {
-                Some(client) => work(client),
-                None => Err(StoreError::Gone),
-            };
-            let _ = answer.send(result);
-        });
-        self.jobs.send(job).map_err(|_| StoreError::Gone)?;
-        answered.recv().map_err(|_| StoreError::Gone)?
+    /// Runs `work` on a connection of the pool within the store's timeout. A connection whose
+    /// call timed out or broke is closed, not kept: it may still be waiting for the database.
+    async fn call<T, F>(&self, work: impl FnOnce(Object) -> F) -> Result<T, StoreError>
+    where
+        F: Future<Output = (Object, Result<T, StoreError>)>,
+    {
+        let client = self.client().await?;
+        match tokio::time::timeout(self.timeout, work(client)).await {
+            Ok((client, result)) => {
+                if client.is_closed() {
+                    drop(Object::take(client));
+                }
+                result
+            }
+            // The future and its connection are dropped: the connection's task is stopped.
+            Err(_) => Err(StoreError::Timeout(self.timeout)),
+        }
     }
-}
 
-/// Announces a change of game `id` by `node` to every node, when `tx` commits: the payload
-/// is `node:id`.
-fn announce(tx: &mut postgres::Transaction<'_>, node: &str, id: &str) -> Result<(), StoreError> {
-    tx.execute(
-        "SELECT pg_notify($1, $2)",
-        &[&CHANNEL, &format!("{node}:{id}")],
-    )?;
-    Ok(())
+    /// Runs one statement of a change (its parameters first the game and revision, the
+    /// announcement's channel and payload last) and reads the new revision, or the conflict.
+    async fn claim(
+        &self,
+        id: &str,
+        revision: u64,
+        statement: &'static str,
+        middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>,
+    ) -> Result<u64, StoreError> {
+        let (id, node) = (id.to_owned(), self.node.clone());
+        self.call(move |client| async move {
+            let result = async {
+                let payload = format!("{node}:{id}");
+                let stored = revision as i64;
+                let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                    vec![&id, &stored];
+                for p in &middle {
+                    params.push(p.as_ref());
+                }
+                params.push(&CHANNEL);
+                params.push(&payload);
+                let statement = client.prepare_cached(statement).await?;
+                if let Some(row) = client.query_opt(&statement, &params).await? {
+                    return Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0));
+                }
+                let now = client
+                    .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
+                    .await?;
+                Err(StoreError::Conflict {
+                    expected: revision,
+                    stored: now.map_or(0, |r| u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
+                })
+            }
+            .await;
+            (client, result)
+        })
+        .await
+    }
+
+    /// Names `game` the rematch of game `id` at `revision` and stores it, in one transaction.
+    async fn rematch(&self, id: &str, revision: u64, game: StoredGame) -> Result<u64, StoreError> {
+        let (id, node) = (id.to_owned(), self.node.clone());
+        self.call(move |mut client| async move {
+            let result = async {
+                let tx = client.transaction().await?;
+                let payload = format!("{node}:{id}");
+                let stored = revision as i64;
+                let row = tx
+                    .query_opt(REMATCH, &[&id, &stored, &game.id, &CHANNEL, &payload])
+                    .await?;
+                let Some(row) = row else {
+                    return Err(StoreError::Conflict {
+                        expected: revision,
+                        stored: revision,
+                    });
+                };
+                insert_game(&tx, &game, false).await?;
+                tx.commit().await?;
+                Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
+            }
+            .await;
+            (client, result)
+        })
+        .await
+    }
 }
 
 /// Listens on [`CHANNEL`] on a connection of its own, for ever, sending the id of each game
 /// another node than `node` changed to `changed`; after a lost connection, it connects again
 /// and sends [`EVERY_GAME`]. Stops when nobody receives any more.
-fn listen(url: &str, node: &str, mut client: Client, changed: &mpsc::Sender<String>) {
+async fn listen(
+    config: tokio_postgres::Config,
+    node: String,
+    changed: tokio::sync::mpsc::UnboundedSender<String>,
+) {
+    let mut first = true;
     loop {
-        {
-            let mut notifications = client.notifications();
-            let mut waiting = notifications.blocking_iter();
-            // `None` or an error: the server is gone.
-            while let Ok(Some(note)) = waiting.next() {
-                let (from, id) = note
-                    .payload()
-                    .split_once(':')
-                    .unwrap_or(("", note.payload()));
-                if from != node && changed.send(id.to_owned()).is_err() {
+        if let Ok((client, mut connection)) = config.connect(NoTls).await {
+            let (notes, mut heard) = tokio::sync::mpsc::unbounded_channel();
+            let driver = tokio::spawn(async move {
+                let mut messages =
+                    futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+                while let Some(Ok(message)) = messages.next().await {
+                    if let AsyncMessage::Notification(note) = message
+                        && notes.send(note.payload().to_owned()).is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+            if client
+                .batch_execute(&format!("LISTEN {CHANNEL}"))
+                .await
+                .is_ok()
+            {
+                if !first && changed.send(EVERY_GAME.to_owned()).is_err() {
                     return;
                 }
+                first = false;
+                while let Some(payload) = heard.recv().await {
+                    let (from, id) = payload.split_once(':').unwrap_or(("", &payload));
+                    if from != node && changed.send(id.to_owned()).is_err() {
+                        return;
+                    }
+                }
             }
+            driver.abort();
+            tracing::warn!("lost the connection that hears other nodes' changes; connecting again");
         }
-        // The connection is gone: again, until the database answers.
-        client = loop {
-            thread::sleep(std::time::Duration::from_millis(500));
-            if let Ok(mut fresh) = Client::connect(url, NoTls)
-                && fresh.batch_execute(&format!("LISTEN {CHANNEL}")).is_ok()
-            {
-                break fresh;
-            }
-        };
-        if changed.send(super::EVERY_GAME.to_owned()).is_err() {
+        if changed.is_closed() {
             return;
         }
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Reads a game's row.
+fn row_of(row: &tokio_postgres::Row) -> Row {
+    Row {
+        game: row.get(0),
+        players: i64::from(row.get::<_, i32>(1)),
+        options: row.get(2),
+        seed: row.get(3),
+        mode: row.get(4),
+        seats: row.get(5),
+        resigned: row.get::<_, Option<i32>>(6).map(i64::from),
+        revision: row.get(7),
+        rematch: row.get(8),
     }
 }
 
@@ -246,205 +408,164 @@ impl GameStore for PostgresStore {
         true
     }
 
-    fn enqueue_computer(&mut self, id: &str, ply: usize) -> Result<(), StoreError> {
+    fn enqueue_computer(&self, id: &str, ply: usize) -> StoreFuture<'_, ()> {
         let id = id.to_owned();
-        self.call(move |client| {
-            client.execute(
-                "INSERT INTO computer_jobs (game_id, ply) VALUES ($1, $2) \
-                 ON CONFLICT (game_id) DO UPDATE SET ply = EXCLUDED.ply, claimed_by = NULL, \
-                 claimed_until = NULL WHERE computer_jobs.ply <> EXCLUDED.ply",
-                &[&id, &(ply as i32)],
-            )?;
-            Ok(())
-        })
+        Box::pin(self.call(move |client| async move {
+            let result = client
+                .execute(
+                    "INSERT INTO computer_jobs (game_id, ply) VALUES ($1, $2) \
+                     ON CONFLICT (game_id) DO UPDATE SET ply = EXCLUDED.ply, claimed_by = NULL, \
+                     claimed_until = NULL WHERE computer_jobs.ply <> EXCLUDED.ply",
+                    &[&id, &(ply as i32)],
+                )
+                .await
+                .map(|_| ())
+                .map_err(StoreError::from);
+            (client, result)
+        }))
     }
 
     /// One statement: the oldest job nobody holds is locked (`FOR UPDATE SKIP LOCKED`, so
     /// that two workers never wait for each other nor take the same job) and claimed.
     fn claim_computer(
-        &mut self,
+        &self,
         worker: &str,
-        lease: std::time::Duration,
-    ) -> Result<Option<(String, usize)>, StoreError> {
+        lease: Duration,
+    ) -> StoreFuture<'_, Option<(String, usize)>> {
         let worker = worker.to_owned();
         let seconds = lease.as_secs_f64();
-        self.call(move |client| {
-            let row = client.query_opt(
-                "UPDATE computer_jobs SET claimed_by = $1, \
-                 claimed_until = now() + make_interval(secs => $2) \
-                 WHERE game_id = (SELECT game_id FROM computer_jobs \
-                   WHERE claimed_until IS NULL OR claimed_until < now() \
-                   ORDER BY claimed_until NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED) \
-                 RETURNING game_id, ply",
-                &[&worker, &seconds],
-            )?;
-            Ok(row.map(|r| {
-                (
-                    r.get::<_, String>(0),
-                    usize::try_from(r.get::<_, i32>(1)).unwrap_or(0),
+        Box::pin(self.call(move |client| async move {
+            let result = client
+                .query_opt(
+                    "UPDATE computer_jobs SET claimed_by = $1, \
+                     claimed_until = now() + make_interval(secs => $2) \
+                     WHERE game_id = (SELECT game_id FROM computer_jobs \
+                       WHERE claimed_until IS NULL OR claimed_until < now() \
+                       ORDER BY claimed_until NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED) \
+                     RETURNING game_id, ply",
+                    &[&worker, &seconds],
                 )
-            }))
-        })
+                .await
+                .map(|row| {
+                    row.map(|r| {
+                        (
+                            r.get::<_, String>(0),
+                            usize::try_from(r.get::<_, i32>(1)).unwrap_or(0),
+                        )
+                    })
+                })
+                .map_err(StoreError::from);
+            (client, result)
+        }))
     }
 
-    fn changes(&mut self) -> Result<Option<mpsc::Receiver<String>>, StoreError> {
-        let (url, node) = (self.url.clone(), self.node.clone());
-        let (changed, receiver) = mpsc::channel();
-        let (ready, listening) = mpsc::sync_channel(1);
-        thread::Builder::new()
-            .name("postgres-listen".to_owned())
-            .spawn(move || {
-                let client = Client::connect(&url, NoTls).and_then(|mut client| {
-                    client.batch_execute(&format!("LISTEN {CHANNEL}"))?;
-                    Ok(client)
-                });
-                match client {
-                    Ok(client) => {
-                        let _ = ready.send(Ok(()));
-                        listen(&url, &node, client, &changed);
-                    }
-                    Err(e) => {
-                        let _ = ready.send(Err(StoreError::from(e)));
-                    }
-                }
-            })
-            .map_err(|_| StoreError::Gone)?;
-        listening.recv().map_err(|_| StoreError::Gone)??;
+    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<String>>, StoreError> {
+        let (changed, receiver) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(listen(self.config.clone(), self.node.clone(), changed));
         Ok(Some(receiver))
     }
 
-    fn create(&mut self, game: &StoredGame) -> Result<(), StoreError> {
-        let game = game.clone();
-        self.call(move |client| insert_game(client, &game, false))
+    fn create(&self, game: StoredGame) -> StoreFuture<'_, ()> {
+        Box::pin(self.call(move |client| async move {
+            let result = insert_game(&client, &game, false).await;
+            (client, result)
+        }))
     }
 
-    fn import(&mut self, games: &mut dyn Iterator<Item = StoredGame>) -> Result<usize, StoreError> {
-        let games: Vec<StoredGame> = games.collect();
-        self.call(move |client| {
-            let mut tx = client.transaction()?;
-            let move_row =
-                tx.prepare("INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)")?;
+    fn import(&self, games: Vec<StoredGame>) -> StoreFuture<'_, usize> {
+        Box::pin(async move {
+            let mut client = self.client().await?;
+            let tx = client.transaction().await?;
+            let move_row = tx
+                .prepare("INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)")
+                .await?;
             for game in &games {
-                insert_game(&mut tx, game, true)?;
+                insert_game(&tx, game, true).await?;
                 for (ply, notation) in game.moves.iter().enumerate() {
-                    tx.execute(&move_row, &[&game.id, &(ply as i32), notation])?;
+                    tx.execute(&move_row, &[&game.id, &(ply as i32), notation])
+                        .await?;
                 }
             }
-            tx.commit()?;
+            tx.commit().await?;
             Ok(games.len())
         })
     }
 
-    /// One transaction: the move, refused if another node stored a move for this ply first
-    /// (the key on game and ply), and its announcement, sent when it commits.
-    fn add_move(&mut self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError> {
-        let (id, notation) = (id.to_owned(), notation.to_owned());
-        let node = self.node.clone();
-        self.call(move |client| {
-            let mut tx = client.transaction()?;
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, notation) VALUES ($1, $2, $3)",
-                &[&id, &(ply as i32), &notation],
-            )?;
-            tx.execute(
-                "DELETE FROM computer_jobs WHERE game_id = $1 AND ply <= $2",
-                &[&id, &(ply as i32)],
-            )?;
-            announce(&mut tx, &node, &id)?;
-            tx.commit()?;
-            Ok(())
-        })
-    }
-
-    fn set_finished(&mut self, id: &str, finished: bool) -> Result<(), StoreError> {
+    fn change(&self, id: &str, revision: u64, change: Change) -> StoreFuture<'_, u64> {
         let id = id.to_owned();
-        self.call(move |client| {
-            client.execute(
-                "UPDATE games SET finished = $2 WHERE id = $1",
-                &[&id, &finished],
-            )?;
-            Ok(())
+        Box::pin(async move {
+            match change {
+                Change::Move {
+                    ply,
+                    notation,
+                    finished,
+                } => {
+                    let ply = ply as i32;
+                    self.claim(
+                        &id,
+                        revision,
+                        MOVE,
+                        vec![
+                            Box::new(i64::from(ply)),
+                            Box::new(notation),
+                            Box::new(finished),
+                        ],
+                    )
+                    .await
+                }
+                Change::Truncate { from } => {
+                    self.claim(&id, revision, TRUNCATE, vec![Box::new(from as i32)])
+                        .await
+                }
+                Change::Resign { seat } => {
+                    self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)])
+                        .await
+                }
+                Change::Rematch { game } => self.rematch(&id, revision, *game).await,
+            }
         })
     }
 
-    fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError> {
+    fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
         let id = id.to_owned();
-        let node = self.node.clone();
-        self.call(move |client| {
-            let mut tx = client.transaction()?;
-            tx.execute(
-                "DELETE FROM moves WHERE game_id = $1 AND ply >= $2",
-                &[&id, &(from as i32)],
-            )?;
-            tx.execute("UPDATE games SET finished = false WHERE id = $1", &[&id])?;
-            tx.execute("DELETE FROM computer_jobs WHERE game_id = $1", &[&id])?;
-            announce(&mut tx, &node, &id)?;
-            tx.commit()?;
-            Ok(())
-        })
+        Box::pin(self.call(move |client| async move {
+            let result = async {
+                let Some(row) = client
+                    .query_opt(
+                        "SELECT game, players, options, seed, mode, seats, resigned, revision, \
+                         rematch FROM games WHERE id = $1",
+                        &[&id],
+                    )
+                    .await?
+                else {
+                    return Ok(None);
+                };
+                let fields = row_of(&row);
+                let moves = client
+                    .query(
+                        "SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply",
+                        &[&id],
+                    )
+                    .await?
+                    .iter()
+                    .map(|r| r.get::<_, String>(0))
+                    .collect();
+                super::decode(&id, fields, moves).map(Some)
+            }
+            .await;
+            (client, result)
+        }))
     }
 
-    fn resign(&mut self, id: &str, seat: usize) -> Result<(), StoreError> {
-        let id = id.to_owned();
-        let node = self.node.clone();
-        self.call(move |client| {
-            let mut tx = client.transaction()?;
-            tx.execute(
-                "UPDATE games SET resigned = $2, finished = true WHERE id = $1",
-                &[&id, &(seat as i32)],
-            )?;
-            tx.execute("DELETE FROM computer_jobs WHERE game_id = $1", &[&id])?;
-            announce(&mut tx, &node, &id)?;
-            tx.commit()?;
-            Ok(())
-        })
-    }
-
-    fn load(&mut self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let id = id.to_owned();
-        self.call(move |client| {
-            let Some(row) = client.query_opt(
-                "SELECT game, players, options, seed, mode, seats, resigned FROM games WHERE id = $1",
-                &[&id],
-            )?
-            else {
-                return Ok(None);
-            };
-            let fields = (
-                row.get::<_, String>(0),
-                i64::from(row.get::<_, i32>(1)),
-                row.get::<_, String>(2),
-                row.get::<_, i64>(3),
-                row.get::<_, String>(4),
-                row.get::<_, String>(5),
-                row.get::<_, Option<i32>>(6).map(i64::from),
-            );
-            let moves = client
-                .query(
-                    "SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply",
-                    &[&id],
-                )?
-                .iter()
-                .map(|r| r.get::<_, String>(0))
-                .collect();
-            super::decode(&id, fields, moves).map(Some)
-        })
-    }
-
-    fn count(&mut self) -> Result<usize, StoreError> {
-        self.call(|client| {
-            let n: i64 = client.query_one("SELECT COUNT(*) FROM games", &[])?.get(0);
-            Ok(usize::try_from(n).unwrap_or(0))
-        })
-    }
-
-    fn exists(&mut self, id: &str) -> Result<bool, StoreError> {
-        let id = id.to_owned();
-        self.call(move |client| {
-            Ok(client
-                .query_opt("SELECT 1 FROM games WHERE id = $1", &[&id])?
-                .is_some())
-        })
+    fn count(&self) -> StoreFuture<'_, usize> {
+        Box::pin(self.call(|client| async move {
+            let result = client
+                .query_one("SELECT COUNT(*) FROM games", &[])
+                .await
+                .map(|row| usize::try_from(row.get::<_, i64>(0)).unwrap_or(0))
+                .map_err(StoreError::from);
+            (client, result)
+        }))
     }
 }
 

@@ -1,21 +1,43 @@
 //! Games and moves in SQLite, the embedded default: one file in the data folder, every change
 //! committed (and synced, with [`Durability::Full`]) before it is acknowledged.
+//!
+//! # Group commit
+//! One thread owns the connection that writes. It takes every change waiting for it, makes
+//! each in a savepoint of one transaction (a change that fails — a conflict — is rolled back
+//! alone), commits that transaction with one sync, and only then answers each change. So moves
+//! of different games that arrive together share one sync, as PostgreSQL groups its commits,
+//! and none is acknowledged before its commit is on disk. Reads go to connections of their own
+//! on blocking threads (WAL lets them read while the writer writes).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, mpsc};
 
-use rusqlite::{Connection, OptionalExtension, params};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use tokio::sync::oneshot;
 
-use super::{Durability, GameStore, StoreError, StoredGame};
+use super::{Change, Durability, GameStore, Row, StoreError, StoreFuture, StoredGame};
 
 /// The games in a SQLite file.
 pub struct SqliteStore {
-    db: Connection,
+    writes: mpsc::Sender<Write>,
+    readers: Arc<Readers>,
 }
 
-/// The schema's version, kept in SQLite's `user_version`; version 1 is the first.
-const VERSION: i64 = 1;
+/// Connections kept for reading, opened when needed.
+struct Readers {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
 
-const SCHEMA: &str = "
+/// The most changes one transaction takes: enough to share a sync among many games, few
+/// enough that the first change of a batch is not kept waiting long.
+const BATCH: usize = 512;
+
+/// The schema's version, kept in SQLite's `user_version`.
+const VERSION: i64 = 2;
+
+/// Version 1: games and moves.
+const SCHEMA_1: &str = "
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -36,6 +58,58 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 ";
 
+/// Version 2: each game's revision (raised by every change) and its rematch.
+const SCHEMA_2: &str = "
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN rematch TEXT;
+";
+
+/// A write for the writer thread, with where its answer goes.
+enum Write {
+    Create(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
+    Import(Vec<StoredGame>, oneshot::Sender<Result<usize, StoreError>>),
+    Change {
+        id: String,
+        revision: u64,
+        change: Change,
+        answer: oneshot::Sender<Result<u64, StoreError>>,
+    },
+}
+
+/// A made write's answer, sent once its transaction is committed.
+enum Done {
+    Create(
+        oneshot::Sender<Result<(), StoreError>>,
+        Result<(), StoreError>,
+    ),
+    Import(
+        oneshot::Sender<Result<usize, StoreError>>,
+        Result<usize, StoreError>,
+    ),
+    Change(
+        oneshot::Sender<Result<u64, StoreError>>,
+        Result<u64, StoreError>,
+    ),
+}
+
+impl Done {
+    /// Sends the answer; a commit that failed fails every write of its transaction.
+    fn send(self, commit: Option<&str>) {
+        let failed = |e: &str| StoreError::Unreachable(format!("the commit failed: {e}"));
+        match self {
+            Done::Create(to, result) => {
+                let _ = to.send(commit.map_or(result, |e| Err(failed(e))));
+            }
+            Done::Import(to, result) => {
+                let _ = to.send(commit.map_or(result, |e| Err(failed(e))));
+            }
+            Done::Change(to, result) => {
+                let _ = to.send(commit.map_or(result, |e| Err(failed(e))));
+            }
+        }
+    }
+}
+
 /// Writes the row of `game` (not its moves).
 fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(), StoreError> {
     db.prepare_cached(
@@ -54,9 +128,17 @@ fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(),
     Ok(())
 }
 
+/// Opens a connection to `path` with the settings every connection of the store shares.
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let db = Connection::open(path)?;
+    db.pragma_update(None, "foreign_keys", "ON")?;
+    db.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(db)
+}
+
 impl SqliteStore {
     /// Opens (or creates) `games.sqlite3` in `folder`, creating the folder, with
-    /// [`Durability::Full`].
+    /// [`Durability::Full`]. Blocks while it opens: call it off the async runtime.
     ///
     /// # Errors
     /// When the folder or database cannot be created or opened.
@@ -64,7 +146,7 @@ impl SqliteStore {
         SqliteStore::open_with(folder, Durability::Full)
     }
 
-    /// [`Store::open`] with the given durability.
+    /// [`SqliteStore::open`] with the given durability.
     ///
     /// # Errors
     /// When the folder or database cannot be created or opened.
@@ -73,7 +155,8 @@ impl SqliteStore {
             path: folder.display().to_string(),
             error,
         })?;
-        let db = Connection::open(folder.join("games.sqlite3"))?;
+        let path = folder.join("games.sqlite3");
+        let mut db = connect(&path)?;
         // WAL with synchronous=FULL: every commit is synced to the disk before it returns, so
         // an acknowledged move survives the process being killed and a power cut alike.
         db.pragma_update(None, "journal_mode", "WAL")?;
@@ -82,162 +165,295 @@ impl SqliteStore {
             Durability::Normal => "NORMAL",
         };
         db.pragma_update(None, "synchronous", synchronous)?;
-        db.pragma_update(None, "foreign_keys", "ON")?;
-        db.busy_timeout(std::time::Duration::from_secs(5))?;
-        let version: i64 = db.pragma_query_value(None, "user_version", |row| row.get(0))?;
-        if version > VERSION {
-            return Err(StoreError::Newer {
-                found: version,
-                known: VERSION,
-            });
-        }
-        // Version 0 is a new file or one written before versions were kept: the tables of
-        // version 1 are created where missing.
-        db.execute_batch(SCHEMA)?;
-        db.pragma_update(None, "user_version", VERSION)?;
-        Ok(SqliteStore { db })
+        migrate(&mut db)?;
+        let (writes, queue) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("sqlite-writer".to_owned())
+            .spawn(move || write_all(&mut db, &queue))
+            .map_err(|_| StoreError::Gone)?;
+        Ok(SqliteStore {
+            writes,
+            readers: Arc::new(Readers {
+                path,
+                idle: Mutex::new(Vec::new()),
+            }),
+        })
+    }
+
+    /// Hands `write` to the writer thread and waits for its answer.
+    async fn write<T>(
+        &self,
+        write: Write,
+        answered: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        self.writes.send(write).map_err(|_| StoreError::Gone)?;
+        answered.await.map_err(|_| StoreError::Gone)?
+    }
+
+    /// Runs `read` on a reading connection on a blocking thread.
+    async fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let readers = Arc::clone(&self.readers);
+        tokio::task::spawn_blocking(move || {
+            let kept = crate::hub::lock(&readers.idle).pop();
+            let db = match kept {
+                Some(db) => db,
+                None => connect(&readers.path)?,
+            };
+            let result = read(&db);
+            crate::hub::lock(&readers.idle).push(db);
+            result
+        })
+        .await
+        .map_err(|_| StoreError::Gone)?
     }
 }
 
-impl GameStore for SqliteStore {
-    /// Stores a new game (with no moves).
-    ///
-    /// # Errors
-    /// When the write fails.
-    fn create(&mut self, game: &StoredGame) -> Result<(), StoreError> {
-        insert_game(&self.db, game, false)
+/// Brings the schema to [`VERSION`].
+fn migrate(db: &mut Connection) -> Result<(), StoreError> {
+    let tx = db.transaction()?;
+    let version: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    if version > VERSION {
+        return Err(StoreError::Newer {
+            found: version,
+            known: VERSION,
+        });
     }
+    // Version 0 is a new file or one written before versions were kept: the tables of
+    // version 1 are created where missing.
+    if version < 1 {
+        tx.execute_batch(SCHEMA_1)?;
+    }
+    if version < 2 {
+        tx.execute_batch(SCHEMA_2)?;
+    }
+    tx.pragma_update(None, "user_version", VERSION)?;
+    tx.commit()?;
+    Ok(())
+}
 
-    /// Stores many finished games with their moves in one transaction (for benchmarks that
-    /// need a large database quickly).
-    ///
-    /// # Errors
-    /// When a write fails; nothing is stored then.
-    fn import(&mut self, games: &mut dyn Iterator<Item = StoredGame>) -> Result<usize, StoreError> {
-        let tx = self.db.transaction()?;
-        let mut count = 0;
+/// The writer thread: batches of waiting writes, one transaction and one sync each, until the
+/// store is dropped.
+fn write_all(db: &mut Connection, queue: &mpsc::Receiver<Write>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < BATCH
+            && let Ok(next) = queue.try_recv()
         {
-            let mut move_row =
-                tx.prepare("INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)")?;
-            for game in games {
-                insert_game(&tx, &game, true)?;
-                for (ply, notation) in game.moves.iter().enumerate() {
-                    move_row.execute(params![game.id, ply as i64, notation])?;
-                }
-                count += 1;
-            }
+            batch.push(next);
         }
-        tx.commit()?;
-        Ok(count)
-    }
-
-    /// Stores move number `ply` (counted from 0) of game `id`, committed before returning.
-    ///
-    /// # Errors
-    /// When the write fails (for example a move already stored at that ply).
-    fn add_move(&mut self, id: &str, ply: usize, notation: &str) -> Result<(), StoreError> {
-        self.db.execute(
-            "INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)",
-            params![id, ply as i64, notation],
-        )?;
-        Ok(())
-    }
-
-    /// Marks game `id` as finished or not (informational: games are rebuilt from their moves).
-    ///
-    /// # Errors
-    /// When the write fails.
-    fn set_finished(&mut self, id: &str, finished: bool) -> Result<(), StoreError> {
-        self.db.execute(
-            "UPDATE games SET finished = ?2 WHERE id = ?1",
-            params![id, i64::from(finished)],
-        )?;
-        Ok(())
-    }
-
-    /// Forgets the moves of game `id` from ply `from` on (an undo), which reopens the game,
-    /// in one transaction.
-    ///
-    /// # Errors
-    /// When the write fails; nothing is then changed.
-    fn truncate(&mut self, id: &str, from: usize) -> Result<(), StoreError> {
-        let tx = self.db.transaction()?;
-        tx.execute(
-            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
-            params![id, from as i64],
-        )?;
-        tx.execute("UPDATE games SET finished = 0 WHERE id = ?1", params![id])?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Records that `seat` resigned game `id`.
-    ///
-    /// # Errors
-    /// When the write fails.
-    fn resign(&mut self, id: &str, seat: usize) -> Result<(), StoreError> {
-        self.db.execute(
-            "UPDATE games SET resigned = ?2, finished = 1 WHERE id = ?1",
-            params![id, seat as i64],
-        )?;
-        Ok(())
-    }
-
-    /// The stored game `id` with its moves, or `None` when there is no such game.
-    ///
-    /// # Errors
-    /// When the database cannot be read, or the game's row is corrupt (a JSON column that does
-    /// not read): only that game is lost to the server, and the error says which column.
-    fn load(&mut self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let row = self
-            .db
-            .query_row(
-                "SELECT game, players, options, seed, mode, seats, resigned FROM games WHERE id = ?1",
-                params![id],
-                |row| {
-                    Ok((
-                        row.get::<_, String>(0)?,
-                        row.get::<_, i64>(1)?,
-                        row.get::<_, String>(2)?,
-                        row.get::<_, i64>(3)?,
-                        row.get::<_, String>(4)?,
-                        row.get::<_, String>(5)?,
-                        row.get::<_, Option<i64>>(6)?,
-                    ))
-                },
-            )
-            .optional()?;
-        let Some(row) = row else {
-            return Ok(None);
+        let mut done = Vec::with_capacity(batch.len());
+        let commit = match db.transaction() {
+            Ok(mut tx) => {
+                for write in batch {
+                    done.push(make(&mut tx, write));
+                }
+                tx.commit().err().map(|e| e.to_string())
+            }
+            Err(e) => {
+                let e = e.to_string();
+                for write in batch {
+                    done.push(refuse(write));
+                }
+                Some(e)
+            }
         };
-        let moves = self
-            .db
-            .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?
-            .query_map(params![id], |row| row.get::<_, String>(0))?
-            .collect::<Result<_, _>>()?;
-        super::decode(id, row, moves).map(Some)
+        for answer in done {
+            answer.send(commit.as_deref());
+        }
+    }
+}
+
+/// A write that could not start: its answer will carry the transaction's failure.
+fn refuse(write: Write) -> Done {
+    match write {
+        Write::Create(_, to) => Done::Create(to, Ok(())),
+        Write::Import(_, to) => Done::Import(to, Ok(0)),
+        Write::Change { answer, .. } => Done::Change(answer, Ok(0)),
+    }
+}
+
+/// Makes one write in a savepoint of `tx`: rolled back alone if it fails.
+fn make(tx: &mut Transaction<'_>, write: Write) -> Done {
+    fn within<T>(
+        tx: &mut Transaction<'_>,
+        work: impl FnOnce(&Connection) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        let savepoint = tx.savepoint()?;
+        let result = work(&savepoint)?;
+        savepoint.commit()?;
+        Ok(result)
+    }
+    match write {
+        Write::Create(game, to) => Done::Create(to, within(tx, |db| insert_game(db, &game, false))),
+        Write::Import(games, to) => Done::Import(
+            to,
+            within(tx, |db| {
+                let mut move_row = db.prepare_cached(
+                    "INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)",
+                )?;
+                for game in &games {
+                    insert_game(db, game, true)?;
+                    for (ply, notation) in game.moves.iter().enumerate() {
+                        move_row.execute(params![game.id, ply as i64, notation])?;
+                    }
+                }
+                Ok(games.len())
+            }),
+        ),
+        Write::Change {
+            id,
+            revision,
+            change,
+            answer,
+        } => Done::Change(answer, within(tx, |db| apply(db, &id, revision, &change))),
+    }
+}
+
+/// Makes `change` to game `id` at `revision`, or fails with a conflict.
+fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u64, StoreError> {
+    let claimed = db
+        .prepare_cached(
+            "UPDATE games SET revision = revision + 1 WHERE id = ?1 AND revision = ?2 \
+             AND (?3 = 0 OR resigned IS NULL)",
+        )?
+        .execute(params![
+            id,
+            revision as i64,
+            i64::from(matches!(
+                change,
+                Change::Move { .. } | Change::Resign { .. }
+            ))
+        ])?;
+    if claimed == 0 {
+        let stored: Option<i64> = db
+            .prepare_cached("SELECT revision FROM games WHERE id = ?1")?
+            .query_row(params![id], |row| row.get(0))
+            .optional()?;
+        return Err(StoreError::Conflict {
+            expected: revision,
+            stored: stored.map_or(0, |r| r as u64),
+        });
+    }
+    match change {
+        Change::Move {
+            ply,
+            notation,
+            finished,
+        } => {
+            // The move must follow the stored ones: no hole, whatever the caller believes.
+            let stored: i64 = db
+                .prepare_cached("SELECT COUNT(*) FROM moves WHERE game_id = ?1")?
+                .query_row(params![id], |row| row.get(0))?;
+            if stored != *ply as i64 {
+                return Err(StoreError::Conflict {
+                    expected: revision,
+                    stored: revision,
+                });
+            }
+            db.prepare_cached("INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)")?
+                .execute(params![id, *ply as i64, notation])?;
+            db.prepare_cached("UPDATE games SET finished = ?2 WHERE id = ?1")?
+                .execute(params![id, i64::from(*finished)])?;
+        }
+        Change::Truncate { from } => {
+            db.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
+                .execute(params![id, *from as i64])?;
+            db.prepare_cached("UPDATE games SET finished = 0 WHERE id = ?1")?
+                .execute(params![id])?;
+        }
+        Change::Resign { seat } => {
+            db.prepare_cached("UPDATE games SET resigned = ?2, finished = 1 WHERE id = ?1")?
+                .execute(params![id, *seat as i64])?;
+        }
+        Change::Rematch { game } => {
+            let named = db
+                .prepare_cached("UPDATE games SET rematch = ?2 WHERE id = ?1 AND rematch IS NULL")?
+                .execute(params![id, game.id])?;
+            if named == 0 {
+                return Err(StoreError::Conflict {
+                    expected: revision,
+                    stored: revision,
+                });
+            }
+            insert_game(db, game, false)?;
+        }
+    }
+    Ok(revision + 1)
+}
+
+/// Reads game `id` with its moves.
+fn load(db: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
+    let row = db
+        .prepare_cached(
+            "SELECT game, players, options, seed, mode, seats, resigned, revision, rematch \
+             FROM games WHERE id = ?1",
+        )?
+        .query_row(params![id], |row| {
+            Ok(Row {
+                game: row.get(0)?,
+                players: row.get(1)?,
+                options: row.get(2)?,
+                seed: row.get(3)?,
+                mode: row.get(4)?,
+                seats: row.get(5)?,
+                resigned: row.get(6)?,
+                revision: row.get(7)?,
+                rematch: row.get(8)?,
+            })
+        })
+        .optional()?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let moves = db
+        .prepare_cached("SELECT notation FROM moves WHERE game_id = ?1 ORDER BY ply")?
+        .query_map(params![id], |row| row.get::<_, String>(0))?
+        .collect::<Result<_, _>>()?;
+    super::decode(id, row, moves).map(Some)
+}
+
+impl GameStore for SqliteStore {
+    fn create(&self, game: StoredGame) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let (answer, answered) = oneshot::channel();
+            self.write(Write::Create(Box::new(game), answer), answered)
+                .await
+        })
     }
 
-    /// The number of games stored.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    fn count(&mut self) -> Result<usize, StoreError> {
-        let n: i64 = self
-            .db
-            .query_row("SELECT COUNT(*) FROM games", [], |row| row.get(0))?;
-        Ok(usize::try_from(n).unwrap_or(0))
+    fn import(&self, games: Vec<StoredGame>) -> StoreFuture<'_, usize> {
+        Box::pin(async move {
+            let (answer, answered) = oneshot::channel();
+            self.write(Write::Import(games, answer), answered).await
+        })
     }
 
-    /// Whether a game with this id is stored.
-    ///
-    /// # Errors
-    /// When the database cannot be read.
-    fn exists(&mut self, id: &str) -> Result<bool, StoreError> {
-        Ok(self
-            .db
-            .query_row("SELECT 1 FROM games WHERE id = ?1", params![id], |_| Ok(()))
-            .optional()?
-            .is_some())
+    fn change(&self, id: &str, revision: u64, change: Change) -> StoreFuture<'_, u64> {
+        let id = id.to_owned();
+        Box::pin(async move {
+            let (answer, answered) = oneshot::channel();
+            let write = Write::Change {
+                id,
+                revision,
+                change,
+                answer,
+            };
+            self.write(write, answered).await
+        })
+    }
+
+    fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
+        let id = id.to_owned();
+        Box::pin(self.read(move |db| load(db, &id)))
+    }
+
+    fn count(&self) -> StoreFuture<'_, usize> {
+        Box::pin(self.read(|db| {
+            let n: i64 = db.query_row("SELECT COUNT(*) FROM games", [], |row| row.get(0))?;
+            Ok(usize::try_from(n).unwrap_or(0))
+        }))
     }
 }

@@ -1,0 +1,315 @@
+//! What the players of a game do: moves, undo, resignation (each a change made in the game's
+//! order and stored before it is applied), and hints, looking back at a position, analysis and
+//! records, which change nothing.
+
+use std::sync::Arc;
+
+use tokio::sync::mpsc::Sender;
+
+use super::{Hub, SharedRoom, lock, store_error};
+use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
+use crate::protocol::{Mode, ServerMessage};
+use crate::room::Outgoing;
+use crate::store::{Change, StoreError};
+
+impl Hub {
+    /// Reads the room again from storage if an earlier write's outcome is unknown. The
+    /// caller holds the game's order.
+    pub(crate) async fn fresh(&self, room: &SharedRoom) -> Result<(), HubError> {
+        if lock(room).stale {
+            self.reload(room).await?;
+        }
+        Ok(())
+    }
+
+    /// Stores `change` at the room's revision. On success returns the new revision; on a
+    /// conflict, reads the game again (it is shown as stored) and refuses with "the game
+    /// changed"; when the outcome is unknown, marks the room to be read again. The caller
+    /// holds the game's order.
+    pub(crate) async fn store_change(
+        &self,
+        room: &SharedRoom,
+        what: &'static str,
+        change: Change,
+    ) -> Result<u64, HubError> {
+        let (id, revision) = {
+            let guard = lock(room);
+            (guard.id.clone(), guard.revision)
+        };
+        match self.stored(self.store.change(&id, revision, change)).await {
+            Ok(revision) => Ok(revision),
+            Err(StoreError::Conflict { expected, stored }) => {
+                tracing::info!(game = %id, expected, stored, "{what} lost a race: the game changed");
+                self.reload(room).await?;
+                Err(Refusal::ChangedElsewhere.into())
+            }
+            Err(e) => {
+                // The write may or may not have reached the database: read it again first.
+                lock(room).stale = true;
+                Err(store_error(what, e))
+            }
+        }
+    }
+
+    /// Plays a move for a connection playing `seats`: checked, stored, applied, sent.
+    ///
+    /// # Errors
+    /// Why the move is refused; nothing changed.
+    pub async fn play(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+        text: &str,
+    ) -> Result<(), HubError> {
+        if text.len() > MAX_MOVE_TEXT {
+            return Err(Refusal::MoveTooLong.into());
+        }
+        let order = lock(room).order.clone();
+        let turn = order.lock().await;
+        self.fresh(room).await?;
+        let version = {
+            let guard = lock(room);
+            let Some(to_move) = guard.to_move() else {
+                return Err(Refusal::GameOver.into());
+            };
+            if seats.is_empty() {
+                return Err(Refusal::SpectatorMove.into());
+            }
+            if !seats.contains(&to_move) {
+                return Err(Refusal::NotYourTurn(to_move).into());
+            }
+            if guard.thinking.is_some() {
+                return Err(Refusal::ComputerThinking.into());
+            }
+            guard.version
+        };
+        self.commit_move(room, version, text).await?;
+        drop(turn);
+        self.schedule_computer(room).await;
+        Ok(())
+    }
+
+    /// Checks a move in the room (still at `version`), stores it, applies it and sends the
+    /// new state. The caller holds the game's order.
+    pub(crate) async fn commit_move(
+        &self,
+        room: &SharedRoom,
+        version: u64,
+        text: &str,
+    ) -> Result<(), HubError> {
+        let (checked, ply) = {
+            let guard = lock(room);
+            if guard.version != version {
+                return Err(Refusal::ChangedElsewhere.into());
+            }
+            (guard.game.check(text)?, guard.game.ply())
+        };
+        let change = Change::Move {
+            ply,
+            notation: checked.notation.clone(),
+            finished: checked.ends,
+        };
+        let revision = self.store_change(room, "the move", change).await?;
+        let mut guard = lock(room);
+        guard
+            .game
+            .play(&checked.notation)
+            .map_err(|e| HubError::Internal(format!("a checked move failed: {e}")))?;
+        guard.revision = revision;
+        guard.thinking = None;
+        guard.version += 1;
+        guard.broadcast();
+        tracing::debug!(game = %guard.id, ply, notation = %checked.notation, "move stored");
+        Ok(())
+    }
+
+    /// Takes back a turn (against the computer, or in hotseat).
+    ///
+    /// # Errors
+    /// When this connection may not, or there is nothing to take back.
+    pub async fn undo(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+    ) -> Result<(), HubError> {
+        let order = lock(room).order.clone();
+        let turn = order.lock().await;
+        self.fresh(room).await?;
+        let from = {
+            let guard = lock(room);
+            if guard.mode == Mode::Online {
+                return Err(Refusal::OnlineUndo.into());
+            }
+            if guard.over() && guard.game.info().hidden_information {
+                return Err(Refusal::FinishedHidden.into());
+            }
+            if !guard.can_undo(seats) {
+                return Err(Refusal::NothingToTakeBack.into());
+            }
+            guard.game.ply() - guard.game.undo_count()?
+        };
+        // Forgotten in storage first: a failure leaves the game as it was.
+        let revision = self
+            .store_change(room, "the undo", Change::Truncate { from })
+            .await?;
+        {
+            let mut guard = lock(room);
+            guard
+                .game
+                .undo_turn()
+                .map_err(|e| HubError::Internal(format!("a checked undo failed: {e}")))?;
+            guard.revision = revision;
+            guard.thinking = None;
+            guard.version += 1;
+            guard.broadcast();
+        }
+        drop(turn);
+        self.schedule_computer(room).await;
+        Ok(())
+    }
+
+    /// Resigns for a connection playing `seats` (the seat to move if it plays it).
+    ///
+    /// # Errors
+    /// When the game is over or the connection plays no seat.
+    pub async fn resign(&self, room: &SharedRoom, seats: &[usize]) -> Result<(), HubError> {
+        let order = lock(room).order.clone();
+        let _turn = order.lock().await;
+        self.fresh(room).await?;
+        let seat = {
+            let guard = lock(room);
+            if guard.over() {
+                return Err(Refusal::GameOver.into());
+            }
+            let Some(seat) = guard.perspective(seats).or(seats.first().copied()) else {
+                return Err(Refusal::SpectatorResign.into());
+            };
+            seat
+        };
+        let revision = self
+            .store_change(room, "the resignation", Change::Resign { seat })
+            .await?;
+        let mut guard = lock(room);
+        guard.resigned = Some(seat);
+        guard.revision = revision;
+        guard.thinking = None;
+        guard.game.stop_thinking();
+        guard.version += 1;
+        guard.broadcast();
+        Ok(())
+    }
+
+    /// Computes a hint off the async runtime and sends it to `reply` only.
+    ///
+    /// # Errors
+    /// When it is not this connection's turn.
+    pub fn hint(
+        &self,
+        room: &SharedRoom,
+        seats: &[usize],
+        reply: Sender<Outgoing>,
+    ) -> Result<(), HubError> {
+        let guard = lock(room);
+        match guard.to_move() {
+            Some(s) if seats.contains(&s) => {}
+            _ => return Err(Refusal::HintNotYourTurn.into()),
+        }
+        let job = guard.game.hint_job().ok_or(Refusal::NoHint)?;
+        drop(guard);
+        let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
+        Hub::spawn(async move {
+            // Hints share the computer players' threads.
+            let Ok(_permit) = computers.acquire_many_owned(permits).await else {
+                return;
+            };
+            let message = match tokio::task::spawn_blocking(job).await {
+                Ok(Some(notation)) => ServerMessage::Hint { notation },
+                _ => ServerMessage::error("no hint could be found"),
+            };
+            let _ = reply.send(Outgoing::text(message.to_json())).await;
+        });
+        Ok(())
+    }
+
+    /// Sends `reply` the picture of position `at` as this connection may see it.
+    pub fn look(&self, room: &SharedRoom, seats: &[usize], at: usize, reply: &Sender<Outgoing>) {
+        let guard = lock(room);
+        let at = at.min(guard.game.ply());
+        let picture = guard.game.picture_at(guard.perspective(seats), at);
+        drop(guard);
+        let _ = reply.try_send(Outgoing::text(
+            ServerMessage::Look {
+                at,
+                picture: Box::new(picture),
+            }
+            .to_json(),
+        ));
+    }
+
+    /// Rates every legal move of position `at` of a finished game off the async runtime (on
+    /// the computer players' threads) and sends the analysis to `reply` only.
+    ///
+    /// # Errors
+    /// A game still being played or of hidden information, or a position past the end.
+    pub fn analyse(
+        &self,
+        room: &SharedRoom,
+        at: usize,
+        reply: Sender<Outgoing>,
+    ) -> Result<(), HubError> {
+        let guard = lock(room);
+        if guard.game.info().hidden_information {
+            return Err(Refusal::AnalysisHidden.into());
+        }
+        if !guard.over() || at > guard.game.ply() {
+            return Err(Refusal::AnalysisNotNow.into());
+        }
+        let job = guard.game.analysis_job(at);
+        drop(guard);
+        let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
+        Hub::spawn(async move {
+            let (moves, source) = match job {
+                None => (
+                    Vec::new(),
+                    "no move to analyse: the game ended here".to_owned(),
+                ),
+                Some(job) => {
+                    let Ok(_permit) = computers.acquire_many_owned(permits).await else {
+                        return;
+                    };
+                    match tokio::task::spawn_blocking(job).await {
+                        Ok(found) => found,
+                        Err(e) => {
+                            let text = ServerMessage::error(format!("the analysis failed: {e}"));
+                            let _ = reply.send(Outgoing::text(text.to_json())).await;
+                            return;
+                        }
+                    }
+                }
+            };
+            let message = ServerMessage::Analysis { at, moves, source };
+            let _ = reply.send(Outgoing::text(message.to_json())).await;
+        });
+        Ok(())
+    }
+
+    /// The record of a finished game, as JSON. Never while the game is played: the record
+    /// holds the seed, which in a game of hidden information decides everything hidden (and
+    /// the tiles each seat traded); a finished game of hidden information cannot be reopened
+    /// by undo ([`Hub::undo`]).
+    ///
+    /// # Errors
+    /// When the game is still being played.
+    pub fn record(&self, room: &SharedRoom) -> Result<String, HubError> {
+        let guard = lock(room);
+        if !guard.over() {
+            return Err(Refusal::NotOver.into());
+        }
+        let mut record = guard.game.record();
+        if guard.resigned.is_some() {
+            record.resigned = guard.resigned;
+            record.result = guard.outcome();
+        }
+        Ok(record.to_json())
+    }
+}

@@ -1,0 +1,220 @@
+//! Computer players: a search on a blocking thread of the computer pool, its move stored and
+//! played in the game's order like a person's. On a database several nodes share, a computer's
+//! move is queued in the database and made by whichever node's worker claims it.
+//!
+//! # A panic costs one search
+//! Searches run on blocking threads, where a panic is caught (the release profile unwinds):
+//! the server logs it, tells the game's players "the computer player failed", and tries the
+//! same move again with a fresh search, at most [`ATTEMPTS`] times in a row. After that the
+//! computer stays to move with the error shown, and its next chance comes when someone joins
+//! the game (or, on a shared database, when the queued move is claimed again). Every other
+//! game goes on: nothing is held while a search runs but its own threads of the pool.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use tracing::Instrument as _;
+
+use super::{CLAIM, Hub, SharedRoom, lock};
+use crate::error::{HubError, Refusal};
+use crate::protocol::ServerMessage;
+use crate::room::Outgoing;
+
+/// How many searches in a row one computer move gets when searches panic.
+pub const ATTEMPTS: u32 = 3;
+
+impl Hub {
+    /// If a computer is to move: on a database nodes share, queues its move for the workers
+    /// of every node ([`Hub::work`]); otherwise starts it here.
+    pub async fn schedule_computer(self: &Arc<Self>, room: &SharedRoom) {
+        if !self.queued {
+            drop(self.think(room, 0));
+            return;
+        }
+        let (id, ply, version) = {
+            let guard = lock(room);
+            if guard.computer_to_move().is_none() {
+                return;
+            }
+            (guard.id.clone(), guard.game.ply(), guard.version)
+        };
+        if let Err(e) = self.stored(self.store.enqueue_computer(&id, ply)).await {
+            tracing::warn!(game = %id, error = %e, "the computer's move cannot be queued");
+            return;
+        }
+        // Shown as thinking until the move arrives, from whichever node makes it.
+        let mut guard = lock(room);
+        if guard.version == version && guard.queued != Some(version) {
+            guard.queued = Some(version);
+            guard.broadcast();
+        }
+    }
+
+    /// If a computer is to move and not yet thinking, starts it on a blocking thread; its
+    /// move is played unless the game changed meanwhile. The task ends once the move is
+    /// played (or dropped). `attempt` counts the searches of this move that panicked.
+    fn think(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        attempt: u32,
+    ) -> Option<tokio::task::JoinHandle<()>> {
+        let mut guard = lock(room);
+        guard.computer_to_move()?;
+        let version = guard.version;
+        if guard.thinking == Some(version) {
+            return None;
+        }
+        let mut job = guard.game.computer_job()?;
+        if self.panic_next.swap(false, Ordering::SeqCst) {
+            job = Box::new(|| panic!("a search panicking on purpose (test hook)"));
+        }
+        guard.thinking = Some(version);
+        guard.broadcast();
+        let span = tracing::info_span!("computer", game = %guard.id, ply = guard.game.ply());
+        drop(guard);
+        let hub = Arc::clone(self);
+        let room = Arc::clone(room);
+        Some(tokio::spawn(
+            async move {
+                // Each search holds as many of the pool's threads as it searches on; a game
+                // waits its turn.
+                let permits = hub.search_permits();
+                let Ok(permit) = Arc::clone(&hub.computers).acquire_many_owned(permits).await
+                else {
+                    return;
+                };
+                {
+                    // Resigned, taken back or moved on while it waited: nothing to think about.
+                    let guard = lock(&room);
+                    if guard.thinking != Some(version) || guard.version != version {
+                        return;
+                    }
+                }
+                hub.searches.fetch_add(1, Ordering::Relaxed);
+                hub.running.fetch_add(1, Ordering::Relaxed);
+                let chosen = tokio::task::spawn_blocking(job).await;
+                hub.running.fetch_sub(1, Ordering::Relaxed);
+                drop(permit);
+                let text = match chosen {
+                    Ok(Some(text)) => text,
+                    Ok(None) => {
+                        Hub::computer_failed(&room, version, "it found no move");
+                        return;
+                    }
+                    Err(e) => {
+                        let panicked = e.is_panic();
+                        if panicked {
+                            hub.panics.fetch_add(1, Ordering::Relaxed);
+                        }
+                        tracing::error!(attempt, panicked, error = %e, "the computer's search failed");
+                        Hub::computer_failed(&room, version, "its search crashed");
+                        if panicked && attempt + 1 < ATTEMPTS {
+                            drop(hub.think(&room, attempt + 1));
+                        }
+                        return;
+                    }
+                };
+                let order = lock(&room).order.clone();
+                let turn = order.lock().await;
+                if lock(&room).thinking != Some(version) {
+                    return;
+                }
+                match hub.commit_move(&room, version, &text).await {
+                    Ok(()) => {}
+                    Err(HubError::Refused(Refusal::ChangedElsewhere)) => {
+                        // The game changed meanwhile (a person's undo, another node's move):
+                        // the room now shows it; nothing to play.
+                        let mut guard = lock(&room);
+                        if guard.thinking == Some(version) {
+                            guard.thinking = None;
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "the computer's move was not stored");
+                        Hub::computer_failed(&room, version, &e.to_string());
+                        return;
+                    }
+                }
+                drop(turn);
+                hub.schedule_computer(&room).await;
+            }
+            .instrument(span),
+        ))
+    }
+
+    /// Tells a game's connections that its computer failed to move, and stops showing it
+    /// as thinking (a connection that joins gives it another chance).
+    fn computer_failed(room: &SharedRoom, version: u64, why: &str) {
+        let mut guard = lock(room);
+        if guard.thinking != Some(version) {
+            return;
+        }
+        guard.thinking = None;
+        let message = HubError::Computer(why.to_owned()).to_string();
+        let text = Outgoing::text(ServerMessage::error(message).to_json());
+        for s in &guard.subscribers {
+            let _ = s.tx.try_send(text.clone());
+        }
+        guard.broadcast();
+    }
+
+    /// How many of the computer pool's threads one search holds: the threads it searches on
+    /// ([`tabuleiro_ai::threads::default`], which `tabuleiro serve --threads` sets), at most
+    /// the whole pool.
+    pub(crate) fn search_permits(&self) -> u32 {
+        let pool = self.limits.computer_threads.max(1);
+        u32::try_from(tabuleiro_ai::threads::default().clamp(1, pool)).unwrap_or(1)
+    }
+
+    /// Runs `workers` workers for ever (none when 0): each claims a queued computer move of
+    /// any game from the shared database ([`crate::store::GameStore::claim_computer`]), opens
+    /// the game here, thinks, and plays the move through the same path as a person's. A claim
+    /// lasts [`CLAIM`]: a node that dies while thinking leaves its move to another worker
+    /// then. Nothing to do on a database no other node shares.
+    pub fn work(self: &Arc<Self>, workers: usize) {
+        if !self.queued {
+            return;
+        }
+        for n in 0..workers {
+            let hub = Arc::downgrade(self);
+            let name = format!("{}/{n}", self.node);
+            tokio::spawn(async move {
+                loop {
+                    let Some(hub) = hub.upgrade() else {
+                        return;
+                    };
+                    if !hub.work_once(&name).await {
+                        drop(hub);
+                        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+                    }
+                }
+            });
+        }
+    }
+
+    /// Claims and makes one queued computer move; returns whether there was one.
+    async fn work_once(self: &Arc<Self>, worker: &str) -> bool {
+        let claimed = self.stored(self.store.claim_computer(worker, CLAIM)).await;
+        let Ok(Some((id, ply))) = claimed else {
+            return false;
+        };
+        let Ok(Some(room)) = self.room(&id).await else {
+            return true;
+        };
+        // The room may lag behind the stored game (a move made elsewhere, not yet heard of).
+        if lock(&room).game.ply() != ply {
+            let order = lock(&room).order.clone();
+            let _turn = order.lock().await;
+            if let Err(e) = self.reload(&room).await {
+                tracing::warn!(game = %id, error = %e, "cannot read a queued game");
+            }
+        }
+        if lock(&room).game.ply() != ply {
+            return true;
+        }
+        if let Some(thinking) = self.think(&room, 0) {
+            let _ = thinking.await;
+        }
+        true
+    }
+}

@@ -1,0 +1,288 @@
+//! New games: created from a request, or as the rematch of a finished game.
+
+use std::sync::{Arc, Mutex};
+
+use tabuleiro_ai::{Level, Seat, ladder_for};
+use tabuleiro_core::{GameInfo, Options, Registry, Setup, SetupError};
+use tabuleiro_games::REGISTRY;
+
+use super::{Hub, SharedRoom, lock, store_error};
+use crate::dyngame::build;
+use crate::error::{HubError, Refusal};
+use crate::protocol::{CreateRequest, Created, Mode, SeatLink};
+use crate::room::Room;
+use crate::store::{Change, StoreError, StoredGame, StoredSeat};
+use crate::token::{hash_token, new_game_id, new_token};
+
+/// A game about to be stored: its row, and the room that will play it.
+struct Planned {
+    stored: StoredGame,
+    room: Room,
+}
+
+impl Hub {
+    /// Creates a game: checks the request, builds the game (off the async runtime, as
+    /// computer players may load tables), stores it, and returns its links.
+    ///
+    /// # Errors
+    /// A message saying what is wrong with the request, or a storage failure.
+    pub async fn create(self: &Arc<Self>, request: CreateRequest) -> Result<Created, HubError> {
+        let info = REGISTRY
+            .games()
+            .iter()
+            .find(|g| g.id.eq_ignore_ascii_case(request.game.trim()))
+            .ok_or_else(|| unknown_game(&request.game))?;
+        let players = request.players.unwrap_or(info.min_players);
+        SetupError::check_players(info, players)?;
+        let options = Options::new(
+            info,
+            request
+                .options
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str())),
+        )?;
+        let plans = match request.mode {
+            Mode::Computer => {
+                let seat = request.seat.unwrap_or(0);
+                if seat >= players {
+                    return Err(HubError::NoSeat {
+                        seat: seat + 1,
+                        players,
+                    });
+                }
+                let name = request.level.clone().unwrap_or_else(|| "medium".to_owned());
+                let level = offered_level(info, &name)?;
+                (0..players)
+                    .map(|s| {
+                        if s == seat {
+                            (Seat::Human, "human".to_owned())
+                        } else {
+                            (Seat::Computer(level), name.clone())
+                        }
+                    })
+                    .collect()
+            }
+            Mode::Hotseat | Mode::Online => vec![(Seat::Human, "human".to_owned()); players],
+        };
+        let random = |e: getrandom::Error| HubError::Random(e.to_string());
+        let shared = new_token().map_err(random)?;
+        let mut tokens: Vec<Option<String>> = Vec::with_capacity(players);
+        for (seat, _) in &plans {
+            tokens.push(match (seat, request.mode) {
+                (Seat::Computer(_), _) => None,
+                (Seat::Human, Mode::Online) => Some(new_token().map_err(random)?),
+                (Seat::Human, Mode::Computer | Mode::Hotseat) => Some(shared.clone()),
+            });
+        }
+        let hashes: Vec<Option<String>> = tokens
+            .iter()
+            .map(|t| t.as_deref().map(hash_token))
+            .collect();
+        let planned = plan(info, options, request.mode, &plans, &hashes).await?;
+        let id = planned.stored.id.clone();
+        self.stored(self.store.create(planned.stored))
+            .await
+            .map_err(|e| store_error("the game", e))?;
+        let room = self.keep(planned.room);
+        self.schedule_computer(&room).await;
+        let links = plans
+            .into_iter()
+            .zip(tokens)
+            .enumerate()
+            .map(|(seat, ((_, name), token))| SeatLink {
+                seat,
+                name,
+                link: token.as_ref().map(|t| format!("/?game={id}#token={t}")),
+                token,
+            })
+            .collect();
+        Ok(Created {
+            spectator: format!("/?game={id}"),
+            id,
+            seats: links,
+        })
+    }
+
+    /// Puts a new room among the games in memory.
+    fn keep(&self, room: Room) -> SharedRoom {
+        let id = room.id.clone();
+        let room = Arc::new(Mutex::new(room));
+        lock(&self.rooms).insert(id, Arc::clone(&room));
+        room
+    }
+
+    /// Creates, once, a new game with this finished game's settings (the same options, a
+    /// board settled by chance included) and its seats turned by one: seat 1's player plays
+    /// seat 2, and so on (two players swap). Each player keeps their token: the rematch's
+    /// seat stores the hash of the same token, so every connection's link to it is written
+    /// from the token it joined with, on whichever node it is. The rematch is stored with
+    /// this game's new revision in one transaction: two players asking at once, on one node
+    /// or two, create one rematch. Everyone watching is sent their new link.
+    ///
+    /// # Errors
+    /// A game still being played, a connection that plays no seat, or a storage failure.
+    pub async fn rematch(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+    ) -> Result<(), HubError> {
+        if seats.is_empty() {
+            return Err(Refusal::SpectatorRematch.into());
+        }
+        let order = lock(room).order.clone();
+        let _turn = order.lock().await;
+        if lock(room).stale {
+            self.reload(room).await?;
+        }
+        let (info, record, old_seats, mode, id, revision) = {
+            let guard = lock(room);
+            if !guard.over() {
+                return Err(Refusal::RematchNotOver.into());
+            }
+            if guard.rematch.is_some() {
+                return Ok(());
+            }
+            (
+                guard.game.info(),
+                guard.game.record(),
+                guard.seats.clone(),
+                guard.mode,
+                guard.id.clone(),
+                guard.revision,
+            )
+        };
+        let players = old_seats.len();
+        let mut plans = Vec::with_capacity(players);
+        let mut hashes = Vec::with_capacity(players);
+        for new_seat in 0..players {
+            match &old_seats[(new_seat + players - 1) % players] {
+                StoredSeat::Human { token_hash } => {
+                    plans.push((Seat::Human, "human".to_owned()));
+                    hashes.push(Some(token_hash.clone()));
+                }
+                StoredSeat::Computer { level } => {
+                    plans.push((Seat::Computer(offered_level(info, level)?), level.clone()));
+                    hashes.push(None);
+                }
+            }
+        }
+        let options = Options::new(
+            info,
+            record.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )?;
+        let planned = plan(info, options, mode, &plans, &hashes).await?;
+        let new_id = planned.stored.id.clone();
+        let change = Change::Rematch {
+            game: Box::new(planned.stored),
+        };
+        match self.stored(self.store.change(&id, revision, change)).await {
+            Ok(revision) => {
+                let fresh = self.keep(planned.room);
+                {
+                    let mut guard = lock(room);
+                    guard.revision = revision;
+                    guard.rematch = Some(new_id);
+                    guard.version += 1;
+                    guard.broadcast();
+                }
+                self.schedule_computer(&fresh).await;
+                Ok(())
+            }
+            Err(StoreError::Conflict { .. }) => {
+                // Another player's rematch (maybe on another node) was stored first: show it.
+                self.reload(room).await?;
+                lock(room).broadcast();
+                Ok(())
+            }
+            Err(e) => {
+                lock(room).stale = true;
+                Err(store_error("the rematch", e))
+            }
+        }
+    }
+}
+
+/// Plans a game of `info` with checked `options`, played in `mode` with these seats (each
+/// with the name stored for it) and, for each person's seat, the hash of its token: a fresh
+/// seed and id, the game built off the async runtime.
+async fn plan(
+    info: &'static GameInfo,
+    options: Options,
+    mode: Mode,
+    plans: &[(Seat, String)],
+    hashes: &[Option<String>],
+) -> Result<Planned, HubError> {
+    let players = plans.len();
+    let random = |e: getrandom::Error| HubError::Random(e.to_string());
+    let seed = tabuleiro_core::fresh_seed().map_err(|e| HubError::Random(e.to_string()))?;
+    let setup = Setup {
+        players,
+        options: options.clone(),
+        seed,
+    };
+    let game_id = info.id;
+    let built_seats: Vec<Seat> = plans.iter().map(|(seat, _)| *seat).collect();
+    let game = tokio::task::spawn_blocking(move || build(game_id, setup, &built_seats, &[]))
+        .await
+        .map_err(|e| HubError::Internal(format!("building the game failed: {e}")))??;
+    let seats: Vec<StoredSeat> = plans
+        .iter()
+        .zip(hashes)
+        .map(|((seat, name), hash)| match seat {
+            Seat::Computer(_) => StoredSeat::Computer {
+                level: name.clone(),
+            },
+            Seat::Human => StoredSeat::Human {
+                token_hash: hash.clone().unwrap_or_default(),
+            },
+        })
+        .collect();
+    let id = new_game_id().map_err(random)?;
+    let stored = StoredGame {
+        id: id.clone(),
+        game: info.id.to_owned(),
+        players,
+        options: options
+            .iter()
+            .map(|(k, v)| (k.to_owned(), v.to_owned()))
+            .collect(),
+        seed,
+        mode: mode.name().to_owned(),
+        seats: seats.clone(),
+        resigned: None,
+        moves: Vec::new(),
+        revision: 0,
+        rematch: None,
+    };
+    Ok(Planned {
+        stored,
+        room: Room::new(id, mode, seats, game, None),
+    })
+}
+
+/// The error for a game id the server does not have, listing those it has.
+pub fn unknown_game(given: &str) -> HubError {
+    let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
+    HubError::UnknownGame {
+        given: given.to_owned(),
+        known: known.join(", "),
+    }
+}
+
+/// The level of ladder name `name` (`easy`, `hard`, …) for game `info`. The web plays the
+/// ladder only (with `perfect` where the game is solved here): every level on it thinks for a
+/// bounded time, so no request can start a search without end.
+pub(crate) fn offered_level(info: &GameInfo, name: &str) -> Result<Level, HubError> {
+    let ladder = REGISTRY.engine(info.id).map(ladder_for).unwrap_or_default();
+    let found = ladder
+        .iter()
+        .find(|n| n.name.eq_ignore_ascii_case(name.trim()));
+    match found {
+        Some(named) => Ok(named.level.parse()?),
+        None => Err(HubError::NotOffered {
+            given: name.to_owned(),
+            game: info.name,
+            offered: ladder.iter().map(|n| n.name).collect::<Vec<_>>().join(", "),
+        }),
+    }
+}

@@ -1,0 +1,378 @@
+//! Every game of the server and the storage behind them.
+//!
+//! - this module: the rooms (games in memory), loaded from storage when someone needs them and
+//!   dropped when nobody has used them for a while;
+//! - [`create`]: new games and rematches;
+//! - [`actions`]: what players do (moves, undo, resignation, hints, looking back, analysis);
+//! - [`computer`]: computer players, thinking here or taking queued moves of a shared database;
+//! - [`follow`]: games other nodes of a shared database changed.
+//!
+//! # One order per game
+//! A change to a game (a move, an undo, a resignation, a computer's move, a rematch) is made
+//! under the game's order lock ([`Room::order`], an async lock of that game alone): checked
+//! against the room, stored only if the stored game is still at the room's revision
+//! ([`crate::store::Change`]), then applied to the room and sent to its connections. The
+//! room's own (blocking) lock is only held for the check and the update, never across a write
+//! or an `.await`. A change that loses a race with another node is refused with "the game
+//! changed", and the room is read again from storage and shown.
+
+pub mod actions;
+pub mod computer;
+pub mod create;
+pub mod follow;
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::net::IpAddr;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+use tabuleiro_ai::Seat;
+use tabuleiro_core::{Options, Registry, Setup};
+use tabuleiro_games::REGISTRY;
+use tracing::Instrument as _;
+
+use crate::dyngame::build;
+use crate::error::HubError;
+use crate::limits::{Limits, RateLimiter};
+use crate::protocol::Mode;
+use crate::room::Room;
+use crate::store::{Database, GameStore, StoreError, StoreOptions, StoredGame, StoredSeat};
+
+use self::create::offered_level;
+pub use self::create::unknown_game;
+
+/// A room shared between connections and computer players.
+pub type SharedRoom = Arc<Mutex<Room>>;
+
+/// The server's games and their storage.
+pub struct Hub {
+    store: Arc<dyn GameStore>,
+    rooms: Mutex<HashMap<String, SharedRoom>>,
+    next_connection: AtomicU64,
+    limits: Limits,
+    creations: Mutex<RateLimiter>,
+    /// Permits to think: computer moves and hints run on at most this many threads at once.
+    computers: Arc<tokio::sync::Semaphore>,
+    /// Computer searches started.
+    searches: AtomicU64,
+    /// Computer searches running.
+    running: AtomicU64,
+    /// Computer searches that panicked (each caught: see [`computer`]).
+    panics: AtomicU64,
+    /// Test hook: the next computer search panics ([`Hub::panic_next_search`]).
+    panic_next: AtomicBool,
+    /// Whether computer moves go through the shared database's queue.
+    queued: bool,
+    /// This node's name among the workers.
+    node: String,
+}
+
+/// How long a worker's claim on a queued computer move lasts: longer than any offered level
+/// thinks (`hard`: a second), short enough that a dead node's move is soon taken over.
+pub const CLAIM: Duration = Duration::from_secs(10);
+
+/// Locks a mutex, going on with the data if a thread panicked while holding it (every
+/// change to a room is complete before its lock is released).
+pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl Hub {
+    /// Opens the SQLite database in `folder` (on a tokio runtime). No game is read yet: a
+    /// stored game is loaded (its moves replayed) when someone joins it or downloads its
+    /// record, and dropped from memory when nobody has used it for a while ([`Hub::sweep`]),
+    /// so memory follows the games being played, not the games ever stored, and start-up
+    /// takes the same time for any number of stored games.
+    ///
+    /// # Errors
+    /// When the database cannot be opened.
+    pub async fn open(folder: &Path) -> Result<Arc<Self>, StoreError> {
+        Hub::open_with(folder, Limits::default()).await
+    }
+
+    /// [`Hub::open`] with these limits.
+    ///
+    /// # Errors
+    /// When the database cannot be opened.
+    pub async fn open_with(folder: &Path, limits: Limits) -> Result<Arc<Self>, StoreError> {
+        Hub::open_database(&Database::Folder(folder.to_owned()), limits).await
+    }
+
+    /// A hub over `database` (a data folder or a PostgreSQL URL), with these limits (whose
+    /// `store_timeout` bounds every database call).
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open_database(
+        database: &Database,
+        limits: Limits,
+    ) -> Result<Arc<Self>, StoreError> {
+        let options = StoreOptions {
+            pool: limits.database_pool,
+            timeout: limits.store_timeout,
+            ..StoreOptions::default()
+        };
+        Ok(Hub::with_store(database.open(&options).await?, limits))
+    }
+
+    /// A hub over an opened store.
+    pub fn with_store(store: Arc<dyn GameStore>, limits: Limits) -> Arc<Self> {
+        let queued = store.queues_computers();
+        Arc::new(Hub {
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            next_connection: AtomicU64::new(1),
+            creations: Mutex::new(RateLimiter::new(limits.creations_per_minute)),
+            computers: Arc::new(tokio::sync::Semaphore::new(limits.computer_threads.max(1))),
+            searches: AtomicU64::new(0),
+            running: AtomicU64::new(0),
+            panics: AtomicU64::new(0),
+            panic_next: AtomicBool::new(false),
+            queued,
+            node: format!(
+                "{}-{:x}",
+                std::process::id(),
+                tabuleiro_core::fresh_seed().unwrap_or_default() % 0xffff
+            ),
+            limits,
+        })
+    }
+
+    /// The number of computer searches started so far (a search whose game was resigned or
+    /// changed while it waited for a thread is never started).
+    pub fn searches_started(&self) -> u64 {
+        self.searches.load(Ordering::Relaxed)
+    }
+
+    /// The number of computer searches running now.
+    pub fn searches_running(&self) -> u64 {
+        self.running.load(Ordering::Relaxed)
+    }
+
+    /// The number of computer searches that panicked (and were caught).
+    pub fn searches_panicked(&self) -> u64 {
+        self.panics.load(Ordering::Relaxed)
+    }
+
+    /// The server's limits.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Counts a game creation by client `address` against the rate limit.
+    ///
+    /// # Errors
+    /// [`HubError::TooMany`] when the address has created its share for now.
+    pub fn allow_creation(&self, address: IpAddr) -> Result<(), HubError> {
+        lock(&self.creations)
+            .take(address, Instant::now())
+            .map_err(|wait| HubError::TooMany {
+                per_minute: self.limits.creations_per_minute,
+                wait_seconds: wait.as_secs().max(1),
+            })
+    }
+
+    /// Runs a store call within the store's timeout ([`Limits::store_timeout`]).
+    ///
+    /// # Errors
+    /// The store's error, or [`StoreError::Timeout`].
+    pub async fn stored<T>(
+        &self,
+        call: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        let timeout = self.limits.store_timeout;
+        tokio::time::timeout(timeout, call)
+            .await
+            .map_err(|_| StoreError::Timeout(timeout))?
+    }
+
+    /// Number of games stored.
+    ///
+    /// # Errors
+    /// When the database cannot be read.
+    pub async fn stored_games(&self) -> Result<usize, StoreError> {
+        self.stored(self.store.count()).await
+    }
+
+    /// Number of games in memory: those being played or watched, and those used lately.
+    pub fn active(&self) -> usize {
+        lock(&self.rooms).len()
+    }
+
+    /// The room of game `id`: in memory, or read from storage and replayed off the async
+    /// runtime (replaying a game and building its computer players may take a while).
+    /// `Ok(None)` when there is no such game.
+    ///
+    /// # Errors
+    /// When the stored game cannot be read or replayed: only that game is refused.
+    pub async fn room(self: &Arc<Self>, id: &str) -> Result<Option<SharedRoom>, HubError> {
+        if let Some(room) = lock(&self.rooms).get(id) {
+            return Ok(Some(Arc::clone(room)));
+        }
+        let stored = self.stored(self.store.load(id)).await.map_err(|e| {
+            if unavailable(&e) {
+                HubError::Unavailable
+            } else {
+                HubError::Damaged {
+                    id: id.to_owned(),
+                    reason: e.to_string(),
+                }
+            }
+        })?;
+        let Some(stored) = stored else {
+            return Ok(None);
+        };
+        let room = replay(stored).await?;
+        let mut rooms = lock(&self.rooms);
+        // Another connection may have loaded it meanwhile: one room per game.
+        let room = rooms
+            .entry(id.to_owned())
+            .or_insert_with(|| Arc::new(Mutex::new(room)));
+        Ok(Some(Arc::clone(room)))
+    }
+
+    /// Reads the room's game again from storage and shows it, if it changed. The caller
+    /// holds the game's order.
+    ///
+    /// # Errors
+    /// When the stored game cannot be read (the room is then marked stale) or replayed.
+    pub(crate) async fn reload(&self, room: &SharedRoom) -> Result<(), HubError> {
+        let id = lock(room).id.clone();
+        let stored = match self.stored(self.store.load(&id)).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return Ok(()),
+            Err(e) => {
+                lock(room).stale = true;
+                tracing::warn!(game = %id, error = %e, "cannot read the game again");
+                return Err(store_error("the game", e));
+            }
+        };
+        {
+            let guard = lock(room);
+            if guard.revision == stored.revision && !guard.stale {
+                return Ok(());
+            }
+        }
+        let fresh = replay(stored).await?;
+        lock(room).replace_with(fresh);
+        Ok(())
+    }
+
+    /// Drops from memory the games nobody has used since the previous sweep: no connection,
+    /// no computer thinking, no request under way. A game in use holds its room, so a game
+    /// is never dropped while someone can still change it; it is loaded again when needed.
+    /// Returns how many games were dropped.
+    pub fn sweep(&self) -> usize {
+        let mut rooms = lock(&self.rooms);
+        let before = rooms.len();
+        rooms.retain(|_, room| {
+            if Arc::strong_count(room) > 1 {
+                if let Ok(mut room) = room.try_lock() {
+                    room.idle_sweeps = 0;
+                }
+                return true;
+            }
+            let mut room = lock(room);
+            room.idle_sweeps += 1;
+            room.idle_sweeps < 2
+        });
+        before - rooms.len()
+    }
+
+    /// A new connection number.
+    pub fn connection_id(&self) -> u64 {
+        self.next_connection.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Test hook: the next computer search panics on its thread, as a bug in a search would
+    /// (see [`computer`] for what the server does then).
+    #[doc(hidden)]
+    pub fn panic_next_search(&self) {
+        self.panic_next.store(true, Ordering::SeqCst);
+    }
+
+    /// Spawns `work` on the runtime in the current span.
+    pub(crate) fn spawn<F>(work: F) -> tokio::task::JoinHandle<F::Output>
+    where
+        F: Future + Send + 'static,
+        F::Output: Send + 'static,
+    {
+        tokio::spawn(work.in_current_span())
+    }
+}
+
+/// Whether a storage failure means the database is unreachable or too slow (try again later),
+/// rather than a refusal of this change.
+pub(crate) fn unavailable(error: &StoreError) -> bool {
+    match error {
+        StoreError::Timeout(_) | StoreError::Unreachable(_) | StoreError::Gone => true,
+        StoreError::Postgres(e) => e.as_db_error().is_none(),
+        _ => false,
+    }
+}
+
+/// The error for a failed write of `what`.
+pub(crate) fn store_error(what: &'static str, source: StoreError) -> HubError {
+    if unavailable(&source) {
+        tracing::warn!(error = %source, "the game store is unavailable");
+        HubError::Unavailable
+    } else {
+        HubError::Store { what, source }
+    }
+}
+
+/// Rebuilds a stored game off the async runtime.
+async fn replay(stored: StoredGame) -> Result<Room, HubError> {
+    let id = stored.id.clone();
+    tokio::task::spawn_blocking(move || restore(&stored))
+        .await
+        .map_err(|e| HubError::Damaged {
+            id,
+            reason: format!("replaying it failed: {e}"),
+        })?
+}
+
+/// Rebuilds a stored game (blocking: it replays every move).
+fn restore(stored: &StoredGame) -> Result<Room, HubError> {
+    let damaged = |reason: String| HubError::Damaged {
+        id: stored.id.clone(),
+        reason,
+    };
+    let info = REGISTRY
+        .games()
+        .iter()
+        .find(|g| g.id == stored.game)
+        .ok_or_else(|| unknown_game(&stored.game))?;
+    let options = Options::new(
+        info,
+        stored.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+    )?;
+    let mode = Mode::from_name(&stored.mode).ok_or_else(|| HubError::Mode(stored.mode.clone()))?;
+    let plans = stored
+        .seats
+        .iter()
+        .map(|s| match s {
+            StoredSeat::Human { .. } => Ok(Seat::Human),
+            StoredSeat::Computer { level } => offered_level(info, level).map(Seat::Computer),
+        })
+        .collect::<Result<Vec<Seat>, _>>()?;
+    let setup = Setup {
+        players: stored.players,
+        options,
+        seed: stored.seed,
+    };
+    let game = build(info.id, setup, &plans, &stored.moves).map_err(|e| damaged(e.to_string()))?;
+    let mut room = Room::new(
+        stored.id.clone(),
+        mode,
+        stored.seats.clone(),
+        game,
+        stored.resigned,
+    );
+    room.revision = stored.revision;
+    room.rematch.clone_from(&stored.rematch);
+    Ok(room)
+}

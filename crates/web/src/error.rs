@@ -92,10 +92,18 @@ pub enum HubError {
         /// What is wrong with it.
         reason: String,
     },
-    /// The database did not answer in time or cannot be reached: nothing was changed (or, for
-    /// a write whose answer never came, the game is read again before its next change).
-    #[error("the game store is unavailable; try again")]
-    Unavailable,
+    /// The database did not answer in time or cannot be reached. `maybe_stored`: a write was
+    /// sent but its answer never came, so the database may still make it when it comes back;
+    /// the game is then read again and shown as stored.
+    #[error("the game store is unavailable; try again{}", if *.maybe_stored {
+        " (it did not answer in time: if it stored the change after all, the game will show it)"
+    } else {
+        ""
+    })]
+    Unavailable {
+        /// Whether the change may have been stored although no answer came.
+        maybe_stored: bool,
+    },
     /// The computer player failed to move.
     #[error("the computer player failed: {0}")]
     Computer(String),
@@ -180,7 +188,7 @@ impl HubError {
             | HubError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
             HubError::Refused(Refusal::NotOver) => StatusCode::CONFLICT,
             HubError::TooMany { .. } => StatusCode::TOO_MANY_REQUESTS,
-            HubError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            HubError::Unavailable { .. } => StatusCode::SERVICE_UNAVAILABLE,
             _ => StatusCode::BAD_REQUEST,
         }
     }

@@ -1,7 +1,7 @@
 //! Structured logs through `tracing`: every line of a connection or a computer search names its
 //! game (`game`) and connection (`conn`), as text for people or as one JSON object a line for
 //! log collectors (`tabuleiro serve --log-format json`). `RUST_LOG` filters as usual
-//! (default `info`; e.g. `RUST_LOG=tabuleiro_web=debug` shows every join, move and close).
+//! (default `info`, PostgreSQL notices only from `warn`; e.g. `RUST_LOG=tabuleiro_web=debug` shows every join, move and close).
 
 use tracing_subscriber::EnvFilter;
 
@@ -30,7 +30,8 @@ impl std::str::FromStr for LogFormat {
 /// Sends the logs of this process to standard error in `format`, filtered by `RUST_LOG`
 /// (default `info`). Does nothing if logs are already set up (a second call, or a test).
 pub fn init(format: LogFormat) {
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| EnvFilter::new("info,tokio_postgres=warn"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);

@@ -4,6 +4,7 @@ mod util;
 
 mod abuse;
 mod http_api;
+mod isolation;
 mod page_api;
 mod play;
 mod qinto_privacy;

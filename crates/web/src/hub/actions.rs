@@ -27,7 +27,7 @@ impl Hub {
     /// changed"; when the outcome is unknown, marks the room to be read again. The caller
     /// holds the game's order.
     pub(crate) async fn store_change(
-        &self,
+        self: &Arc<Self>,
         room: &SharedRoom,
         what: &'static str,
         change: Change,
@@ -45,7 +45,7 @@ impl Hub {
             }
             Err(e) => {
                 // The write may or may not have reached the database: read it again first.
-                lock(room).stale = true;
+                self.heal(room);
                 Err(store_error(what, e))
             }
         }
@@ -92,7 +92,7 @@ impl Hub {
     /// Checks a move in the room (still at `version`), stores it, applies it and sends the
     /// new state. The caller holds the game's order.
     pub(crate) async fn commit_move(
-        &self,
+        self: &Arc<Self>,
         room: &SharedRoom,
         version: u64,
         text: &str,
@@ -172,7 +172,11 @@ impl Hub {
     ///
     /// # Errors
     /// When the game is over or the connection plays no seat.
-    pub async fn resign(&self, room: &SharedRoom, seats: &[usize]) -> Result<(), HubError> {
+    pub async fn resign(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+    ) -> Result<(), HubError> {
         let order = lock(room).order.clone();
         let _turn = order.lock().await;
         self.fresh(room).await?;

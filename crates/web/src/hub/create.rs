@@ -195,7 +195,7 @@ impl Hub {
                 Ok(())
             }
             Err(e) => {
-                lock(room).stale = true;
+                self.heal(room);
                 Err(store_error("the rematch", e))
             }
         }

@@ -214,7 +214,9 @@ impl Hub {
         }
         let stored = self.stored(self.store.load(id)).await.map_err(|e| {
             if unavailable(&e) {
-                HubError::Unavailable
+                HubError::Unavailable {
+                    maybe_stored: false,
+                }
             } else {
                 HubError::Damaged {
                     id: id.to_owned(),
@@ -259,6 +261,29 @@ impl Hub {
         let fresh = replay(stored).await?;
         lock(room).replace_with(fresh);
         Ok(())
+    }
+
+    /// Marks the room stale (an earlier write's outcome is unknown) and, in the background,
+    /// reads it again from storage as soon as the database answers, so that its connections
+    /// are shown the stored game without anyone having to act.
+    pub(crate) fn heal(self: &Arc<Self>, room: &SharedRoom) {
+        lock(room).stale = true;
+        let (hub, room) = (Arc::downgrade(self), Arc::clone(room));
+        Hub::spawn(async move {
+            let mut wait = Duration::from_millis(500);
+            loop {
+                tokio::time::sleep(wait).await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                let order = lock(&room).order.clone();
+                let _turn = order.lock().await;
+                if !lock(&room).stale || hub.reload(&room).await.is_ok() {
+                    return;
+                }
+                wait = (wait * 2).min(Duration::from_secs(5));
+            }
+        });
     }
 
     /// Drops from memory the games nobody has used since the previous sweep: no connection,
@@ -314,11 +339,14 @@ pub(crate) fn unavailable(error: &StoreError) -> bool {
     }
 }
 
-/// The error for a failed write of `what`.
+/// The error for a failed read or write of `what`. A write that timed out may still be made
+/// when the database comes back ([`HubError::Unavailable`] says so).
 pub(crate) fn store_error(what: &'static str, source: StoreError) -> HubError {
     if unavailable(&source) {
-        tracing::warn!(error = %source, "the game store is unavailable");
-        HubError::Unavailable
+        tracing::warn!(error = %source, "the game store is unavailable for {what}");
+        HubError::Unavailable {
+            maybe_stored: matches!(source, StoreError::Timeout(_)) && what != "the game",
+        }
     } else {
         HubError::Store { what, source }
     }

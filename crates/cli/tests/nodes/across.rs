@@ -1,194 +1,17 @@
-//! Several `tabuleiro serve` processes on one PostgreSQL database: any node serves any game,
-//! a spectator on another node sees every move, a node killed with SIGKILL loses nothing
-//! acknowledged and the game goes on through another, two moves for one turn sent to two
-//! nodes at once are accepted once, and a computer's move is made by a node still alive.
-//!
-//! Needs a PostgreSQL server: `TABULEIRO_TEST_POSTGRES` (set by `scripts/test`, which starts
-//! a throw-away one with `scripts/with-postgres`). Without it the tests say so and check
-//! nothing.
+//! Games played across nodes, a node killed, and computer moves taken by the nodes' workers.
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::json;
-use tabuleiro_web::client::{GameSocket, request};
-use tabuleiro_web::protocol::{Created, ServerMessage};
+use tabuleiro_web::client::GameSocket;
+use tabuleiro_web::protocol::ServerMessage;
 
-/// A server process, killed with SIGKILL when dropped.
-struct Node {
-    child: Child,
-    addr: SocketAddr,
-}
-
-impl Node {
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// A fresh database on the test PostgreSQL server, or `None` without one.
-fn database(name: &str) -> Option<String> {
-    let admin = std::env::var("TABULEIRO_TEST_POSTGRES")
-        .ok()
-        .filter(|u| !u.is_empty());
-    let Some(admin) = admin else {
-        eprintln!("skipped: no TABULEIRO_TEST_POSTGRES (scripts/test starts a PostgreSQL)");
-        return None;
-    };
-    let db = format!("nodes_{name}_{}", std::process::id());
-    let admin_url = admin.clone();
-    let created = db.clone();
-    std::thread::spawn(move || {
-        let mut client =
-            postgres::Client::connect(&admin_url, postgres::NoTls).expect("PostgreSQL");
-        for statement in [
-            format!("DROP DATABASE IF EXISTS {created}"),
-            format!("CREATE DATABASE {created}"),
-        ] {
-            client.batch_execute(&statement).expect("a fresh database");
-        }
-    })
-    .join()
-    .expect("database created");
-    let base = admin.rsplit_once('/').map_or(admin.as_str(), |(b, _)| b);
-    Some(format!("{base}/{db}"))
-}
-
-/// Starts a node on `url`; returns it once it says it is serving.
-fn node(url: &str) -> Node {
-    node_with(url, &[])
-}
-
-/// Starts a node on `url` with more arguments.
-fn node_with(url: &str, more: &[&str]) -> Node {
-    let addr = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-        .args(["serve", "--addr", &addr.to_string(), "--database", url])
-        .args(more)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the server starts");
-    let stdout = child.stdout.take().expect("stdout");
-    // Killed when dropped, even if what follows fails.
-    let node = Node { child, addr };
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server's first line");
-    assert!(
-        line.contains("serving") || line.contains("working"),
-        "{line}"
-    );
-    node
-}
-
-async fn create(node: &Node, body: serde_json::Value) -> Created {
-    let answer = request(node.addr, "POST", "/api/games", Some(&body.to_string()))
-        .await
-        .expect("create");
-    assert_eq!(answer.status, 201, "{}", answer.body);
-    serde_json::from_str(&answer.body).expect("created")
-}
-
-async fn join(node: &Node, id: &str, token: Option<&str>) -> GameSocket {
-    let mut socket = GameSocket::connect(node.addr, id).await.expect("connect");
-    socket
-        .send(&json!({ "type": "join", "token": token }))
-        .await
-        .expect("join");
-    socket
-}
-
-/// What a connection was last told.
-#[derive(Debug)]
-enum Heard {
-    State {
-        moves: Vec<String>,
-        legal: Vec<String>,
-        over: bool,
-    },
-    Error(String),
-}
-
-async fn hear(socket: &mut GameSocket) -> Heard {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(30), socket.next())
-            .await
-            .expect("a message within 30 s")
-            .expect("a message");
-        match message {
-            ServerMessage::State {
-                moves,
-                legal,
-                ending,
-                ..
-            } => {
-                return Heard::State {
-                    moves: moves.into_iter().map(|m| m.text).collect(),
-                    legal: legal.into_iter().map(|l| l.notation).collect(),
-                    over: ending.is_some(),
-                };
-            }
-            ServerMessage::Error { message } => return Heard::Error(message),
-            _ => {}
-        }
-    }
-}
-
-/// Reads states until one has `n` moves (or the game is over with fewer, when `n` is more
-/// than it lasted); returns it.
-async fn until(socket: &mut GameSocket, n: usize) -> (Vec<String>, Vec<String>, bool) {
-    loop {
-        match hear(socket).await {
-            Heard::State { moves, legal, over } if moves.len() >= n || over => {
-                return (moves, legal, over);
-            }
-            Heard::State { .. } => {}
-            Heard::Error(message) => eprintln!("(refused: {message})"),
-        }
-    }
-}
-
-/// As [`until`], also returning the errors heard on the way.
-async fn until_noting_errors(socket: &mut GameSocket, n: usize) -> (Vec<String>, Vec<String>) {
-    let mut errors = Vec::new();
-    loop {
-        match hear(socket).await {
-            Heard::State { moves, .. } if moves.len() >= n => return (moves, errors),
-            Heard::State { .. } => {}
-            Heard::Error(message) => errors.push(message),
-        }
-    }
-}
-
-/// The errors `socket` is sent within `wait`.
-async fn errors_within(socket: &mut GameSocket, wait: Duration) -> Vec<String> {
-    let mut errors = Vec::new();
-    while let Ok(Ok(message)) = tokio::time::timeout(wait, socket.next()).await {
-        if let ServerMessage::Error { message } = message {
-            errors.push(message);
-        }
-    }
-    errors
-}
+use super::{create, database, errors_within, join, node, node_with, until, until_noting_errors};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn a_game_is_played_across_nodes_and_survives_one_killed() {
-    let Some(url) = database("across") else {
-        return;
-    };
+    let url = database("across");
     let mut a = node(&url);
     let b = node(&url);
     let game = create(&a, json!({ "game": "quantik", "mode": "online" })).await;
@@ -259,10 +82,9 @@ async fn a_game_is_played_across_nodes_and_survives_one_killed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn two_moves_for_one_turn_on_two_nodes_are_accepted_once() {
-    let Some(url) = database("race") else {
-        return;
-    };
+    let url = database("race");
     let a = node(&url);
     let b = node(&url);
     for round in 0..5 {
@@ -306,10 +128,9 @@ async fn two_moves_for_one_turn_on_two_nodes_are_accepted_once() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn the_computers_move_is_made_by_a_node_still_alive() {
-    let Some(url) = database("computer") else {
-        return;
-    };
+    let url = database("computer");
     // Node A is the only worker; B serves pages only.
     let mut a = node(&url);
     let b = node_with(&url, &["--workers", "0"]);
@@ -343,10 +164,9 @@ async fn the_computers_move_is_made_by_a_node_still_alive() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn a_front_end_node_leaves_the_computers_to_a_worker_only_node() {
-    let Some(url) = database("workers") else {
-        return;
-    };
+    let url = database("workers");
     let front = node_with(&url, &["--workers", "0"]);
     let game = create(
         &front,

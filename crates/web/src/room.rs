@@ -48,6 +48,17 @@ pub struct Subscriber {
     pub kick: Arc<Notify>,
 }
 
+/// What following an announced move did to a room ([`Room::follow`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Followed {
+    /// The room already holds it (or a later revision).
+    Already,
+    /// The move was played here.
+    Played,
+    /// The room cannot tell: the game must be read from storage.
+    Unknown,
+}
+
 /// One game with everything the server keeps about it.
 pub struct Room {
     /// Public id.
@@ -234,6 +245,55 @@ impl Room {
         self.stale = false;
         self.version += 1;
         self.broadcast();
+    }
+
+    /// Brings the room up to `stored` (the same game read again) when `stored` only adds moves
+    /// to the room's: plays them, takes its revision and rematch, and sends every connection
+    /// its new state. Returns false, changing nothing that [`Room::replace_with`] would not
+    /// set again, when it is any other change (an undo, a resignation) or a move fails.
+    pub fn catch_up(&mut self, stored: &crate::store::StoredGame) -> bool {
+        if self.stale || stored.resigned != self.resigned {
+            return false;
+        }
+        let played = self.game.record().moves;
+        if stored.moves.len() < played.len() || stored.moves[..played.len()] != played[..] {
+            return false;
+        }
+        for notation in &stored.moves[played.len()..] {
+            if self.game.play(notation).is_err() {
+                return false;
+            }
+        }
+        self.revision = stored.revision;
+        self.rematch.clone_from(&stored.rematch);
+        self.thinking = None;
+        self.version += 1;
+        self.broadcast();
+        true
+    }
+
+    /// Follows a move another node announced (`revision` after it, its number, its notation):
+    /// played here when it follows this room's revision, so that the game need not be read.
+    pub fn follow(&mut self, moved: &(u64, usize, String)) -> Followed {
+        let (revision, ply, notation) = moved;
+        if self.stale {
+            return Followed::Unknown;
+        }
+        if self.revision >= *revision {
+            return Followed::Already;
+        }
+        if self.revision + 1 != *revision
+            || self.game.ply() != *ply
+            || self.resigned.is_some()
+            || self.game.play(notation).is_err()
+        {
+            return Followed::Unknown;
+        }
+        self.revision = *revision;
+        self.thinking = None;
+        self.version += 1;
+        self.broadcast();
+        Followed::Played
     }
 
     /// The link to the rematch for a connection that joined with `token` (`None`: a

@@ -9,7 +9,9 @@ use serde_json::json;
 use tabuleiro_web::Hub;
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::ServerMessage;
-use tabuleiro_web::store::{Change, GameStore, StoreError, StoreFuture, StoreOptions, StoredGame};
+use tabuleiro_web::store::{
+    Change, Changed, GameStore, StoreError, StoreFuture, StoreOptions, StoredGame,
+};
 
 use crate::util::{Server, data_folder, database_of, next, send_move, state_until, token};
 
@@ -49,7 +51,7 @@ impl GameStore for SlowFor {
         self.inner.count()
     }
 
-    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<String>>, StoreError> {
+    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Changed>>, StoreError> {
         self.inner.changes()
     }
 }

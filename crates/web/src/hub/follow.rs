@@ -6,33 +6,52 @@ use std::sync::Arc;
 use tracing::Instrument as _;
 
 use super::{Hub, SharedRoom, lock};
-use crate::store::{EVERY_GAME, StoreError};
+use crate::room::Followed;
+use crate::store::{Changed, EVERY_GAME, StoreError};
 
 impl Hub {
-    /// Brings the room of game `id`, if this node holds it, up to the stored game when
-    /// another node changed it (a move, an undo, a resignation, a rematch): the game is rebuilt
-    /// from its stored moves off the runtime, every connection here is sent the new state, and
-    /// a computer to move is started. [`EVERY_GAME`] checks every room. Nothing happens to a
-    /// room already at the stored revision (this node's own changes).
-    pub async fn refresh(self: &Arc<Self>, id: &str) {
+    /// Brings the room of the game `changed` names, if this node holds it, up to the stored
+    /// game when another node changed it (a move, an undo, a resignation, a rematch): an
+    /// announced move that follows the room's revision is played here; any other change is read
+    /// from storage and the game rebuilt off the runtime. Every connection here is sent the new
+    /// state, and a computer to move is started. [`EVERY_GAME`] checks every room. Nothing
+    /// happens to a room already at the announced revision or past it.
+    pub async fn refresh(self: &Arc<Self>, changed: &Changed) {
         let rooms: Vec<SharedRoom> = {
             let rooms = lock(&self.rooms);
-            if id == EVERY_GAME {
+            if changed.id == EVERY_GAME {
                 rooms.values().cloned().collect()
             } else {
-                rooms.get(id).cloned().into_iter().collect()
+                rooms.get(&changed.id).cloned().into_iter().collect()
             }
         };
         for room in rooms {
-            self.refresh_room(&room).await;
+            self.refresh_room(&room, changed.moved.as_ref()).await;
         }
     }
 
-    /// [`Hub::refresh`] of one room.
-    pub(crate) async fn refresh_room(self: &Arc<Self>, room: &SharedRoom) {
+    /// [`Hub::refresh`] of one room; `moved`: the announced move (revision after it, its
+    /// number, its notation), if the change was one.
+    pub(crate) async fn refresh_room(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        moved: Option<&(u64, usize, String)>,
+    ) {
         let order = lock(room).order.clone();
         {
-            let _turn = order.lock().await;
+            let turn = order.lock().await;
+            if let Some(moved) = moved {
+                let followed = lock(room).follow(moved);
+                match followed {
+                    Followed::Already => return,
+                    Followed::Played => {
+                        drop(turn);
+                        self.schedule_computer(room).await;
+                        return;
+                    }
+                    Followed::Unknown => {}
+                }
+            }
             if let Err(e) = self.reload(room).await {
                 tracing::warn!(error = %e, "a game changed elsewhere cannot be read");
                 return;
@@ -53,12 +72,12 @@ impl Hub {
         };
         let hub = Arc::downgrade(self);
         tokio::spawn(async move {
-            while let Some(id) = changes.recv().await {
+            while let Some(changed) = changes.recv().await {
                 let Some(hub) = hub.upgrade() else {
                     return;
                 };
-                let span = tracing::info_span!("follow", game = %id);
-                tokio::spawn(async move { hub.refresh(&id).await }.instrument(span));
+                let span = tracing::info_span!("follow", game = %changed.id);
+                tokio::spawn(async move { hub.refresh(&changed).await }.instrument(span));
             }
         });
         Ok(())

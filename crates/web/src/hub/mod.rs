@@ -253,8 +253,13 @@ impl Hub {
             }
         };
         {
-            let guard = lock(room);
+            let mut guard = lock(room);
             if guard.revision == stored.revision && !guard.stale {
+                return Ok(());
+            }
+            // Most changes made elsewhere add a move or two: those are played here, not the
+            // whole game replayed.
+            if guard.catch_up(&stored) {
                 return Ok(());
             }
         }

@@ -223,7 +223,7 @@ pub trait GameStore: Send + Sync {
     ///
     /// # Errors
     /// When listening cannot start.
-    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<String>>, StoreError> {
+    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Changed>>, StoreError> {
         Ok(None)
     }
 
@@ -251,6 +251,26 @@ pub trait GameStore: Send + Sync {
     ) -> StoreFuture<'_, Option<(String, usize)>> {
         let _ = (worker, lease);
         Box::pin(async { Ok(None) })
+    }
+}
+
+/// A change another node made to a stored game, as announced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Changed {
+    /// The game's id, or [`EVERY_GAME`] when any game may have changed.
+    pub id: String,
+    /// For a move: the game's revision after it, the move's number and its notation, so that
+    /// a node holding the game at the revision before plays it without reading the game.
+    pub moved: Option<(u64, usize, String)>,
+}
+
+impl Changed {
+    /// Any change of game `id`, to be read from storage.
+    pub fn any(id: &str) -> Self {
+        Changed {
+            id: id.to_owned(),
+            moved: None,
+        }
     }
 }
 

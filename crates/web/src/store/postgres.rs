@@ -22,7 +22,7 @@ use futures_util::StreamExt as _;
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use super::{
-    Change, EVERY_GAME, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame,
+    Change, Changed, EVERY_GAME, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame,
 };
 
 /// The schema's migrations, in order: version `i + 1` is `MIGRATIONS[i]`.
@@ -68,7 +68,10 @@ const MIGRATION_LOCK: i64 = 0x7461_6275_6c65_6972;
 const CHANNEL: &str = "tabuleiro_games";
 
 /// A move: the game claimed at its revision (no resignation, the moves stored up to `ply`),
-/// the move stored, the game's queued computer move cleared, the change announced.
+/// the move stored, the game's queued computer move cleared. It is announced after it commits
+/// ([`PostgresStore::announce`]): a transaction that notifies holds PostgreSQL's one lock for
+/// notifying until its commit is flushed, which would keep the moves of different games from
+/// sharing a flush.
 const MOVE: &str = "
 WITH claimed AS (
     UPDATE games SET revision = revision + 1, finished = $5
@@ -79,10 +82,8 @@ WITH claimed AS (
     INSERT INTO moves (game_id, ply, notation) SELECT $1, $3, $4 FROM claimed
 ), cleared AS (
     DELETE FROM computer_jobs WHERE game_id = $1 AND ply <= $3 AND EXISTS (SELECT 1 FROM claimed)
-), announced AS (
-    SELECT pg_notify($6, $7) FROM claimed
 )
-SELECT revision FROM claimed, announced";
+SELECT revision FROM claimed";
 
 /// An undo: the moves from `$3` on forgotten, the queued computer move cleared.
 const TRUNCATE: &str = "
@@ -272,14 +273,16 @@ impl PostgresStore {
         }
     }
 
-    /// Runs one statement of a change (its parameters first the game and revision, the
-    /// announcement's channel and payload last) and reads the new revision, or the conflict.
+    /// Runs one statement of a change (its parameters first the game and revision, then
+    /// `middle`, and the announcement's channel and payload last when `announced` in it) and
+    /// reads the new revision, or the conflict. A move (`moved`) is announced after it commits.
     async fn claim(
         &self,
         id: &str,
         revision: u64,
         statement: &'static str,
         middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>,
+        moved: Option<(usize, String)>,
     ) -> Result<u64, StoreError> {
         let (id, node) = (id.to_owned(), self.node.clone());
         self.call(move |client| async move {
@@ -291,11 +294,17 @@ impl PostgresStore {
                 for p in &middle {
                     params.push(p.as_ref());
                 }
-                params.push(&CHANNEL);
-                params.push(&payload);
+                if moved.is_none() {
+                    params.push(&CHANNEL);
+                    params.push(&payload);
+                }
                 let statement = client.prepare_cached(statement).await?;
                 if let Some(row) = client.query_opt(&statement, &params).await? {
-                    return Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0));
+                    let now = u64::try_from(row.get::<_, i64>(0)).unwrap_or(0);
+                    if let Some((ply, notation)) = &moved {
+                        announce(&client, &format!("{payload}:{now}:{ply}:{notation}")).await;
+                    }
+                    return Ok(now);
                 }
                 let now = client
                     .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
@@ -339,18 +348,55 @@ impl PostgresStore {
     }
 }
 
+/// Announces a committed move to every node, in a transaction of its own that does not wait
+/// for its commit to be flushed (it writes nothing that must survive a crash): `payload` is
+/// `node:game:revision:ply:notation`. A failure is logged; the move stays stored, and a node
+/// that missed it reads the game again at its next change.
+async fn announce(client: &Object, payload: &str) {
+    let sql = format!(
+        "BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_notify('{CHANNEL}', '{}'); COMMIT",
+        payload.replace('\'', "''")
+    );
+    if let Err(e) = client.batch_execute(&sql).await {
+        tracing::warn!(error = %e, "a stored move could not be announced to the other nodes");
+    }
+}
+
+/// Reads an announcement: `node:game` for any change, `node:game:revision:ply:notation` for a
+/// move. Returns the node that made it and the change.
+fn heard(payload: &str) -> (&str, Changed) {
+    let mut parts = payload.splitn(5, ':');
+    let from = parts.next().unwrap_or_default();
+    let id = parts.next().unwrap_or_default();
+    let moved = match (parts.next(), parts.next(), parts.next()) {
+        (Some(revision), Some(ply), Some(notation)) => revision
+            .parse()
+            .ok()
+            .zip(ply.parse().ok())
+            .map(|(r, p)| (r, p, notation.to_owned())),
+        _ => None,
+    };
+    (
+        from,
+        Changed {
+            id: id.to_owned(),
+            moved,
+        },
+    )
+}
+
 /// Listens on [`CHANNEL`] on a connection of its own, for ever, sending the id of each game
 /// another node than `node` changed to `changed`; after a lost connection, it connects again
 /// and sends [`EVERY_GAME`]. Stops when nobody receives any more.
 async fn listen(
     config: tokio_postgres::Config,
     node: String,
-    changed: tokio::sync::mpsc::UnboundedSender<String>,
+    changed: tokio::sync::mpsc::UnboundedSender<Changed>,
 ) {
     let mut first = true;
     loop {
         if let Ok((client, mut connection)) = config.connect(NoTls).await {
-            let (notes, mut heard) = tokio::sync::mpsc::unbounded_channel();
+            let (notes, mut notes_heard) = tokio::sync::mpsc::unbounded_channel();
             let driver = tokio::spawn(async move {
                 let mut messages =
                     futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
@@ -367,13 +413,13 @@ async fn listen(
                 .await
                 .is_ok()
             {
-                if !first && changed.send(EVERY_GAME.to_owned()).is_err() {
+                if !first && changed.send(Changed::any(EVERY_GAME)).is_err() {
                     return;
                 }
                 first = false;
-                while let Some(payload) = heard.recv().await {
-                    let (from, id) = payload.split_once(':').unwrap_or(("", &payload));
-                    if from != node && changed.send(id.to_owned()).is_err() {
+                while let Some(payload) = notes_heard.recv().await {
+                    let (from, change) = heard(&payload);
+                    if from != node && changed.send(change).is_err() {
                         return;
                     }
                 }
@@ -459,7 +505,7 @@ impl GameStore for PostgresStore {
         }))
     }
 
-    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<String>>, StoreError> {
+    fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Changed>>, StoreError> {
         let (changed, receiver) = tokio::sync::mpsc::unbounded_channel();
         tokio::spawn(listen(self.config.clone(), self.node.clone(), changed));
         Ok(Some(receiver))
@@ -500,6 +546,7 @@ impl GameStore for PostgresStore {
                     notation,
                     finished,
                 } => {
+                    let announced = Some((ply, notation.clone()));
                     let ply = ply as i32;
                     self.claim(
                         &id,
@@ -510,15 +557,16 @@ impl GameStore for PostgresStore {
                             Box::new(notation),
                             Box::new(finished),
                         ],
+                        announced,
                     )
                     .await
                 }
                 Change::Truncate { from } => {
-                    self.claim(&id, revision, TRUNCATE, vec![Box::new(from as i32)])
+                    self.claim(&id, revision, TRUNCATE, vec![Box::new(from as i32)], None)
                         .await
                 }
                 Change::Resign { seat } => {
-                    self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)])
+                    self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)], None)
                         .await
                 }
                 Change::Rematch { game } => self.rematch(&id, revision, *game).await,
@@ -572,6 +620,18 @@ impl GameStore for PostgresStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn announcements_read_back_with_their_move() {
+        let (from, change) = heard("17:g1:5:4:YH@4,0 KS@4,1");
+        assert_eq!(from, "17");
+        assert_eq!(change.id, "g1");
+        assert_eq!(change.moved, Some((5, 4, "YH@4,0 KS@4,1".to_owned())));
+        let (from, change) = heard("17:g2");
+        assert_eq!((from, change), ("17", Changed::any("g2")));
+        // A notation holding the separator keeps it.
+        assert_eq!(heard("1:g:2:1:a:b").1.moved, Some((2, 1, "a:b".to_owned())));
+    }
 
     #[test]
     fn passwords_stay_out_of_messages() {

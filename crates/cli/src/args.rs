@@ -167,6 +167,11 @@ pub struct BenchWebArgs {
     /// play through two different nodes.
     #[arg(long, default_value_t = 1, value_parser = numbers::at_least_one)]
     pub nodes: usize,
+    /// Play the games on this running server instead (repeatable: each game's seats on two of
+    /// them): any build's `tabuleiro serve`, started with `--creations-per-minute 0` and
+    /// connection caps above twice the games, measured by the same clients.
+    #[arg(long = "server", value_name = "ADDR", conflicts_with_all = ["database", "adversarial", "stored"])]
+    pub servers: Vec<std::net::SocketAddr>,
 }
 
 /// A game id with its options.

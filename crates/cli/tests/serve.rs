@@ -199,3 +199,33 @@ fn bench_web_under_attack_plays_every_honest_game() {
     assert!(text.contains("under attack:"), "{text}");
     assert!(text.contains("refused with 429"), "{text}");
 }
+
+#[test]
+fn bench_web_measures_a_server_already_running() {
+    let data = std::env::temp_dir().join(format!("tabuleiro-bench-server-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (server, addr) = start(&data, None);
+    let text = bench_web(&["--games", "20", "--server", &addr.to_string()]);
+    assert!(text.contains("20 games at once: 20 finished"), "{text}");
+    assert!(text.contains(", 0 errors"), "{text}");
+    drop(server);
+    // The games were played on that server: it stored them.
+    let stored = stored_games(&data);
+    assert_eq!(stored, 20);
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The number of games stored in the SQLite database of folder `data`.
+fn stored_games(data: &Path) -> usize {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let store = tabuleiro_web::store::Database::Folder(data.to_owned())
+            .open(&tabuleiro_web::store::StoreOptions::default())
+            .await
+            .expect("the store");
+        store.count().await.expect("count")
+    })
+}

@@ -130,8 +130,15 @@ impl GameSocket {
     /// # Errors
     /// When the connection or the upgrade fails.
     pub async fn connect(addr: SocketAddr, id: &str) -> Result<Self, ClientError> {
-        let (socket, _) =
-            tokio_tungstenite::connect_async(format!("ws://{addr}/api/games/{id}/ws")).await?;
+        // Messages are a few KiB: a small read chunk, not the default zeroed 128 KiB.
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4 * 1024);
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{addr}/api/games/{id}/ws"),
+            Some(config),
+            false,
+        )
+        .await?;
         Ok(GameSocket { socket })
     }
 

@@ -15,7 +15,7 @@ use serde_json::json;
 use crate::client::{ClientError, GameSocket, request};
 use crate::hub::Hub;
 use crate::limits::Limits;
-use crate::protocol::{Created, ServerMessage};
+use crate::protocol::Created;
 use crate::store::{
     Database, Durability, GameStore, SqliteStore, StoreOptions, StoredGame, StoredSeat,
 };
@@ -40,6 +40,10 @@ pub struct LoadConfig {
     /// Server nodes on the database, each on its own port (more than one needs PostgreSQL):
     /// each game's two seats play through two different nodes when there are several.
     pub nodes: usize,
+    /// Servers already running elsewhere (`tabuleiro serve` of any build, started with
+    /// `--creations-per-minute 0` and connection caps above twice the games) to play the games
+    /// on instead of servers in this process: the same clients measure any server.
+    pub servers: Vec<SocketAddr>,
 }
 
 /// What the hostile clients of an adversarial run did, and the memory it took.
@@ -170,6 +174,15 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         }
         None => Database::Folder(data.clone()),
     };
+    if !config.servers.is_empty() {
+        if config.adversarial {
+            return Err(ClientError::Answer(
+                "--adversarial runs its own server: it does not take --server".to_owned(),
+            )
+            .into());
+        }
+        return measure(&config, &config.servers, None).await;
+    }
     let durability = config.durability;
     let limits = if config.adversarial {
         // The server's defaults, but for the honest players' own address, which plays every
@@ -200,11 +213,28 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         }));
         hubs.push(hub);
     }
-    let (hub, addr) = (Arc::clone(&hubs[0]), addrs[0]);
+    let report = measure(&config, &addrs, Some(&hubs[0])).await;
+    for server in servers {
+        server.abort();
+    }
+    if temporary {
+        let _ = std::fs::remove_dir_all(&data);
+    }
+    report
+}
+
+/// Creates the games on the first of `addrs` (through `hub` past the rate of creation, for an
+/// adversarial run), plays them, and reports.
+async fn measure(
+    config: &LoadConfig,
+    addrs: &[SocketAddr],
+    hub: Option<&Arc<Hub>>,
+) -> Result<LoadReport, LoadError> {
+    let addr = addrs[0];
     let mut created = Vec::with_capacity(config.games);
     for _ in 0..config.games {
         let body = json!({ "game": config.game, "mode": "online" }).to_string();
-        let game: Created = if config.adversarial {
+        let game: Created = if let Some(hub) = hub.filter(|_| config.adversarial) {
             // Past the rate of creation per address, which the flood meets.
             let request =
                 serde_json::from_str(&body).map_err(|e| ClientError::Answer(e.to_string()))?;
@@ -276,12 +306,6 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         hostile.abort_all();
         while hostile.join_next().await.is_some() {}
     }
-    for server in servers {
-        server.abort();
-    }
-    if temporary {
-        let _ = std::fs::remove_dir_all(&data);
-    }
     latencies.sort_unstable();
     let at = |q: f64| {
         latencies
@@ -323,25 +347,46 @@ struct Seen {
     over: bool,
 }
 
+/// The fields of a server message the scripted players read: the rest (the board, its picture,
+/// the move list) is skipped without being built, so that the clients cost the machine little
+/// beside the server they measure.
+#[derive(serde::Deserialize)]
+struct Lean {
+    #[serde(rename = "type")]
+    kind: String,
+    version: Option<u64>,
+    to_move: Option<usize>,
+    #[serde(default)]
+    legal: Vec<LeanLegal>,
+    ending: Option<serde::de::IgnoredAny>,
+    message: Option<String>,
+}
+
+/// A legal move, as [`Lean`] reads it.
+#[derive(serde::Deserialize)]
+struct LeanLegal {
+    notation: String,
+}
+
 /// Reads until a state newer than `after`; an error message is an error.
 async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String> {
     loop {
-        match socket.next().await.map_err(|e| e.to_string())? {
-            ServerMessage::State {
-                version,
-                to_move,
-                legal,
-                ending,
-                ..
-            } if version > after => {
+        let text = socket
+            .next_text()
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| "connection closed".to_owned())?;
+        let lean: Lean = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+        match lean.kind.as_str() {
+            "state" if lean.version.unwrap_or(0) > after => {
                 return Ok(Seen {
-                    version,
-                    to_move,
-                    legal: legal.into_iter().map(|l| l.notation).collect(),
-                    over: ending.is_some(),
+                    version: lean.version.unwrap_or(0),
+                    to_move: lean.to_move,
+                    legal: lean.legal.into_iter().map(|l| l.notation).collect(),
+                    over: lean.ending.is_some(),
                 });
             }
-            ServerMessage::Error { message } => return Err(message),
+            "error" => return Err(lean.message.unwrap_or_default()),
             _ => {}
         }
     }

@@ -101,6 +101,7 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
                 adversarial,
                 database: args.database.clone(),
                 nodes: args.nodes,
+                servers: args.servers.clone(),
             }))?;
         write!(output, "{report}")?;
         if report.errors > 0 {

@@ -271,16 +271,20 @@ async fn measure(
         // Let them settle in before the honest games start.
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
-    let start = Instant::now();
+    // Every game connects and joins first; the clock starts when all have, so that the
+    // figure is moves a second, not connections a second.
+    let ready = Arc::new(tokio::sync::Barrier::new(created.len() + 1));
     let tasks: Vec<_> = created
         .into_iter()
         .enumerate()
         .map(|(i, game)| {
             // Seat 1 on node i, seat 2 on the next node: with several, every move crosses.
             let seats = [addrs[i % addrs.len()], addrs[(i + 1) % addrs.len()]];
-            tokio::spawn(play_one(seats, game, i as u64 + 1))
+            tokio::spawn(play_one(seats, game, i as u64 + 1, Arc::clone(&ready)))
         })
         .collect();
+    ready.wait().await;
+    let start = Instant::now();
     let mut latencies = Vec::new();
     let (mut finished, mut errors, mut first_error) = (0, 0, None);
     for task in tasks {
@@ -392,7 +396,11 @@ async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String>
     }
 }
 
-async fn play_one(addrs: [SocketAddr; 2], game: Created, seed: u64) -> Result<Played, String> {
+/// Connects and joins both seats of `game`; returns their sockets and first states.
+async fn join_seats(
+    addrs: [SocketAddr; 2],
+    game: &Created,
+) -> Result<(Vec<GameSocket>, Vec<Seen>), String> {
     let mut sockets = Vec::new();
     let mut seen = Vec::new();
     for (i, seat) in game.seats.iter().enumerate() {
@@ -406,6 +414,20 @@ async fn play_one(addrs: [SocketAddr; 2], game: Created, seed: u64) -> Result<Pl
         seen.push(next_state(&mut socket, 0).await?);
         sockets.push(socket);
     }
+    Ok((sockets, seen))
+}
+
+/// Plays one game: both seats connect and join, wait at `ready` for every other game, then
+/// play random legal moves to the end.
+async fn play_one(
+    addrs: [SocketAddr; 2],
+    game: Created,
+    seed: u64,
+    ready: Arc<tokio::sync::Barrier>,
+) -> Result<Played, String> {
+    let joined = join_seats(addrs, &game).await;
+    ready.wait().await;
+    let (mut sockets, mut seen) = joined?;
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut latencies = Vec::new();
     loop {

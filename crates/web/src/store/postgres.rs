@@ -14,6 +14,7 @@
 //! The schema is created and migrated at start-up in one transaction under an advisory lock
 //! (two nodes starting together migrate once), and its version is kept in `schema_version`.
 
+use std::fmt::Write as _;
 use std::future::Future;
 use std::time::Duration;
 
@@ -127,6 +128,8 @@ SELECT revision FROM claimed, announced";
 /// The games in a PostgreSQL database.
 pub struct PostgresStore {
     pool: Pool,
+    /// Where committed moves go to be announced ([`announce_all`]).
+    announcements: tokio::sync::mpsc::UnboundedSender<String>,
     config: tokio_postgres::Config,
     timeout: Duration,
     /// This store's name in its announcements, so that it skips its own.
@@ -231,8 +234,11 @@ impl PostgresStore {
         let node = tabuleiro_core::fresh_seed()
             .map_err(|_| StoreError::Gone)?
             .to_string();
+        let (announcements, waiting) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(announce_all(pool.clone(), timeout, waiting));
         let store = PostgresStore {
             pool,
+            announcements,
             config,
             timeout,
             node,
@@ -285,6 +291,7 @@ impl PostgresStore {
         moved: Option<(usize, String)>,
     ) -> Result<u64, StoreError> {
         let (id, node) = (id.to_owned(), self.node.clone());
+        let announcements = self.announcements.clone();
         self.call(move |client| async move {
             let result = async {
                 let payload = format!("{node}:{id}");
@@ -302,7 +309,9 @@ impl PostgresStore {
                 if let Some(row) = client.query_opt(&statement, &params).await? {
                     let now = u64::try_from(row.get::<_, i64>(0)).unwrap_or(0);
                     if let Some((ply, notation)) = &moved {
-                        announce(&client, &format!("{payload}:{now}:{ply}:{notation}")).await;
+                        // Announced by the announcer, after this commit (a failure to hand it
+                        // over means the store is being dropped).
+                        let _ = announcements.send(format!("{payload}:{now}:{ply}:{notation}"));
                     }
                     return Ok(now);
                 }
@@ -348,17 +357,50 @@ impl PostgresStore {
     }
 }
 
-/// Announces a committed move to every node, in a transaction of its own that does not wait
-/// for its commit to be flushed (it writes nothing that must survive a crash): `payload` is
-/// `node:game:revision:ply:notation`. A failure is logged; the move stays stored, and a node
-/// that missed it reads the game again at its next change.
-async fn announce(client: &Object, payload: &str) {
-    let sql = format!(
-        "BEGIN; SET LOCAL synchronous_commit TO off; SELECT pg_notify('{CHANNEL}', '{}'); COMMIT",
-        payload.replace('\'', "''")
-    );
-    if let Err(e) = client.batch_execute(&sql).await {
-        tracing::warn!(error = %e, "a stored move could not be announced to the other nodes");
+/// Announces committed moves to every node, for as long as the store lives: the moves
+/// committed meanwhile go together in one transaction of its own, which does not wait for its
+/// commit to be flushed (it writes nothing that must survive a crash), in the order they were
+/// committed. Each payload is `node:game:revision:ply:notation`. A failure is logged; the moves
+/// stay stored, and a node that missed one reads the game again at its next change.
+async fn announce_all(
+    pool: Pool,
+    timeout: Duration,
+    mut waiting: tokio::sync::mpsc::UnboundedReceiver<String>,
+) {
+    while let Some(first) = waiting.recv().await {
+        let mut sql = String::from("BEGIN; SET LOCAL synchronous_commit TO off; SELECT 1");
+        let mut add = |payload: &str| {
+            let _ = write!(
+                sql,
+                ", pg_notify('{CHANNEL}', '{}')",
+                payload.replace('\'', "''")
+            );
+        };
+        add(&first);
+        let mut count = 1;
+        while count < 256
+            && let Ok(next) = waiting.try_recv()
+        {
+            add(&next);
+            count += 1;
+        }
+        sql.push_str("; COMMIT");
+        let sent = match pool.get().await {
+            Ok(client) => {
+                let answered = tokio::time::timeout(timeout, client.batch_execute(&sql)).await;
+                if let Ok(done) = answered {
+                    done.map_err(|e| e.to_string())
+                } else {
+                    // It may still be waiting for the database: not back into the pool.
+                    drop(Object::take(client));
+                    Err(format!("no answer within {timeout:?}"))
+                }
+            }
+            Err(e) => Err(e.to_string()),
+        };
+        if let Err(e) = sent {
+            tracing::warn!(error = %e, count, "stored moves could not be announced");
+        }
     }
 }
 

@@ -3,8 +3,14 @@
 //! The client is `tokio-postgres` behind a pool of connections (`deadpool-postgres`): a
 //! node's writes to different games run at once on different connections, so PostgreSQL can
 //! group their commits. Each change is one statement (its own transaction): the game's row is
-//! claimed at the revision the node read, the move stored, the game's queued computer move
-//! cleared and the change announced, or nothing happens ([`StoreError::Conflict`]).
+//! claimed at the revision the node read, the move stored and the game's queued computer move
+//! cleared, or nothing happens ([`StoreError::Conflict`]). An undo, a resignation or a rematch
+//! is announced to the other nodes (`NOTIFY`) in its own transaction; a move, the common
+//! change, is announced after it commits by an announcer that sends the moves committed
+//! meanwhile together (`announce_all`): a transaction that notifies holds PostgreSQL's one
+//! lock for notifying until its commit is flushed, which would keep moves from sharing
+//! flushes. A node that dies between a move's commit and its announcement leaves the other
+//! nodes to read that game again at their next change of it.
 //!
 //! Every call has a timeout: a call that does not finish in time gives back
 //! [`StoreError::Timeout`], and its connection is closed rather than returned to the pool, so a
@@ -70,7 +76,7 @@ const CHANNEL: &str = "tabuleiro_games";
 
 /// A move: the game claimed at its revision (no resignation, the moves stored up to `ply`),
 /// the move stored, the game's queued computer move cleared. It is announced after it commits
-/// ([`PostgresStore::announce`]): a transaction that notifies holds PostgreSQL's one lock for
+/// (`announce_all`): a transaction that notifies holds PostgreSQL's one lock for
 /// notifying until its commit is flushed, which would keep the moves of different games from
 /// sharing a flush.
 const MOVE: &str = "
@@ -128,7 +134,7 @@ SELECT revision FROM claimed, announced";
 /// The games in a PostgreSQL database.
 pub struct PostgresStore {
     pool: Pool,
-    /// Where committed moves go to be announced ([`announce_all`]).
+    /// Where committed moves go to be announced (`announce_all`).
     announcements: tokio::sync::mpsc::UnboundedSender<String>,
     config: tokio_postgres::Config,
     timeout: Duration,

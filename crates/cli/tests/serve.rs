@@ -229,3 +229,68 @@ fn stored_games(data: &Path) -> usize {
         store.count().await.expect("count")
     })
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn json_logs_name_the_game_and_the_connection_of_each_line() {
+    let data = std::env::temp_dir().join(format!("tabuleiro-json-logs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).expect("a folder");
+    let log = data.join("stderr.log");
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args([
+            "serve",
+            "--log-format",
+            "json",
+            "--addr",
+            &addr.to_string(),
+            "--data",
+        ])
+        .arg(&data)
+        .env("RUST_LOG", "tabuleiro_web=debug")
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&log).expect("the log file"))
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let server = Server(child);
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the first line");
+    let body = json!({ "game": "quantik", "mode": "hotseat" }).to_string();
+    let answer = request(addr, "POST", "/api/games", Some(&body))
+        .await
+        .expect("create");
+    let game: Created = serde_json::from_str(&answer.body).expect("created");
+    let token = game.seats[0].token.clone().expect("a token");
+    let mut socket = join(addr, &game.id, &token).await;
+    let (_, _, legal) = state(&mut socket).await;
+    socket
+        .send(&json!({ "type": "move", "notation": legal[0] }))
+        .await
+        .expect("send");
+    state(&mut socket).await;
+    drop(socket);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(server);
+    let text = std::fs::read_to_string(&log).expect("the log");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    let stored = lines
+        .iter()
+        .find(|l| l["fields"]["message"] == "move stored")
+        .unwrap_or_else(|| panic!("no move logged: {text}"));
+    assert_eq!(stored["span"]["game"], game.id.as_str(), "{stored}");
+    assert!(stored["span"]["conn"].is_u64(), "{stored}");
+    assert_eq!(stored["fields"]["notation"], legal[0].as_str(), "{stored}");
+    assert!(
+        lines.iter().any(|l| l["fields"]["message"] == "joined"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -119,7 +119,7 @@ pub async fn accept_loop(listener: TcpListener, hub: Arc<Hub>) -> io::Result<()>
             Err(e) => {
                 // Out of file descriptors, or a connection reset before it was accepted: wait
                 // a little rather than spin.
-                eprintln!("tabuleiro serve: accepting a connection: {e}");
+                tracing::warn!(error = %e, "accepting a connection failed");
                 tokio::time::sleep(std::time::Duration::from_millis(100)).await;
                 continue;
             }

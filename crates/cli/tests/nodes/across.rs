@@ -215,3 +215,40 @@ async fn a_front_end_node_leaves_the_computers_to_a_worker_only_node() {
         "and the next one, after the person's: {moves:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
+async fn a_change_never_announced_still_reaches_every_node() {
+    let url = database("unannounced");
+    let (a, b) = (node(&url), node(&url));
+    let game = create(&a, json!({ "game": "quantik", "mode": "hotseat" })).await;
+    let token = game.seats[0].token.clone().expect("a token");
+    let mut on_a = join(&a, &game.id, Some(&token)).await;
+    let mut on_b = join(&b, &game.id, Some(&token)).await;
+    let (_, legal, _) = until(&mut on_a, 0).await;
+    until(&mut on_b, 0).await;
+    // A move stored as a node that died before announcing it would have left it.
+    let (db, id, mv) = (url.clone(), game.id.clone(), legal[0].clone());
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&db, postgres::NoTls).expect("PostgreSQL");
+        client
+            .execute(
+                "INSERT INTO moves (game_id, ply, notation) VALUES ($1, 0, $2)",
+                &[&id, &mv],
+            )
+            .expect("the move");
+        client
+            .execute(
+                "UPDATE games SET revision = revision + 1 WHERE id = $1",
+                &[&id],
+            )
+            .expect("the revision");
+    })
+    .join()
+    .expect("stored");
+    // Both nodes find it by checking what they hold against the database.
+    let seen_a = tokio::time::timeout(Duration::from_secs(10), until(&mut on_a, 1)).await;
+    let seen_b = tokio::time::timeout(Duration::from_secs(10), until(&mut on_b, 1)).await;
+    assert_eq!(seen_a.expect("node A within 10 s").0, [legal[0].clone()]);
+    assert_eq!(seen_b.expect("node B within 10 s").0, [legal[0].clone()]);
+}

@@ -9,6 +9,9 @@ use super::{Hub, SharedRoom, lock};
 use crate::room::Followed;
 use crate::store::{Changed, EVERY_GAME, StoreError};
 
+/// How often a node checks the games it holds against a shared database ([`Hub::verify`]).
+pub const VERIFY_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Hub {
     /// Brings the room of the game `changed` names, if this node holds it, up to the stored
     /// game when another node changed it (a move, an undo, a resignation, a rematch): an
@@ -60,6 +63,37 @@ impl Hub {
         self.schedule_computer(room).await;
     }
 
+    /// Checks the games held here against the stored revisions once, and brings up to date
+    /// those that changed without this node hearing of it (a missed announcement); returns how
+    /// many. Nothing on a database of one node.
+    pub async fn verify(self: &Arc<Self>) -> usize {
+        let held: Vec<(String, SharedRoom)> = lock(&self.rooms)
+            .iter()
+            .map(|(id, room)| (id.clone(), Arc::clone(room)))
+            .collect();
+        if held.is_empty() || !self.queued {
+            return 0;
+        }
+        let ids = held.iter().map(|(id, _)| id.clone()).collect();
+        let Ok(stored) = self.stored(self.store.revisions(ids)).await else {
+            return 0;
+        };
+        let stored: std::collections::HashMap<String, u64> = stored.into_iter().collect();
+        let mut behind = 0;
+        for (id, room) in held {
+            // Revisions only grow: a room at or past the stored revision (its own changes made
+            // meanwhile) is up to date.
+            let now = lock(&room).revision;
+            if stored.get(&id).is_some_and(|&s| s > now) {
+                behind += 1;
+                let hub = Arc::clone(self);
+                let span = tracing::info_span!("verify", game = %id);
+                tokio::spawn(async move { hub.refresh_room(&room, None).await }.instrument(span));
+            }
+        }
+        behind
+    }
+
     /// Follows the changes other nodes make to the games in a database they share (nothing
     /// for a database of this node only): each changed game held here is refreshed
     /// ([`Hub::refresh`]) in a task of its own. Call it on the runtime that serves.
@@ -70,6 +104,23 @@ impl Hub {
         let Some(mut changes) = self.store.changes()? else {
             return Ok(());
         };
+        // A safety net for announcements that never came: every game held here is checked
+        // against its stored revision every few seconds.
+        let checker = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(VERIFY_INTERVAL);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let Some(hub) = checker.upgrade() else {
+                    return;
+                };
+                let behind = hub.verify().await;
+                if behind > 0 {
+                    tracing::warn!(behind, "games changed elsewhere without an announcement");
+                }
+            }
+        });
         let hub = Arc::downgrade(self);
         tokio::spawn(async move {
             while let Some(changed) = changes.recv().await {

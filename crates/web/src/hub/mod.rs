@@ -254,6 +254,11 @@ impl Hub {
         };
         {
             let mut guard = lock(room);
+            if guard.stale && guard.revision != stored.revision {
+                // A write whose answer never came was made after all: the other nodes never
+                // heard of it.
+                self.store.announce(&id);
+            }
             if guard.revision == stored.revision && !guard.stale {
                 return Ok(());
             }

@@ -227,6 +227,22 @@ pub trait GameStore: Send + Sync {
         Ok(None)
     }
 
+    /// Tells the other nodes of a shared database that game `id` changed (they read it again):
+    /// for a change this node stored without announcing it, a write whose answer never came
+    /// but which the database made. Nothing for a database of one node.
+    fn announce(&self, id: &str) {
+        let _ = id;
+    }
+
+    /// The stored revisions of the games `ids` (those that exist), for a node to check the
+    /// games it holds against a database other nodes share: an announcement can be missed (a
+    /// node that died between a move's commit and its announcement, a write whose answer never
+    /// came but which the database made later). Empty for a database of one node.
+    fn revisions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
+        let _ = ids;
+        Box::pin(async { Ok(Vec::new()) })
+    }
+
     /// Whether computer moves go through a queue that every node's workers take from
     /// ([`GameStore::enqueue_computer`], [`GameStore::claim_computer`]) rather than being
     /// thought by the node that holds the game. True for a database nodes share.

@@ -502,6 +502,28 @@ impl GameStore for PostgresStore {
         true
     }
 
+    fn revisions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
+        Box::pin(self.call(move |client| async move {
+            let result = client
+                .query("SELECT id, revision FROM games WHERE id = ANY($1)", &[&ids])
+                .await
+                .map(|rows| {
+                    rows.iter()
+                        .map(|r| {
+                            let revision: i64 = r.get(1);
+                            (r.get(0), u64::try_from(revision).unwrap_or(0))
+                        })
+                        .collect()
+                })
+                .map_err(StoreError::from);
+            (client, result)
+        }))
+    }
+
+    fn announce(&self, id: &str) {
+        let _ = self.announcements.send(format!("{}:{id}", self.node));
+    }
+
     fn enqueue_computer(&self, id: &str, ply: usize) -> StoreFuture<'_, ()> {
         let id = id.to_owned();
         Box::pin(self.call(move |client| async move {

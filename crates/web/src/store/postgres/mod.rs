@@ -20,59 +20,19 @@
 //! The schema is created and migrated at start-up in one transaction under an advisory lock
 //! (two nodes starting together migrate once), and its version is kept in `schema_version`.
 
-use std::fmt::Write as _;
 use std::future::Future;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
-use futures_util::StreamExt as _;
-use tokio_postgres::{AsyncMessage, NoTls};
+use tokio_postgres::NoTls;
 
-use super::{
-    Change, Changed, EVERY_GAME, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame,
-};
+use super::{Change, Changed, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame};
 
-/// The schema's migrations, in order: version `i + 1` is `MIGRATIONS[i]`.
-const MIGRATIONS: &[&str] = &[
-    "
-CREATE TABLE games (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    options TEXT NOT NULL,
-    seed BIGINT NOT NULL,
-    mode TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    resigned INTEGER,
-    finished BOOLEAN NOT NULL DEFAULT false,
-    created TIMESTAMPTZ NOT NULL DEFAULT now()
-);
-CREATE TABLE moves (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    notation TEXT NOT NULL,
-    PRIMARY KEY (game_id, ply)
-);
-",
-    "
-CREATE TABLE computer_jobs (
-    game_id TEXT PRIMARY KEY REFERENCES games(id),
-    ply INTEGER NOT NULL,
-    claimed_by TEXT,
-    claimed_until TIMESTAMPTZ
-);
-",
-    "
-ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
-ALTER TABLE games ADD COLUMN rematch TEXT;
-",
-];
+mod notify;
+mod schema;
 
-/// The key of the advisory lock held while migrating (any number the application owns).
-const MIGRATION_LOCK: i64 = 0x7461_6275_6c65_6972;
-
-/// The channel on which every change of a game is announced, with the game's id.
-const CHANNEL: &str = "tabuleiro_games";
+use self::notify::{CHANNEL, announce_all, listen};
+use self::schema::migrate;
 
 /// A move: the game claimed at its revision (no resignation, the moves stored up to `ply`),
 /// the move stored, the game's queued computer move cleared. It is announced after it commits
@@ -154,36 +114,6 @@ pub fn without_password(url: &str) -> String {
         Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
         None => url.to_owned(),
     }
-}
-
-/// Applies the migrations the database lacks, in one transaction.
-async fn migrate(client: &mut Object) -> Result<(), StoreError> {
-    let tx = client.transaction().await?;
-    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-        .await?;
-    tx.batch_execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        .await?;
-    let found: i32 = tx
-        .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_version", &[])
-        .await?
-        .get(0);
-    let known = MIGRATIONS.len() as i32;
-    if found > known {
-        return Err(StoreError::Newer {
-            found: i64::from(found),
-            known: i64::from(known),
-        });
-    }
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
-        tx.batch_execute(sql).await?;
-        tx.execute(
-            "INSERT INTO schema_version (version) VALUES ($1)",
-            &[&(i as i32 + 1)],
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(())
 }
 
 /// Writes the row of `game` (not its moves).
@@ -360,125 +290,6 @@ impl PostgresStore {
             (client, result)
         })
         .await
-    }
-}
-
-/// Announces committed moves to every node, for as long as the store lives: the moves
-/// committed meanwhile go together in one transaction of its own, which does not wait for its
-/// commit to be flushed (it writes nothing that must survive a crash), in the order they were
-/// committed. Each payload is `node:game:revision:ply:notation`. A failure is logged; the moves
-/// stay stored, and a node that missed one reads the game again at its next change.
-async fn announce_all(
-    pool: Pool,
-    timeout: Duration,
-    mut waiting: tokio::sync::mpsc::UnboundedReceiver<String>,
-) {
-    while let Some(first) = waiting.recv().await {
-        let mut sql = String::from("BEGIN; SET LOCAL synchronous_commit TO off; SELECT 1");
-        let mut add = |payload: &str| {
-            let _ = write!(
-                sql,
-                ", pg_notify('{CHANNEL}', '{}')",
-                payload.replace('\'', "''")
-            );
-        };
-        add(&first);
-        let mut count = 1;
-        while count < 256
-            && let Ok(next) = waiting.try_recv()
-        {
-            add(&next);
-            count += 1;
-        }
-        sql.push_str("; COMMIT");
-        let sent = match pool.get().await {
-            Ok(client) => {
-                let answered = tokio::time::timeout(timeout, client.batch_execute(&sql)).await;
-                if let Ok(done) = answered {
-                    done.map_err(|e| e.to_string())
-                } else {
-                    // It may still be waiting for the database: not back into the pool.
-                    drop(Object::take(client));
-                    Err(format!("no answer within {timeout:?}"))
-                }
-            }
-            Err(e) => Err(e.to_string()),
-        };
-        if let Err(e) = sent {
-            tracing::warn!(error = %e, count, "stored moves could not be announced");
-        }
-    }
-}
-
-/// Reads an announcement: `node:game` for any change, `node:game:revision:ply:notation` for a
-/// move. Returns the node that made it and the change.
-fn heard(payload: &str) -> (&str, Changed) {
-    let mut parts = payload.splitn(5, ':');
-    let from = parts.next().unwrap_or_default();
-    let id = parts.next().unwrap_or_default();
-    let moved = match (parts.next(), parts.next(), parts.next()) {
-        (Some(revision), Some(ply), Some(notation)) => revision
-            .parse()
-            .ok()
-            .zip(ply.parse().ok())
-            .map(|(r, p)| (r, p, notation.to_owned())),
-        _ => None,
-    };
-    (
-        from,
-        Changed {
-            id: id.to_owned(),
-            moved,
-        },
-    )
-}
-
-/// Listens on [`CHANNEL`] on a connection of its own, for ever, sending the id of each game
-/// another node than `node` changed to `changed`; after a lost connection, it connects again
-/// and sends [`EVERY_GAME`]. Stops when nobody receives any more.
-async fn listen(
-    config: tokio_postgres::Config,
-    node: String,
-    changed: tokio::sync::mpsc::UnboundedSender<Changed>,
-) {
-    let mut first = true;
-    loop {
-        if let Ok((client, mut connection)) = config.connect(NoTls).await {
-            let (notes, mut notes_heard) = tokio::sync::mpsc::unbounded_channel();
-            let driver = tokio::spawn(async move {
-                let mut messages =
-                    futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-                while let Some(Ok(message)) = messages.next().await {
-                    if let AsyncMessage::Notification(note) = message
-                        && notes.send(note.payload().to_owned()).is_err()
-                    {
-                        return;
-                    }
-                }
-            });
-            if client
-                .batch_execute(&format!("LISTEN {CHANNEL}"))
-                .await
-                .is_ok()
-            {
-                if !first && changed.send(Changed::any(EVERY_GAME)).is_err() {
-                    return;
-                }
-                first = false;
-                while let Some(payload) = notes_heard.recv().await {
-                    let (from, change) = heard(&payload);
-                    if from != node && changed.send(change).is_err() {
-                        return;
-                    }
-                }
-            }
-            driver.abort();
-            tracing::warn!("lost the connection that hears other nodes' changes; connecting again");
-        }
-        if changed.is_closed() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(500)).await;
     }
 }
 
@@ -690,18 +501,6 @@ impl GameStore for PostgresStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn announcements_read_back_with_their_move() {
-        let (from, change) = heard("17:g1:5:4:YH@4,0 KS@4,1");
-        assert_eq!(from, "17");
-        assert_eq!(change.id, "g1");
-        assert_eq!(change.moved, Some((5, 4, "YH@4,0 KS@4,1".to_owned())));
-        let (from, change) = heard("17:g2");
-        assert_eq!((from, change), ("17", Changed::any("g2")));
-        // A notation holding the separator keeps it.
-        assert_eq!(heard("1:g:2:1:a:b").1.moved, Some((2, 1, "a:b".to_owned())));
-    }
 
     #[test]
     fn passwords_stay_out_of_messages() {

@@ -19,8 +19,21 @@ use super::{Change, Durability, GameStore, Row, StoreError, StoreFuture, StoredG
 
 /// The games in a SQLite file.
 pub struct SqliteStore {
-    writes: mpsc::Sender<Write>,
+    /// `None` once the store is dropped, which ends the writer thread.
+    writes: Option<mpsc::Sender<Write>>,
+    /// The writer thread, joined when the store is dropped: its connection is closed (and the
+    /// log checkpointed into the database) before the store is gone.
+    writer: Option<std::thread::JoinHandle<()>>,
     readers: Arc<Readers>,
+}
+
+impl Drop for SqliteStore {
+    fn drop(&mut self) {
+        drop(self.writes.take());
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.join();
+        }
+    }
 }
 
 /// Connections kept for reading, opened when needed.
@@ -167,12 +180,13 @@ impl SqliteStore {
         db.pragma_update(None, "synchronous", synchronous)?;
         migrate(&mut db)?;
         let (writes, queue) = mpsc::channel();
-        std::thread::Builder::new()
+        let writer = std::thread::Builder::new()
             .name("sqlite-writer".to_owned())
             .spawn(move || write_all(&mut db, &queue))
             .map_err(|_| StoreError::Gone)?;
         Ok(SqliteStore {
-            writes,
+            writes: Some(writes),
+            writer: Some(writer),
             readers: Arc::new(Readers {
                 path,
                 idle: Mutex::new(Vec::new()),
@@ -186,7 +200,8 @@ impl SqliteStore {
         write: Write,
         answered: oneshot::Receiver<Result<T, StoreError>>,
     ) -> Result<T, StoreError> {
-        self.writes.send(write).map_err(|_| StoreError::Gone)?;
+        let writes = self.writes.as_ref().ok_or(StoreError::Gone)?;
+        writes.send(write).map_err(|_| StoreError::Gone)?;
         answered.await.map_err(|_| StoreError::Gone)?
     }
 

@@ -6,13 +6,43 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::{Settled, create, database, join, node, node_with, settle, stored, until};
+use tabuleiro_web::client::GameSocket;
+
+use super::{Settled, Stored, create, database, join, node, node_with, settle, stored, until};
 
 /// Rounds of each race.
 const ROUNDS: usize = 15;
 
 /// How long a connection must be quiet to count as settled.
 const QUIET: Duration = Duration::from_millis(800);
+
+/// Sends the two requests at the same moment, each on its own connection (on two nodes), lets
+/// both settle and reads the stored game; checks that it has no hole and that both connections
+/// show it. Returns what each connection saw and the stored game.
+async fn race(
+    url: &str,
+    id: &str,
+    round: usize,
+    (on_a, to_a): (&mut GameSocket, &serde_json::Value),
+    (on_b, to_b): (&mut GameSocket, &serde_json::Value),
+) -> (Settled, Settled, Stored) {
+    let (sent_a, sent_b) = tokio::join!(on_a.send(to_a), on_b.send(to_b));
+    sent_a.expect("send");
+    sent_b.expect("send");
+    let seen_a = settle(on_a, QUIET, Settled::default()).await;
+    let seen_b = settle(on_b, QUIET, Settled::default()).await;
+    let kept = stored(url, id);
+    assert!(kept.no_hole(), "round {round}: a hole: {kept:?}");
+    assert_eq!(
+        seen_a.moves, kept.moves,
+        "round {round}: node A shows the stored game"
+    );
+    assert_eq!(
+        seen_b.moves, kept.moves,
+        "round {round}: node B shows the stored game"
+    );
+    (seen_a, seen_b, kept)
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
@@ -35,26 +65,17 @@ async fn undo_against_move_on_two_nodes() {
         until(&mut on_a, 2).await;
         let (before, legal, _) = until(&mut on_b, 2).await;
         let mv = legal[round % legal.len()].clone();
-        let (undo, play) = (
-            json!({ "type": "undo" }),
-            json!({ "type": "move", "notation": mv }),
-        );
-        let (undone, moved) = tokio::join!(on_a.send(&undo), on_b.send(&play));
-        undone.expect("send");
-        moved.expect("send");
-        let seen_a = settle(&mut on_a, QUIET, Settled::default()).await;
-        let seen_b = settle(&mut on_b, QUIET, Settled::default()).await;
-        let kept = stored(&url, &game.id);
+        let undo = json!({ "type": "undo" });
+        let play = json!({ "type": "move", "notation": mv });
+        let (seen_a, seen_b, kept) = race(
+            &url,
+            &game.id,
+            round,
+            (&mut on_a, &undo),
+            (&mut on_b, &play),
+        )
+        .await;
         let (undo_ok, move_ok) = (seen_a.errors.is_empty(), seen_b.errors.is_empty());
-        assert!(kept.no_hole(), "round {round}: a hole: {kept:?}");
-        assert_eq!(
-            seen_a.moves, kept.moves,
-            "round {round}: node A shows the stored game"
-        );
-        assert_eq!(
-            seen_b.moves, kept.moves,
-            "round {round}: node B shows the stored game"
-        );
         let taken_back = before[..1].to_vec();
         let mut played = before.clone();
         played.push(mv.clone());
@@ -97,26 +118,17 @@ async fn resignation_against_move_on_two_nodes() {
         let (before, legal, _) = until(&mut second, 1).await;
         let mv = legal[round % legal.len()].clone();
         // Seat 1 resigns on node A while seat 2 moves on node B.
-        let (resign, play) = (
-            json!({ "type": "resign" }),
-            json!({ "type": "move", "notation": mv }),
-        );
-        let (resigned, moved) = tokio::join!(first.send(&resign), second.send(&play));
-        resigned.expect("send");
-        moved.expect("send");
-        let seen_a = settle(&mut first, QUIET, Settled::default()).await;
-        let seen_b = settle(&mut second, QUIET, Settled::default()).await;
-        let kept = stored(&url, &game.id);
+        let resign = json!({ "type": "resign" });
+        let play = json!({ "type": "move", "notation": mv });
+        let (seen_a, seen_b, kept) = race(
+            &url,
+            &game.id,
+            round,
+            (&mut first, &resign),
+            (&mut second, &play),
+        )
+        .await;
         let (resign_ok, move_ok) = (seen_a.errors.is_empty(), seen_b.errors.is_empty());
-        assert!(kept.no_hole(), "round {round}: a hole: {kept:?}");
-        assert_eq!(
-            seen_a.moves, kept.moves,
-            "round {round}: node A shows the stored game"
-        );
-        assert_eq!(
-            seen_b.moves, kept.moves,
-            "round {round}: node B shows the stored game"
-        );
         assert_eq!(seen_a.over, kept.resigned.is_some(), "round {round}");
         assert_eq!(seen_b.over, kept.resigned.is_some(), "round {round}");
         let mut played = before.clone();

@@ -81,6 +81,12 @@ impl Hub {
         let stored: std::collections::HashMap<String, u64> = stored.into_iter().collect();
         let mut behind = 0;
         for (id, room) in held {
+            // A room whose order is held has a change of its own in flight, which may be
+            // stored and not yet applied: the next check sees it settled.
+            let order = lock(&room).order.clone();
+            let Ok(_turn) = order.try_lock() else {
+                continue;
+            };
             // Revisions only grow: a room at or past the stored revision (its own changes made
             // meanwhile) is up to date.
             let now = lock(&room).revision;

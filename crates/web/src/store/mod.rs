@@ -236,7 +236,7 @@ pub trait GameStore: Send + Sync {
 
     /// The stored revisions of the games `ids` (those that exist), for a node to check the
     /// games it holds against a database other nodes share: an announcement can be missed (a
-    /// node that died between a move's commit and its announcement, a write whose answer never
+    /// node whose connection for hearing them was lost meanwhile, a write whose answer never
     /// came but which the database made later). Empty for a database of one node.
     fn revisions(&self, ids: Vec<String>) -> StoreFuture<'_, Vec<(String, u64)>> {
         let _ = ids;

@@ -4,13 +4,10 @@
 //! node's writes to different games run at once on different connections, so PostgreSQL can
 //! group their commits. Each change is one statement (its own transaction): the game's row is
 //! claimed at the revision the node read, the move stored and the game's queued computer move
-//! cleared, or nothing happens ([`StoreError::Conflict`]). An undo, a resignation or a rematch
-//! is announced to the other nodes (`NOTIFY`) in its own transaction; a move, the common
-//! change, is announced after it commits by an announcer that sends the moves committed
-//! meanwhile together (`announce_all`): a transaction that notifies holds PostgreSQL's one
-//! lock for notifying until its commit is flushed, which would keep moves from sharing
-//! flushes. A node that dies between a move's commit and its announcement leaves the other
-//! nodes to read that game again at their next change of it.
+//! cleared, or nothing happens ([`StoreError::Conflict`]), and the change is announced to the
+//! other nodes (`NOTIFY`) in the same transaction: announced if and only if it is stored.
+//! Moves of different games that wait at the same time share one statement, each still
+//! claimed at its own revision (`moves`): one round trip and one commit for many moves.
 //!
 //! Every call has a timeout: a call that does not finish in time gives back
 //! [`StoreError::Timeout`], and its connection is closed rather than returned to the pool, so a
@@ -28,29 +25,12 @@ use tokio_postgres::NoTls;
 
 use super::{Change, Changed, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame};
 
+mod moves;
 mod notify;
 mod schema;
 
-use self::notify::{CHANNEL, announce_all, listen};
+use self::notify::{CHANNEL, announce_all, listen, payload};
 use self::schema::migrate;
-
-/// A move: the game claimed at its revision (no resignation, the moves stored up to `ply`),
-/// the move stored, the game's queued computer move cleared. It is announced after it commits
-/// (`announce_all`): a transaction that notifies holds PostgreSQL's one lock for
-/// notifying until its commit is flushed, which would keep the moves of different games from
-/// sharing a flush.
-const MOVE: &str = "
-WITH claimed AS (
-    UPDATE games SET revision = revision + 1, finished = $5
-    WHERE id = $1 AND revision = $2 AND resigned IS NULL
-      AND (SELECT COUNT(*) FROM moves WHERE game_id = $1) = $3
-    RETURNING revision
-), stored AS (
-    INSERT INTO moves (game_id, ply, notation) SELECT $1, $3, $4 FROM claimed
-), cleared AS (
-    DELETE FROM computer_jobs WHERE game_id = $1 AND ply <= $3 AND EXISTS (SELECT 1 FROM claimed)
-)
-SELECT revision FROM claimed";
 
 /// An undo: the moves from `$3` on forgotten, the queued computer move cleared.
 const TRUNCATE: &str = "
@@ -94,8 +74,10 @@ SELECT revision FROM claimed, announced";
 /// The games in a PostgreSQL database.
 pub struct PostgresStore {
     pool: Pool,
-    /// Where committed moves go to be announced (`announce_all`).
+    /// Where games to announce go (`announce_all`).
     announcements: tokio::sync::mpsc::UnboundedSender<String>,
+    /// Where moves wait to be stored together (`moves`).
+    moves: tokio::sync::mpsc::UnboundedSender<moves::Waiting>,
     config: tokio_postgres::Config,
     timeout: Duration,
     /// This store's name in its announcements, so that it skips its own.
@@ -171,10 +153,16 @@ impl PostgresStore {
             .map_err(|_| StoreError::Gone)?
             .to_string();
         let (announcements, waiting) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(announce_all(pool.clone(), timeout, waiting));
+        tokio::spawn(announce_all(pool.clone(), timeout, node.clone(), waiting));
+        let moves = moves::start(&moves::Movers {
+            pool: pool.clone(),
+            timeout,
+            node: node.clone(),
+        });
         let store = PostgresStore {
             pool,
             announcements,
+            moves,
             config,
             timeout,
             node,
@@ -184,72 +172,49 @@ impl PostgresStore {
         tokio::time::timeout(4 * timeout, migrate(&mut client))
             .await
             .map_err(|_| StoreError::Timeout(4 * timeout))??;
+        drop(client);
+        moves::warm(&store.pool, timeout, options.pool).await;
         Ok(store)
     }
 
     /// A connection from the pool.
     async fn client(&self) -> Result<Object, StoreError> {
-        self.pool.get().await.map_err(|e| match e {
-            deadpool_postgres::PoolError::Timeout(_) => StoreError::Timeout(self.timeout),
-            deadpool_postgres::PoolError::Backend(e) => StoreError::Postgres(e),
-            other => StoreError::Unreachable(other.to_string()),
-        })
+        connection(&self.pool, self.timeout).await
     }
 
-    /// Runs `work` on a connection of the pool within the store's timeout. A connection whose
-    /// call timed out or broke is closed, not kept: it may still be waiting for the database.
+    /// Runs `work` on a connection of the pool within the store's timeout ([`on_connection`]).
     async fn call<T, F>(&self, work: impl FnOnce(Object) -> F) -> Result<T, StoreError>
     where
         F: Future<Output = (Object, Result<T, StoreError>)>,
     {
-        let client = self.client().await?;
-        match tokio::time::timeout(self.timeout, work(client)).await {
-            Ok((client, result)) => {
-                if client.is_closed() {
-                    drop(Object::take(client));
-                }
-                result
-            }
-            // The future and its connection are dropped: the connection's task is stopped.
-            Err(_) => Err(StoreError::Timeout(self.timeout)),
-        }
+        on_connection(&self.pool, self.timeout, work).await
     }
 
-    /// Runs one statement of a change (its parameters first the game and revision, then
-    /// `middle`, and the announcement's channel and payload last when `announced` in it) and
-    /// reads the new revision, or the conflict. A move (`moved`) is announced after it commits.
+    /// Runs one statement of a change that is announced in its own transaction (its
+    /// parameters: the game and revision, then `middle`, then the announcement's channel and
+    /// payload) and reads the new revision, or the conflict.
     async fn claim(
         &self,
         id: &str,
         revision: u64,
         statement: &'static str,
         middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>,
-        moved: Option<(usize, String)>,
     ) -> Result<u64, StoreError> {
         let (id, node) = (id.to_owned(), self.node.clone());
-        let announcements = self.announcements.clone();
         self.call(move |client| async move {
             let result = async {
-                let payload = format!("{node}:{id}");
+                let payload = payload(&node, &id);
                 let stored = revision as i64;
                 let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
                     vec![&id, &stored];
                 for p in &middle {
                     params.push(p.as_ref());
                 }
-                if moved.is_none() {
-                    params.push(&CHANNEL);
-                    params.push(&payload);
-                }
+                params.push(&CHANNEL);
+                params.push(&payload);
                 let statement = client.prepare_cached(statement).await?;
                 if let Some(row) = client.query_opt(&statement, &params).await? {
-                    let now = u64::try_from(row.get::<_, i64>(0)).unwrap_or(0);
-                    if let Some((ply, notation)) = &moved {
-                        // Announced by the announcer, after this commit (a failure to hand it
-                        // over means the store is being dropped).
-                        let _ = announcements.send(format!("{payload}:{now}:{ply}:{notation}"));
-                    }
-                    return Ok(now);
+                    return Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0));
                 }
                 let now = client
                     .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
@@ -271,7 +236,7 @@ impl PostgresStore {
         self.call(move |mut client| async move {
             let result = async {
                 let tx = client.transaction().await?;
-                let payload = format!("{node}:{id}");
+                let payload = payload(&node, &id);
                 let stored = revision as i64;
                 let row = tx
                     .query_opt(REMATCH, &[&id, &stored, &game.id, &CHANNEL, &payload])
@@ -290,6 +255,38 @@ impl PostgresStore {
             (client, result)
         })
         .await
+    }
+}
+
+/// A connection from `pool`.
+async fn connection(pool: &Pool, timeout: Duration) -> Result<Object, StoreError> {
+    pool.get().await.map_err(|e| match e {
+        deadpool_postgres::PoolError::Timeout(_) => StoreError::Timeout(timeout),
+        deadpool_postgres::PoolError::Backend(e) => StoreError::Postgres(e),
+        other => StoreError::Unreachable(other.to_string()),
+    })
+}
+
+/// Runs `work` on a connection of `pool` within `timeout`. A connection whose call timed out
+/// or broke is closed, not kept: it may still be waiting for the database.
+async fn on_connection<T, F>(
+    pool: &Pool,
+    timeout: Duration,
+    work: impl FnOnce(Object) -> F,
+) -> Result<T, StoreError>
+where
+    F: Future<Output = (Object, Result<T, StoreError>)>,
+{
+    let client = connection(pool, timeout).await?;
+    match tokio::time::timeout(timeout, work(client)).await {
+        Ok((client, result)) => {
+            if client.is_closed() {
+                drop(Object::take(client));
+            }
+            result
+        }
+        // The future and its connection are dropped: the connection's task is stopped.
+        Err(_) => Err(StoreError::Timeout(timeout)),
     }
 }
 
@@ -332,7 +329,7 @@ impl GameStore for PostgresStore {
     }
 
     fn announce(&self, id: &str) {
-        let _ = self.announcements.send(format!("{}:{id}", self.node));
+        let _ = self.announcements.send(id.to_owned());
     }
 
     fn enqueue_computer(&self, id: &str, ply: usize) -> StoreFuture<'_, ()> {
@@ -427,27 +424,25 @@ impl GameStore for PostgresStore {
                     notation,
                     finished,
                 } => {
-                    let announced = Some((ply, notation.clone()));
-                    let ply = ply as i32;
-                    self.claim(
-                        &id,
-                        revision,
-                        MOVE,
-                        vec![
-                            Box::new(i64::from(ply)),
-                            Box::new(notation),
-                            Box::new(finished),
-                        ],
-                        announced,
-                    )
-                    .await
+                    let (answer, answered) = tokio::sync::oneshot::channel();
+                    self.moves
+                        .send(moves::Waiting {
+                            id,
+                            revision,
+                            ply,
+                            notation,
+                            finished,
+                            answer,
+                        })
+                        .map_err(|_| StoreError::Gone)?;
+                    answered.await.map_err(|_| StoreError::Gone)?
                 }
                 Change::Truncate { from } => {
-                    self.claim(&id, revision, TRUNCATE, vec![Box::new(from as i32)], None)
+                    self.claim(&id, revision, TRUNCATE, vec![Box::new(from as i32)])
                         .await
                 }
                 Change::Resign { seat } => {
-                    self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)], None)
+                    self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)])
                         .await
                 }
                 Change::Rematch { game } => self.rematch(&id, revision, *game).await,

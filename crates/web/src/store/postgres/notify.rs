@@ -10,37 +10,44 @@ use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::store::{Changed, EVERY_GAME};
 
-/// The channel on which every change of a game is announced, with the game's id.
-pub(super) const CHANNEL: &str = "tabuleiro_games";
+/// The channel on which the changes of games are announced. Each notification is one node's:
+/// its name, then one line per change (`game` for any change, `game:revision:ply:notation`
+/// for a move; moves are announced by the statement that stores them, `moves::MOVES`). Nodes of an older format, which announced one change per notification on
+/// another channel, do not hear these (nor these nodes them); they still see each other's
+/// changes when they check the stored revisions (every 2 s).
+pub(super) const CHANNEL: &str = "tabuleiro_changes";
 
-/// Announces committed moves to every node, for as long as the store lives: the moves
-/// committed meanwhile go together in one transaction of its own, which does not wait for its
-/// commit to be flushed (it writes nothing that must survive a crash), in the order they were
-/// committed. Each payload is `node:game:revision:ply:notation`. A failure is logged; the moves
-/// stay stored, and a node that missed one reads the game again at its next change.
+/// The most bytes in one notification's payload (PostgreSQL takes up to 8,000).
+const PAYLOAD: usize = 7_000;
+
+/// The most changes announced in one transaction.
+const CHANGES: usize = 2_048;
+
+/// The payload of a notification of `node` announcing one `change`.
+pub(super) fn payload(node: &str, change: &str) -> String {
+    format!("{node}\n{change}")
+}
+
+/// Announces changes of games to every node (a game healed after an outage: see
+/// [`GameStore::announce`](crate::store::GameStore::announce)), for as long as the store
+/// lives: the changes waiting go together, as few notifications as their size allows, in one
+/// transaction of its own, which does not wait for its commit to be flushed (it writes nothing
+/// that must survive a crash), in order. A failure is logged; a node that missed an announcement
+/// reads the game again when it checks the stored revisions.
 pub(super) async fn announce_all(
     pool: Pool,
     timeout: Duration,
+    node: String,
     mut waiting: tokio::sync::mpsc::UnboundedReceiver<String>,
 ) {
     while let Some(first) = waiting.recv().await {
-        let mut sql = String::from("BEGIN; SET LOCAL synchronous_commit TO off; SELECT 1");
-        let mut add = |payload: &str| {
-            let _ = write!(
-                sql,
-                ", pg_notify('{CHANNEL}', '{}')",
-                payload.replace('\'', "''")
-            );
-        };
-        add(&first);
-        let mut count = 1;
-        while count < 256
+        let mut changes = vec![first];
+        while changes.len() < CHANGES
             && let Ok(next) = waiting.try_recv()
         {
-            add(&next);
-            count += 1;
+            changes.push(next);
         }
-        sql.push_str("; COMMIT");
+        let sql = notifications(&node, &changes);
         let sent = match pool.get().await {
             Ok(client) => {
                 let answered = tokio::time::timeout(timeout, client.batch_execute(&sql)).await;
@@ -55,32 +62,58 @@ pub(super) async fn announce_all(
             Err(e) => Err(e.to_string()),
         };
         if let Err(e) = sent {
-            tracing::warn!(error = %e, count, "stored moves could not be announced");
+            tracing::warn!(error = %e, count = changes.len(), "stored changes could not be announced");
         }
     }
 }
 
-/// Reads an announcement: `node:game` for any change, `node:game:revision:ply:notation` for a
-/// move. Returns the node that made it and the change.
-pub(super) fn heard(payload: &str) -> (&str, Changed) {
-    let mut parts = payload.splitn(5, ':');
-    let from = parts.next().unwrap_or_default();
-    let id = parts.next().unwrap_or_default();
-    let moved = match (parts.next(), parts.next(), parts.next()) {
-        (Some(revision), Some(ply), Some(notation)) => revision
-            .parse()
-            .ok()
-            .zip(ply.parse().ok())
-            .map(|(r, p)| (r, p, notation.to_owned())),
-        _ => None,
+/// The transaction announcing `changes` of `node`: payloads of at most [`PAYLOAD`] bytes.
+fn notifications(node: &str, changes: &[String]) -> String {
+    let mut sql = String::from("BEGIN; SET LOCAL synchronous_commit TO off; SELECT 1");
+    let mut payload = String::new();
+    let flush = |payload: &mut String, sql: &mut String| {
+        if !payload.is_empty() {
+            let _ = write!(
+                sql,
+                ", pg_notify('{CHANNEL}', '{node}{}')",
+                payload.replace('\'', "''")
+            );
+            payload.clear();
+        }
     };
-    (
-        from,
+    for change in changes {
+        if node.len() + payload.len() + change.len() + 1 > PAYLOAD {
+            flush(&mut payload, &mut sql);
+        }
+        payload.push('\n');
+        payload.push_str(change);
+    }
+    flush(&mut payload, &mut sql);
+    sql.push_str("; COMMIT");
+    sql
+}
+
+/// Reads a notification: the node that sent it, and its changes.
+pub(super) fn heard(payload: &str) -> (&str, impl Iterator<Item = Changed> + '_) {
+    let mut lines = payload.split('\n');
+    let from = lines.next().unwrap_or_default();
+    let changes = lines.map(|line| {
+        let mut parts = line.splitn(4, ':');
+        let id = parts.next().unwrap_or_default();
+        let moved = match (parts.next(), parts.next(), parts.next()) {
+            (Some(revision), Some(ply), Some(notation)) => revision
+                .parse()
+                .ok()
+                .zip(ply.parse().ok())
+                .map(|(r, p)| (r, p, notation.to_owned())),
+            _ => None,
+        };
         Changed {
             id: id.to_owned(),
             moved,
-        },
-    )
+        }
+    });
+    (from, changes)
 }
 
 /// Listens on [`CHANNEL`] on a connection of its own, for ever, sending the id of each game
@@ -116,9 +149,14 @@ pub(super) async fn listen(
                 }
                 first = false;
                 while let Some(payload) = notes_heard.recv().await {
-                    let (from, change) = heard(&payload);
-                    if from != node && changed.send(change).is_err() {
-                        return;
+                    let (from, changes) = heard(&payload);
+                    if from == node {
+                        continue;
+                    }
+                    for change in changes {
+                        if changed.send(change).is_err() {
+                            return;
+                        }
                     }
                 }
             }
@@ -137,14 +175,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn announcements_read_back_with_their_move() {
-        let (from, change) = heard("17:g1:5:4:YH@4,0 KS@4,1");
+    fn announcements_read_back_with_their_moves() {
+        let (from, changes) = heard("17\ng1:5:4:YH@4,0 KS@4,1\ng2\ng3:2:1:a:b");
         assert_eq!(from, "17");
-        assert_eq!(change.id, "g1");
-        assert_eq!(change.moved, Some((5, 4, "YH@4,0 KS@4,1".to_owned())));
-        let (from, change) = heard("17:g2");
-        assert_eq!((from, change), ("17", Changed::any("g2")));
-        // A notation holding the separator keeps it.
-        assert_eq!(heard("1:g:2:1:a:b").1.moved, Some((2, 1, "a:b".to_owned())));
+        let changes: Vec<Changed> = changes.collect();
+        assert_eq!(changes.len(), 3);
+        assert_eq!(changes[0].id, "g1");
+        assert_eq!(changes[0].moved, Some((5, 4, "YH@4,0 KS@4,1".to_owned())));
+        assert_eq!(changes[1], Changed::any("g2"));
+        // A notation holding the separator of fields keeps it.
+        assert_eq!(changes[2].moved, Some((2, 1, "a:b".to_owned())));
+    }
+
+    #[test]
+    fn many_changes_fill_several_notifications_each_under_the_limit() {
+        let changes: Vec<String> = (0..2000).map(|i| format!("game'{i}")).collect();
+        let sql = notifications("1234567890", &changes);
+        let payloads: Vec<&str> = sql
+            .split("pg_notify('tabuleiro_changes', '")
+            .skip(1)
+            .collect();
+        assert!(payloads.len() > 1, "{} notifications", payloads.len());
+        let mut heard_back = Vec::new();
+        for p in payloads {
+            let p = &p[..p.find("')").expect("a closed payload")];
+            let unquoted = p.replace("''", "'");
+            assert!(unquoted.len() <= PAYLOAD, "{} bytes", unquoted.len());
+            let (from, changes) = heard(&unquoted);
+            assert_eq!(from, "1234567890");
+            heard_back.extend(changes.map(|c| c.id));
+        }
+        assert_eq!(heard_back, changes);
     }
 }

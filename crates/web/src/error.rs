@@ -152,6 +152,9 @@ pub enum Refusal {
     /// No hint can be searched here.
     #[error("no hint here")]
     NoHint,
+    /// Another hint or analysis of the game is under way.
+    #[error("a hint or analysis of this game is being worked out: try again when it is done")]
+    GameAsking,
     /// The record of a game still being played (it holds the seed).
     #[error("the game is not over: its record is available when it ends")]
     NotOver,

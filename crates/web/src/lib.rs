@@ -35,6 +35,7 @@
 //! reopened by undo).
 
 pub mod adversaries;
+pub mod asking;
 pub mod client;
 pub mod dyngame;
 pub mod error;

@@ -97,6 +97,8 @@ pub struct Room {
     /// the game). Each player keeps their token in the rematch, so each connection's link is
     /// written from its own token, and no node needs to know a player's secret.
     pub rematch: Option<String>,
+    /// Set while a hint or analysis of this game is being worked out (one at a time).
+    pub asking: crate::asking::Asking,
 }
 
 impl Room {
@@ -123,6 +125,7 @@ impl Room {
             subscribers: Vec::new(),
             idle_sweeps: 0,
             rematch: None,
+            asking: crate::asking::Asking::default(),
         }
     }
 

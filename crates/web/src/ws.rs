@@ -12,6 +12,7 @@ use tokio::sync::{Notify, mpsc};
 use tokio::time::Instant;
 use tracing::Instrument as _;
 
+use crate::asking::{Asking, Reply};
 use crate::hub::{Hub, SharedRoom, lock};
 use crate::protocol::{ClientMessage, MAX_MESSAGE, ServerMessage};
 use crate::room::{Outgoing, QUEUE, Subscriber};
@@ -24,6 +25,10 @@ pub const HARD_LIMIT: usize = 1024 * 1024;
 /// the WebSocket layer's default (a zeroed 128 KiB chunk per connection) would cost 640 MB for
 /// the 5,000 connections a server takes, and the zeroing of it a fifth of a busy server's time.
 pub const READ_CHUNK: usize = 4 * 1024;
+
+/// How long one write to a connection may take: a client that stops reading (its socket's
+/// buffers full) is closed after it, rather than holding what waits to reach it.
+pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(
@@ -53,6 +58,24 @@ struct Connection {
     token: Option<String>,
     tx: mpsc::Sender<Outgoing>,
     kick: Arc<Notify>,
+    /// Set while a hint or analysis this connection asked for is being worked out.
+    asking: Asking,
+}
+
+impl Connection {
+    /// Where the answer to a hint or an analysis goes, marking this connection as waiting for
+    /// one until it is sent or dropped; refused while one is already under way.
+    fn reply(&self) -> Result<Reply, String> {
+        let Some(pending) = self.asking.start() else {
+            return Err(
+                "your last hint or analysis is still being worked out: one at a time".to_owned(),
+            );
+        };
+        Ok(Reply {
+            tx: self.tx.clone(),
+            pending,
+        })
+    }
 }
 
 /// An error message for the client.
@@ -63,17 +86,28 @@ fn error_message(text: String) -> Outgoing {
 async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket, id: u64) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
+    let kick = Arc::new(Notify::new());
+    let stalled = Arc::clone(&kick);
     let writer = Hub::spawn(async move {
         while let Some(out) = rx.recv().await {
             let message = match out {
                 Outgoing::Text(text) => Message::Text(text.as_ref().into()),
                 Outgoing::Ping => Message::Ping(Vec::new().into()),
             };
-            if sink.send(message).await.is_err() {
-                break;
+            match tokio::time::timeout(WRITE_TIMEOUT, sink.send(message)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) => break,
+                Err(_) => {
+                    tracing::info!(
+                        "closed: a write waited {WRITE_TIMEOUT:?} for the client to read"
+                    );
+                    break;
+                }
             }
         }
-        let _ = sink.close().await;
+        // The connection ends with its writer: nothing more can reach the client.
+        stalled.notify_one();
+        let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.close()).await;
     });
     tracing::debug!("connected");
     let mut me = Connection {
@@ -81,9 +115,9 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket, id: u64)
         seats: None,
         token: None,
         tx,
-        kick: Arc::new(Notify::new()),
+        kick: Arc::clone(&kick),
+        asking: Asking::default(),
     };
-    let kick = Arc::clone(&me.kick);
     let limits = hub.limits().clone();
     // A connection must join within its deadline, and then say something (a pong to the
     // server's pings will do) within every idle period, or it is closed as gone.
@@ -171,13 +205,13 @@ async fn handle(
         ClientMessage::Join { .. } => Ok(()),
         ClientMessage::Move { notation } => hub.play(room, seats, &notation).await,
         ClientMessage::Undo => hub.undo(room, seats).await,
-        ClientMessage::Hint => hub.hint(room, seats, me.tx.clone()),
+        ClientMessage::Hint => hub.hint(room, seats, me.reply()?),
         ClientMessage::Resign => hub.resign(room, seats).await,
         ClientMessage::Look { at } => {
             hub.look(room, seats, at, &me.tx);
             Ok(())
         }
-        ClientMessage::Analyse { at } => hub.analyse(room, at, me.tx.clone()),
+        ClientMessage::Analyse { at } => hub.analyse(room, at, me.reply()?),
         ClientMessage::Rematch => hub.rematch(room, seats).await,
     }
     .map_err(|e| e.to_string())

@@ -285,12 +285,14 @@ async fn a_computer_move_waiting_for_a_thread_is_dropped_when_its_game_is_resign
     let server = Server::with(data_folder(), limits).await;
     let computer_first = json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "hard" });
     let busy = server.create(computer_first.clone()).await;
+    // A computer thinks for a game someone has open.
+    let (mut watcher, _, _) = server.join(&busy.id, Some(&token(&busy, 1))).await;
     let waiting = server.create(computer_first).await;
     let (mut player, _, state) = server.join(&waiting.id, Some(&token(&waiting, 1))).await;
-    assert!(
-        state.thinking || crate::util::shared_database(),
-        "the second game's computer waits for a thread"
-    );
+    // Shown as thinking (the state after the join's), waiting for the thread.
+    if !state.thinking {
+        crate::util::state_until(&mut player, |s| s.thinking).await;
+    }
     assert!(server.hub.searches_started() <= 1);
     player
         .send(&json!({ "type": "resign" }))
@@ -299,7 +301,6 @@ async fn a_computer_move_waiting_for_a_thread_is_dropped_when_its_game_is_resign
     let over = crate::util::state_until(&mut player, |s| s.ending.is_some()).await;
     assert!(over.moves.is_empty());
     // The first game's computer moves; the resigned one's never starts.
-    let (mut watcher, _, _) = server.join(&busy.id, Some(&token(&busy, 1))).await;
     crate::util::state_until(&mut watcher, |s| s.moves.len() == 1).await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(server.hub.searches_started(), 1);
@@ -333,4 +334,135 @@ async fn resigning_stops_the_computer_thinking_at_once() {
         "the search ran {:?} after the resignation",
         resigned.elapsed()
     );
+}
+
+/// A Quantik game against `random`, which moves first; returns how long its first move took
+/// to reach the player.
+async fn computer_reply_time(server: &Server) -> Duration {
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "computer", "seat": 1, "level": "random" }))
+        .await;
+    let started = std::time::Instant::now();
+    let (mut player, _, _) = server.join(&game.id, Some(&token(&game, 1))).await;
+    crate::util::state_until(&mut player, |s| s.moves.len() == 1).await;
+    started.elapsed()
+}
+
+#[tokio::test]
+async fn a_client_that_stops_reading_with_a_hint_pending_holds_no_computer() {
+    // One thread to think on. The attacker's connection stops reading until the server's
+    // writes to it stall and its queue is full, then asks for a hint: the hint's search must
+    // give the thread back without waiting for its answer to be delivered.
+    let limits = Limits {
+        computer_threads: 1,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "taiji", "mode": "hotseat" }))
+        .await;
+    let (mut attacker, _, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+    for _ in 0..30_000 {
+        attacker
+            .send_text(r#"{"type":"look","at":0}"#)
+            .await
+            .expect("send a look");
+    }
+    attacker
+        .send(&json!({ "type": "hint" }))
+        .await
+        .expect("send a hint");
+    // The hint searches for 0.3 s; the connection is closed once a write has stalled 10 s.
+    let took = computer_reply_time(&server).await;
+    assert!(
+        took < Duration::from_secs(6),
+        "another game's computer waited {took:?}"
+    );
+    assert_eq!(server.hub.searches_started(), 1, "the honest game's search");
+    drop(attacker);
+}
+
+#[tokio::test]
+async fn analyses_and_hints_are_one_at_a_time_and_dropped_when_nobody_waits() {
+    let limits = Limits {
+        computer_threads: 1,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "taiji", "mode": "hotseat" }))
+        .await;
+    let (mut player, _, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+    player
+        .send(&json!({ "type": "resign" }))
+        .await
+        .expect("resign");
+    crate::util::state_until(&mut player, |s| s.ending.is_some()).await;
+    // A spectator asks for 100 analyses of the finished game: one is worked out, the others
+    // are refused at once with a reason.
+    let (mut spectator, _, _) = server.join(&game.id, None).await;
+    for _ in 0..100 {
+        spectator
+            .send(&json!({ "type": "analyse", "at": 0 }))
+            .await
+            .expect("send");
+    }
+    let mut refused = 0;
+    let mut analysed = 0;
+    while refused + analysed < 100 {
+        match crate::util::next(&mut spectator).await {
+            tabuleiro_web::protocol::ServerMessage::Error { message } => {
+                assert!(message.contains("one at a time"), "{message}");
+                refused += 1;
+            }
+            tabuleiro_web::protocol::ServerMessage::Analysis { .. } => analysed += 1,
+            _ => {}
+        }
+    }
+    // (A second may start once the first is done, while the rest are still arriving.)
+    assert!(
+        analysed >= 1 && refused >= 90,
+        "{analysed} analysed, {refused} refused"
+    );
+    // The only thread busy with a computer (hard: a second a move), the spectator's next
+    // analysis waits for it; another connection's is refused meanwhile.
+    let busy = server
+        .create(json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "hard" }))
+        .await;
+    let (_busy_player, _, _) = server.join(&busy.id, Some(&token(&busy, 1))).await;
+    spectator
+        .send(&json!({ "type": "analyse", "at": 0 }))
+        .await
+        .expect("send");
+    let (mut other, _, _) = server.join(&game.id, None).await;
+    other
+        .send(&json!({ "type": "analyse", "at": 0 }))
+        .await
+        .expect("send");
+    let message = crate::util::next_error(&mut other).await;
+    assert!(message.contains("being worked out"), "{message}");
+    // The spectator leaves before its turn: its analysis is dropped, and the computers go on.
+    drop(spectator);
+    drop(other);
+    let took = computer_reply_time(&server).await;
+    assert!(took < Duration::from_secs(6), "a computer waited {took:?}");
+}
+
+#[tokio::test]
+async fn a_computer_thinks_only_for_a_game_someone_has_open() {
+    let server = Server::start().await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        games.push(
+            server
+                .create(json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "hard" }))
+                .await,
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(server.hub.searches_started(), 0, "nobody opened them");
+    // The first connection to join starts its computer.
+    let (mut player, _, _) = server.join(&games[0].id, Some(&token(&games[0], 1))).await;
+    crate::util::state_until(&mut player, |s| s.moves.len() == 1).await;
+    assert_eq!(server.hub.searches_started(), 1);
 }

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tokio::sync::mpsc::Sender;
 
 use super::{Hub, SharedRoom, lock, store_error};
+use crate::asking::Reply;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::protocol::{Mode, ServerMessage};
 use crate::room::Outgoing;
@@ -203,34 +204,40 @@ impl Hub {
         Ok(())
     }
 
-    /// Computes a hint off the async runtime and sends it to `reply` only.
+    /// Computes a hint off the async runtime and sends it to `reply` only. The search holds
+    /// the computer pool's threads while it runs, not while its answer waits for the client;
+    /// it is dropped unsearched if the connection closes before its turn.
     ///
     /// # Errors
-    /// When it is not this connection's turn.
-    pub fn hint(
-        &self,
-        room: &SharedRoom,
-        seats: &[usize],
-        reply: Sender<Outgoing>,
-    ) -> Result<(), HubError> {
+    /// When it is not this connection's turn, or another hint or analysis of the game is
+    /// under way.
+    pub fn hint(&self, room: &SharedRoom, seats: &[usize], reply: Reply) -> Result<(), HubError> {
         let guard = lock(room);
         match guard.to_move() {
             Some(s) if seats.contains(&s) => {}
             _ => return Err(Refusal::HintNotYourTurn.into()),
         }
         let job = guard.game.hint_job().ok_or(Refusal::NoHint)?;
+        let game = guard.asking.start().ok_or(Refusal::GameAsking)?;
         drop(guard);
         let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
         Hub::spawn(async move {
-            // Hints share the computer players' threads.
-            let Ok(_permit) = computers.acquire_many_owned(permits).await else {
-                return;
+            let found = {
+                // Hints share the computer players' threads.
+                let Ok(_permit) = computers.acquire_many_owned(permits).await else {
+                    return;
+                };
+                if reply.abandoned() {
+                    return;
+                }
+                tokio::task::spawn_blocking(job).await
             };
-            let message = match tokio::task::spawn_blocking(job).await {
+            drop(game);
+            let message = match found {
                 Ok(Some(notation)) => ServerMessage::Hint { notation },
                 _ => ServerMessage::error("no hint could be found"),
             };
-            let _ = reply.send(Outgoing::text(message.to_json())).await;
+            reply.send(message).await;
         });
         Ok(())
     }
@@ -251,16 +258,13 @@ impl Hub {
     }
 
     /// Rates every legal move of position `at` of a finished game off the async runtime (on
-    /// the computer players' threads) and sends the analysis to `reply` only.
+    /// the computer players' threads, held while the analysis runs) and sends the analysis
+    /// to `reply` only; dropped unsearched if the connection closes before its turn.
     ///
     /// # Errors
-    /// A game still being played or of hidden information, or a position past the end.
-    pub fn analyse(
-        &self,
-        room: &SharedRoom,
-        at: usize,
-        reply: Sender<Outgoing>,
-    ) -> Result<(), HubError> {
+    /// A game still being played or of hidden information, a position past the end, or
+    /// another hint or analysis of the game under way.
+    pub fn analyse(&self, room: &SharedRoom, at: usize, reply: Reply) -> Result<(), HubError> {
         let guard = lock(room);
         if guard.game.info().hidden_information {
             return Err(Refusal::AnalysisHidden.into());
@@ -269,6 +273,7 @@ impl Hub {
             return Err(Refusal::AnalysisNotNow.into());
         }
         let job = guard.game.analysis_job(at);
+        let game = guard.asking.start().ok_or(Refusal::GameAsking)?;
         drop(guard);
         let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
         Hub::spawn(async move {
@@ -278,21 +283,30 @@ impl Hub {
                     "no move to analyse: the game ended here".to_owned(),
                 ),
                 Some(job) => {
-                    let Ok(_permit) = computers.acquire_many_owned(permits).await else {
-                        return;
+                    let found = {
+                        let Ok(_permit) = computers.acquire_many_owned(permits).await else {
+                            return;
+                        };
+                        if reply.abandoned() {
+                            return;
+                        }
+                        tokio::task::spawn_blocking(job).await
                     };
-                    match tokio::task::spawn_blocking(job).await {
+                    match found {
                         Ok(found) => found,
                         Err(e) => {
+                            drop(game);
                             let text = ServerMessage::error(format!("the analysis failed: {e}"));
-                            let _ = reply.send(Outgoing::text(text.to_json())).await;
+                            reply.send(text).await;
                             return;
                         }
                     }
                 }
             };
-            let message = ServerMessage::Analysis { at, moves, source };
-            let _ = reply.send(Outgoing::text(message.to_json())).await;
+            drop(game);
+            reply
+                .send(ServerMessage::Analysis { at, moves, source })
+                .await;
         });
         Ok(())
     }

@@ -24,9 +24,14 @@ use crate::room::Outgoing;
 pub const ATTEMPTS: u32 = 3;
 
 impl Hub {
-    /// If a computer is to move: on a database nodes share, queues its move for the workers
-    /// of every node ([`Hub::work`]); otherwise starts it here.
+    /// If a computer is to move and someone has the game open (a player, or a spectator of a
+    /// game of computers): on a database nodes share, queues its move for the workers of
+    /// every node ([`Hub::work`]); otherwise starts it here. A game nobody has open waits:
+    /// the first connection to join it schedules its computer.
     pub async fn schedule_computer(self: &Arc<Self>, room: &SharedRoom) {
+        if lock(room).subscribers.is_empty() {
+            return;
+        }
         if !self.queued {
             drop(self.think(room, 0));
             return;

@@ -86,6 +86,12 @@ pub struct ServeArgs {
     /// `https://play.example.org` (repeatable; by default only the server's own page may).
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = tabuleiro_web::origin::normalise)]
     pub allow_origin: Vec<String>,
+    /// A name this server is reached by, e.g. `play.example.org` (repeatable): requests whose
+    /// `Host` is neither an address, `localhost` nor such a name get 421 (against DNS
+    /// rebinding); a page served as `https://` this name (a TLS proxy in front) is the
+    /// server's own.
+    #[arg(long = "public-host", value_name = "NAME", value_parser = tabuleiro_web::origin::public_host)]
+    pub public_host: Vec<String>,
     /// Games one client address may create per minute (0: no limit).
     #[arg(long, value_name = "N", default_value_t = Limits::default().creations_per_minute)]
     pub creations_per_minute: u32,

@@ -10,6 +10,9 @@ pub struct Limits {
     /// Origins besides the server's own whose pages may create and join games
     /// (`--allow-origin`, repeatable; default none).
     pub allowed_origins: Vec<String>,
+    /// Names this server answers to besides its addresses and `localhost`
+    /// (`--public-host`, repeatable): any other `Host` gets 421.
+    pub public_hosts: Vec<String>,
     /// Games one client address may create per minute, in bursts of as many
     /// (`--creations-per-minute`, default 60; 0: no limit).
     pub creations_per_minute: u32,
@@ -53,6 +56,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             allowed_origins: Vec::new(),
+            public_hosts: Vec::new(),
             creations_per_minute: 60,
             max_connections: 5_000,
             max_connections_per_address: 64,

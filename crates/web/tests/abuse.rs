@@ -466,3 +466,70 @@ async fn a_computer_thinks_only_for_a_game_someone_has_open() {
     crate::util::state_until(&mut player, |s| s.moves.len() == 1).await;
     assert_eq!(server.hub.searches_started(), 1);
 }
+
+/// The status of a raw request with this `Host` and these further header lines.
+async fn raw_status(server: &Server, method: &str, host: &str, lines: &str, body: &str) -> u16 {
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    let head = format!(
+        "{method} /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{lines}\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.expect("write");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.expect("read");
+    answer
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("not HTTP: {answer}"))
+}
+
+#[tokio::test]
+async fn hosts_and_origins_must_name_this_server() {
+    let limits = Limits {
+        public_hosts: vec!["play.example.org".to_owned()],
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let own = server.addr.to_string();
+    let json = "Content-Type: application/json\r\n";
+    // DNS rebinding: another domain pointed at this address, its page sending its own
+    // Origin and Host.
+    let rebound = format!(
+        "{json}Origin: http://evil.example:{}\r\n",
+        server.addr.port()
+    );
+    let evil_host = format!("evil.example:{}", server.addr.port());
+    assert_eq!(
+        raw_status(&server, "POST", &evil_host, &rebound, NEW_GAME).await,
+        421
+    );
+    assert_eq!(raw_status(&server, "GET", &evil_host, "", "").await, 421);
+    // The scheme counts: this server speaks plain HTTP.
+    let https = format!("{json}Origin: https://{own}\r\n");
+    assert_eq!(
+        raw_status(&server, "POST", &own, &https, NEW_GAME).await,
+        403
+    );
+    // Two Origin headers: refused, whichever comes first.
+    let two = format!("{json}Origin: http://{own}\r\nOrigin: http://evil.example\r\n");
+    assert_eq!(raw_status(&server, "POST", &own, &two, NEW_GAME).await, 403);
+    // The server's own page, by address, by localhost, and by its public name behind TLS.
+    let same = format!("{json}Origin: http://{own}\r\n");
+    assert_eq!(
+        raw_status(&server, "POST", &own, &same, NEW_GAME).await,
+        201
+    );
+    let local = format!("localhost:{}", server.addr.port());
+    let same = format!("{json}Origin: http://{local}\r\n");
+    assert_eq!(
+        raw_status(&server, "POST", &local, &same, NEW_GAME).await,
+        201
+    );
+    let public = format!("{json}Origin: https://play.example.org\r\n");
+    assert_eq!(
+        raw_status(&server, "POST", "play.example.org", &public, NEW_GAME).await,
+        201
+    );
+}

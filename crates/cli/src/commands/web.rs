@@ -37,6 +37,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         },
         limits: tabuleiro_web::limits::Limits {
             allowed_origins: args.allow_origin.clone(),
+            public_hosts: args.public_host.clone(),
             creations_per_minute: args.creations_per_minute,
             max_connections: args.max_connections,
             max_connections_per_address: args.max_connections_per_address,

@@ -533,3 +533,20 @@ async fn hosts_and_origins_must_name_this_server() {
         201
     );
 }
+
+#[tokio::test]
+async fn ladder_names_are_read_whatever_their_case_and_spaces_and_shown_as_the_ladder_spells_them()
+{
+    let server = Server::start().await;
+    for asked in [" Hard", "hard\n", "HARD"] {
+        let game = server
+            .create(json!({ "game": "quantik", "mode": "computer", "seat": 0, "level": asked }))
+            .await;
+        let (_player, welcome, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+        let tabuleiro_web::protocol::ServerMessage::Welcome { seats, .. } = welcome else {
+            panic!("{welcome:?}");
+        };
+        let names: Vec<&str> = seats.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["human", "hard"], "asked {asked:?}");
+    }
+}

@@ -50,14 +50,14 @@ impl Hub {
                         players,
                     });
                 }
-                let name = request.level.clone().unwrap_or_else(|| "medium".to_owned());
-                let level = offered_level(info, &name)?;
+                let asked = request.level.as_deref().unwrap_or("medium");
+                let (level, name) = offered_level(info, asked)?;
                 (0..players)
                     .map(|s| {
                         if s == seat {
                             (Seat::Human, "human".to_owned())
                         } else {
-                            (Seat::Computer(level), name.clone())
+                            (Seat::Computer(level), name.to_owned())
                         }
                     })
                     .collect()
@@ -161,7 +161,8 @@ impl Hub {
                     hashes.push(Some(token_hash.clone()));
                 }
                 StoredSeat::Computer { level } => {
-                    plans.push((Seat::Computer(offered_level(info, level)?), level.clone()));
+                    let (level, name) = offered_level(info, level)?;
+                    plans.push((Seat::Computer(level), name.to_owned()));
                     hashes.push(None);
                 }
             }
@@ -269,16 +270,21 @@ pub fn unknown_game(given: &str) -> HubError {
     }
 }
 
-/// The level of ladder name `name` (`easy`, `hard`, …) for game `info`. The web plays the
-/// ladder only (with `perfect` where the game is solved here): every level on it thinks for a
-/// bounded time, so no request can start a search without end.
-pub(crate) fn offered_level(info: &GameInfo, name: &str) -> Result<Level, HubError> {
+/// The level of ladder name `name` (`easy`, `hard`, …; matched after trimming, whatever its
+/// case) for game `info`, with the ladder's own spelling of the name, which is what is
+/// stored and shown. The web plays the ladder only (with `perfect` where the game is solved
+/// here): every level on it thinks for a bounded time, so no request can start a search
+/// without end.
+pub(crate) fn offered_level(
+    info: &GameInfo,
+    name: &str,
+) -> Result<(Level, &'static str), HubError> {
     let ladder = REGISTRY.engine(info.id).map(ladder_for).unwrap_or_default();
     let found = ladder
         .iter()
         .find(|n| n.name.eq_ignore_ascii_case(name.trim()));
     match found {
-        Some(named) => Ok(named.level.parse()?),
+        Some(named) => Ok((named.level.parse()?, named.name)),
         None => Err(HubError::NotOffered {
             given: name.to_owned(),
             game: info.name,

@@ -394,7 +394,9 @@ fn restore(stored: &StoredGame) -> Result<Room, HubError> {
         .iter()
         .map(|s| match s {
             StoredSeat::Human { .. } => Ok(Seat::Human),
-            StoredSeat::Computer { level } => offered_level(info, level).map(Seat::Computer),
+            StoredSeat::Computer { level } => {
+                offered_level(info, level).map(|(level, _)| Seat::Computer(level))
+            }
         })
         .collect::<Result<Vec<Seat>, _>>()?;
     let setup = Setup {

@@ -121,6 +121,9 @@ pub struct ServeArgs {
     /// HTTP connection is kept).
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().header_timeout.as_secs_f64(), value_parser = numbers::seconds)]
     pub header_timeout: f64,
+    /// Seconds a request's body may take to arrive after its headers: a slower one gets 408.
+    #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().body_timeout.as_secs_f64(), value_parser = numbers::seconds)]
+    pub body_timeout: f64,
     /// Seconds a new WebSocket has to join its game.
     #[arg(long, value_name = "SECONDS", default_value_t = Limits::default().join_timeout.as_secs_f64(), value_parser = numbers::seconds)]
     pub join_timeout: f64,

@@ -4,7 +4,6 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -68,6 +67,16 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
         .into_response()
 }
 
+/// `response`, telling the client that the connection closes after it (its body was not
+/// read to the end).
+fn closing(mut response: Response) -> Response {
+    response.headers_mut().insert(
+        header::CONNECTION,
+        header::HeaderValue::from_static("close"),
+    );
+    response
+}
+
 /// A JSON error answer.
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, axum::Json(json!({ "error": message.into() }))).into_response()
@@ -124,8 +133,37 @@ async fn create(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    body: Bytes,
+    body: axum::body::Body,
 ) -> Response {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return closing(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a request's body is at most {MAX_BODY} bytes"),
+        ));
+    }
+    let timeout = hub.limits().body_timeout;
+    let body = match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => {
+            return closing(error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("a request's body is at most {MAX_BODY} bytes"),
+            ));
+        }
+        Err(_) => {
+            return closing(error(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body did not arrive within {} s",
+                    timeout.as_secs_f64()
+                ),
+            ));
+        }
+    };
     let media_type = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

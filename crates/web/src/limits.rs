@@ -25,6 +25,9 @@ pub struct Limits {
     /// Time a client has to send a request's headers, and the longest a kept-alive HTTP
     /// connection may wait idle for its next request (`--header-timeout`, default 10 s).
     pub header_timeout: Duration,
+    /// How long a request's body may take to arrive once its headers have (`--body-timeout`,
+    /// default 10 s): a slower one gets 408 and its connection is closed.
+    pub body_timeout: Duration,
     /// Time a new WebSocket has to join its game (`--join-timeout`, default 10 s).
     pub join_timeout: Duration,
     /// Time a WebSocket may stay silent (the server pings it at a third of this, and browsers
@@ -61,6 +64,7 @@ impl Default for Limits {
             max_connections: 5_000,
             max_connections_per_address: 64,
             header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
             join_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_mins(2),
             spectators_per_game: 200,

@@ -104,6 +104,10 @@ impl AsyncWrite for Counted {
     }
 }
 
+/// The most bytes of a request's head (its line and headers) the server reads: a longer one
+/// gets 431.
+pub const HEADER_LIMIT: usize = 16 * 1024;
+
 /// Accepts connections on `listener` for ever, each served by the routes of `hub` within the
 /// hub's [`Limits`]. A connection beyond a cap is closed at once.
 ///
@@ -147,6 +151,7 @@ pub async fn accept_loop(listener: TcpListener, hub: Arc<Hub>) -> io::Result<()>
             let served = http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
+                .max_buf_size(HEADER_LIMIT)
                 .serve_connection(io, service)
                 .with_upgrades();
             // A client that goes away or is too slow is no failure of the server.

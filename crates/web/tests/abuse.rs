@@ -550,3 +550,63 @@ async fn ladder_names_are_read_whatever_their_case_and_spaces_and_shown_as_the_l
         assert_eq!(names, ["human", "hard"], "asked {asked:?}");
     }
 }
+
+/// The status line of whatever the server answers on `stream` within `within`, if any.
+async fn answered_within(stream: &mut TcpStream, within: Duration) -> Option<String> {
+    let mut answer = Vec::new();
+    // Whether the server closes or the time runs out, what it said is in `answer`.
+    let _ = tokio::time::timeout(within, stream.read_to_end(&mut answer)).await;
+    let text = String::from_utf8_lossy(&answer).to_string();
+    text.lines().next().map(str::to_owned)
+}
+
+#[tokio::test]
+async fn a_body_that_never_comes_or_is_too_large_and_a_huge_header_are_refused() {
+    let limits = Limits {
+        body_timeout: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let head = |length: usize| {
+        format!(
+            "POST /api/games HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Content-Length: {length}\r\n\r\n",
+            server.addr
+        )
+    };
+    // A body declared and never sent: 408 once its time is up.
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    stream
+        .write_all(head(16_000).as_bytes())
+        .await
+        .expect("write");
+    let status = answered_within(&mut stream, Duration::from_secs(5)).await;
+    assert!(
+        status.as_deref().is_some_and(|s| s.contains(" 408 ")),
+        "{status:?}"
+    );
+    // A body declared over the limit: 413 at once, before any of it is sent.
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    stream
+        .write_all(head(99_999_999).as_bytes())
+        .await
+        .expect("write");
+    let status = answered_within(&mut stream, Duration::from_secs(5)).await;
+    assert!(
+        status.as_deref().is_some_and(|s| s.contains(" 413 ")),
+        "{status:?}"
+    );
+    // A head of 200 KB: 431.
+    let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+    let huge = format!(
+        "GET /api/catalog HTTP/1.1\r\nHost: {}\r\nX-Padding: {}\r\n\r\n",
+        server.addr,
+        "a".repeat(200_000)
+    );
+    let _ = stream.write_all(huge.as_bytes()).await;
+    let status = answered_within(&mut stream, Duration::from_secs(5)).await;
+    assert!(
+        status.as_deref().is_some_and(|s| s.contains(" 431 ")),
+        "{status:?}"
+    );
+}

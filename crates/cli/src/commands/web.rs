@@ -42,6 +42,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             max_connections: args.max_connections,
             max_connections_per_address: args.max_connections_per_address,
             header_timeout: Duration::from_secs_f64(args.header_timeout),
+            body_timeout: Duration::from_secs_f64(args.body_timeout),
             join_timeout: Duration::from_secs_f64(args.join_timeout),
             idle_timeout: Duration::from_secs_f64(args.idle_timeout),
             spectators_per_game: args.spectators_per_game,

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -34,6 +34,7 @@ pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10
 pub async fn upgrade(
     ws: WebSocketUpgrade,
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
 ) -> Response {
     let room = match hub.room(&id).await {
@@ -47,7 +48,7 @@ pub async fn upgrade(
         .on_upgrade(move |socket| {
             let id = hub.connection_id();
             let span = tracing::info_span!("connection", conn = id, game = %lock(&room).id);
-            connection(hub, room, socket, id).instrument(span)
+            connection(hub, room, socket, id, client.ip()).instrument(span)
         })
 }
 
@@ -60,6 +61,8 @@ struct Connection {
     kick: Arc<Notify>,
     /// Set while a hint or analysis this connection asked for is being worked out.
     asking: Asking,
+    /// The client's address, whose creations a rematch counts against.
+    address: std::net::IpAddr,
 }
 
 impl Connection {
@@ -83,7 +86,13 @@ fn error_message(text: String) -> Outgoing {
     Outgoing::text(ServerMessage::error(text).to_json())
 }
 
-async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket, id: u64) {
+async fn connection(
+    hub: Arc<Hub>,
+    room: SharedRoom,
+    socket: WebSocket,
+    id: u64,
+    address: std::net::IpAddr,
+) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
     let kick = Arc::new(Notify::new());
@@ -117,6 +126,7 @@ async fn connection(hub: Arc<Hub>, room: SharedRoom, socket: WebSocket, id: u64)
         tx,
         kick: Arc::clone(&kick),
         asking: Asking::default(),
+        address,
     };
     let limits = hub.limits().clone();
     // A connection must join within its deadline, and then say something (a pong to the
@@ -212,7 +222,7 @@ async fn handle(
             Ok(())
         }
         ClientMessage::Analyse { at } => hub.analyse(room, at, me.reply()?),
-        ClientMessage::Rematch => hub.rematch(room, seats).await,
+        ClientMessage::Rematch => hub.rematch(room, seats, me.address).await,
     }
     .map_err(|e| e.to_string())
 }

@@ -610,3 +610,49 @@ async fn a_body_that_never_comes_or_is_too_large_and_a_huge_header_are_refused()
         "{status:?}"
     );
 }
+
+#[tokio::test]
+async fn a_rematch_is_a_new_game_counted_against_its_address() {
+    let limits = Limits {
+        creations_per_minute: 3,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "hotseat" }))
+        .await;
+    let (mut id, mut seat_token) = (game.id.clone(), token(&game, 0));
+    // The creation took one of three; two rematches take the rest; the third is refused.
+    for rematch in 1..=3 {
+        let (mut player, _, _) = server.join(&id, Some(&seat_token)).await;
+        player
+            .send(&json!({ "type": "resign" }))
+            .await
+            .expect("resign");
+        crate::util::state_until(&mut player, |s| s.ending.is_some()).await;
+        player
+            .send(&json!({ "type": "rematch" }))
+            .await
+            .expect("rematch");
+        if rematch == 3 {
+            let refused = loop {
+                if let tabuleiro_web::protocol::ServerMessage::Error { message } =
+                    crate::util::next(&mut player).await
+                {
+                    break message;
+                }
+            };
+            assert!(refused.contains("too many new games"), "{refused}");
+            return;
+        }
+        let link = crate::util::state_until(&mut player, |s| s.rematch.is_some())
+            .await
+            .rematch
+            .expect("a link");
+        let (game, token) = link
+            .trim_start_matches("/?game=")
+            .split_once("#token=")
+            .expect("a seat's link");
+        (id, seat_token) = (game.to_owned(), token.to_owned());
+    }
+}

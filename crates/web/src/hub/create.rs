@@ -125,6 +125,7 @@ impl Hub {
         self: &Arc<Self>,
         room: &SharedRoom,
         seats: &[usize],
+        address: std::net::IpAddr,
     ) -> Result<(), HubError> {
         if seats.is_empty() {
             return Err(Refusal::SpectatorRematch.into());
@@ -142,6 +143,8 @@ impl Hub {
             if guard.rematch.is_some() {
                 return Ok(());
             }
+            // A rematch is a new game: counted against the creations of the asking address.
+            self.allow_creation(address)?;
             (
                 guard.game.info(),
                 guard.game.record(),

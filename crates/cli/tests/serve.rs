@@ -294,3 +294,55 @@ async fn json_logs_name_the_game_and_the_connection_of_each_line() {
     );
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// The soft and hard limits on open files of process `pid`, from `/proc`.
+fn open_files_limits(pid: u32) -> (u64, u64) {
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).expect("/proc limits");
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .expect("a line for open files");
+    let numbers: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1])
+}
+
+#[test]
+fn the_server_raises_its_limit_on_open_files_toward_the_hard_limit() {
+    let (_, hard) = open_files_limits(std::process::id());
+    assert!(
+        hard > 256,
+        "the hard limit ({hard}) leaves nothing to raise"
+    );
+    let data = std::env::temp_dir().join(format!("tabuleiro-nofile-{}", std::process::id()));
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port");
+    // Started with a soft limit of 256, under which 5,000 connections cannot be open.
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -Sn 256 && exec \"$0\" serve --addr \"$1\" --data \"$2\"")
+        .arg(env!("CARGO_BIN_EXE_tabuleiro"))
+        .arg(addr.to_string())
+        .arg(&data)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the server starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let server = Server(child);
+    let mut line = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut line)
+        .expect("the server's first line");
+    assert!(line.contains("serving"), "{line}");
+    let (soft, _) = open_files_limits(server.0.id());
+    assert!(
+        soft >= hard.min(5_064),
+        "the soft limit is still {soft} (hard {hard})"
+    );
+    drop(server);
+    let _ = std::fs::remove_dir_all(&data);
+}

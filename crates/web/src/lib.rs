@@ -120,6 +120,18 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         println!("tabuleiro: stopped");
         return Ok(());
     }
+    let cap = config.limits.max_connections;
+    match listen::raise_open_files(cap) {
+        Ok(files) if files < listen::OTHER_FILES.saturating_add(cap as u64) => {
+            tracing::warn!(
+                "this process may open {files} files (ulimit -n): about {} connections at once, \
+                 fewer than --max-connections {cap}",
+                files.saturating_sub(listen::OTHER_FILES)
+            );
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "the limit on open files could not be raised"),
+    }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     println!(

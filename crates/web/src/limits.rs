@@ -90,16 +90,40 @@ impl Limits {
     }
 }
 
-/// A token bucket per client address: each creation takes a token; tokens come back at
-/// `per_minute` a minute, up to `per_minute`.
+/// The network a client address counts as, for every per-address limit: an IPv4 address
+/// alone, an IPv6 address by its /64 (one subscriber's network: its owner has billions of
+/// addresses in it), an IPv4 address written as IPv6 as the IPv4 address.
+pub fn network_of(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let mut segments = v6.segments();
+                segments[4..].fill(0);
+                IpAddr::V6(segments.into())
+            }
+        },
+    }
+}
+
+/// A token bucket per client network ([`network_of`]): each creation takes a token; tokens
+/// come back at `per_minute` a minute, up to `per_minute`. Buckets that have filled up again
+/// are forgotten by a sweep every [`SWEEP`] (sooner when more than [`REMEMBERED`] networks are
+/// remembered), so the work per request stays constant and the memory bounded by the networks
+/// that created games in the last minute.
 #[derive(Debug)]
 pub struct RateLimiter {
     per_minute: u32,
     buckets: HashMap<IpAddr, (f64, Instant)>,
+    swept: Option<Instant>,
 }
 
-/// Addresses remembered before full buckets are forgotten.
+/// Networks remembered before a sweep comes sooner than [`SWEEP`].
 const REMEMBERED: usize = 10_000;
+
+/// How often full buckets are forgotten.
+const SWEEP: Duration = Duration::from_secs(10);
 
 impl RateLimiter {
     /// A limiter of `per_minute` (0: no limit).
@@ -107,7 +131,13 @@ impl RateLimiter {
         RateLimiter {
             per_minute,
             buckets: HashMap::new(),
+            swept: None,
         }
+    }
+
+    /// How many networks it remembers.
+    pub fn remembered(&self) -> usize {
+        self.buckets.len()
     }
 
     /// Takes a token for `address` at `now`; when there is none, how long until there is.
@@ -120,12 +150,24 @@ impl RateLimiter {
         }
         let capacity = f64::from(self.per_minute);
         let rate = capacity / 60.0;
-        if self.buckets.len() >= REMEMBERED {
+        let since = self
+            .swept
+            .map_or(Duration::MAX, |at| now.saturating_duration_since(at));
+        let due = if self.buckets.len() >= REMEMBERED {
+            since >= Duration::from_secs(1)
+        } else {
+            since >= SWEEP
+        };
+        if due {
             self.buckets.retain(|_, (tokens, at)| {
                 *tokens + now.saturating_duration_since(*at).as_secs_f64() * rate < capacity
             });
+            self.swept = Some(now);
         }
-        let (tokens, at) = self.buckets.entry(address).or_insert((capacity, now));
+        let (tokens, at) = self
+            .buckets
+            .entry(network_of(address))
+            .or_insert((capacity, now));
         let refilled =
             (*tokens + now.saturating_duration_since(*at).as_secs_f64() * rate).min(capacity);
         *at = now;
@@ -177,5 +219,44 @@ mod tests {
         for _ in 0..1000 {
             assert_eq!(limiter.take([192, 0, 2, 1].into(), now), Ok(()));
         }
+    }
+
+    #[test]
+    fn an_ipv6_network_of_64_bits_shares_one_bucket() {
+        let mut limiter = RateLimiter::new(2);
+        let now = Instant::now();
+        let one: IpAddr = "2001:db8:1:2:aaaa::1".parse().expect("an address");
+        let same: IpAddr = "2001:db8:1:2:ffff:1:2:3".parse().expect("an address");
+        let next: IpAddr = "2001:db8:1:3::1".parse().expect("an address");
+        assert_eq!(limiter.take(one, now), Ok(()));
+        assert_eq!(limiter.take(same, now), Ok(()));
+        assert!(limiter.take(same, now).is_err(), "the /64 has used its two");
+        assert_eq!(
+            limiter.take(next, now),
+            Ok(()),
+            "the next /64 is another network"
+        );
+        let mapped: IpAddr = "::ffff:192.0.2.7".parse().expect("an address");
+        assert_eq!(network_of(mapped), IpAddr::from([192, 0, 2, 7]));
+        assert_eq!(
+            network_of([192, 0, 2, 7].into()),
+            IpAddr::from([192, 0, 2, 7])
+        );
+    }
+
+    #[test]
+    fn full_buckets_are_forgotten_by_a_sweep_not_on_every_request() {
+        let mut limiter = RateLimiter::new(60);
+        let start = Instant::now();
+        for i in 0..20_000_u32 {
+            let address = IpAddr::from((0x0a00_0000 + i).to_be_bytes());
+            assert_eq!(limiter.take(address, start), Ok(()));
+        }
+        // One sweep ran (the first request), then none within the second: all remembered.
+        assert_eq!(limiter.remembered(), 20_000);
+        // A minute later every bucket is full again: the next request sweeps them away.
+        let later = start + Duration::from_secs(61);
+        assert_eq!(limiter.take([192, 0, 2, 1].into(), later), Ok(()));
+        assert_eq!(limiter.remembered(), 1);
     }
 }

@@ -38,8 +38,10 @@ struct Permit {
 }
 
 impl Permit {
-    /// Counts a new connection from `address`, unless a cap is reached.
+    /// Counts a new connection from `address` (with the others of its network,
+    /// [`crate::limits::network_of`]), unless a cap is reached.
     fn admit(open: &Arc<Mutex<Open>>, address: IpAddr, limits: &Limits) -> Option<Permit> {
+        let address = crate::limits::network_of(address);
         let mut counts = lock(open);
         let from_address = counts.by_address.get(&address).copied().unwrap_or(0);
         if counts.total >= limits.max_connections
@@ -103,6 +105,23 @@ impl AsyncWrite for Counted {
         Pin::new(&mut self.stream).poll_shutdown(cx)
     }
 }
+
+/// Raises this process's soft limit on open files toward its hard limit, so that
+/// `connections` connections (and the files a server keeps besides) can be open; returns the
+/// limit now, or why it could not be raised.
+///
+/// # Errors
+/// When the limit cannot be read or changed.
+pub fn raise_open_files(connections: usize) -> io::Result<u64> {
+    let wanted = u64::try_from(connections)
+        .unwrap_or(u64::MAX)
+        .saturating_add(OTHER_FILES);
+    rlimit::increase_nofile_limit(wanted)
+}
+
+/// Files a server keeps open besides its connections: its database, logs, the listener,
+/// the runtime's own.
+pub const OTHER_FILES: u64 = 64;
 
 /// The most bytes of a request's head (its line and headers) the server reads: a longer one
 /// gets 431.

@@ -8,7 +8,9 @@ use serde_json::json;
 
 use tabuleiro_web::client::GameSocket;
 
-use super::{Settled, Stored, create, database, join, node, node_with, settle, stored, until};
+use super::{
+    Heard, Settled, Stored, create, database, hear, join, node, node_with, settle, stored, until,
+};
 
 /// Rounds of each race.
 const ROUNDS: usize = 15;
@@ -221,4 +223,80 @@ async fn a_persons_undo_against_the_workers_computer_move() {
         assert!(stored(&url, &game.id).no_hole());
     }
     eprintln!("a person's undo against the worker's move: {undone} of {rounds} undos acknowledged");
+}
+
+/// The games stored in the database at `url`, and the rematch stored for game `id`.
+fn games_and_rematch(url: &str, id: &str) -> (i64, Option<String>) {
+    let (url, id) = (url.to_owned(), id.to_owned());
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("PostgreSQL");
+        let games: i64 = client
+            .query_one("SELECT COUNT(*) FROM games", &[])
+            .expect("the games")
+            .get(0);
+        let rematch: Option<String> = client
+            .query_one("SELECT rematch FROM games WHERE id = $1", &[&id])
+            .expect("the game")
+            .get(0);
+        (games, rematch)
+    })
+    .join()
+    .expect("read the database")
+}
+
+/// Reads `socket` until a state names a rematch; returns the rematch's game id.
+async fn rematch_of(socket: &mut GameSocket) -> String {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(30), socket.next())
+            .await
+            .expect("a message within 30 s")
+            .expect("a message");
+        if let tabuleiro_web::protocol::ServerMessage::State {
+            rematch: Some(link),
+            ..
+        } = message
+        {
+            let game = link.trim_start_matches("/?game=");
+            return game.split('#').next().unwrap_or(game).to_owned();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
+async fn both_players_pressing_rematch_on_two_nodes_make_one_rematch() {
+    let url = database("rematch_twice");
+    let (a, b) = (node(&url), node(&url));
+    for round in 0..ROUNDS {
+        let game = create(&a, json!({ "game": "quantik", "mode": "online" })).await;
+        let first = game.seats[0].token.clone().expect("a token");
+        let second = game.seats[1].token.clone().expect("a token");
+        let mut on_a = join(&a, &game.id, Some(&first)).await;
+        let mut on_b = join(&b, &game.id, Some(&second)).await;
+        until(&mut on_a, 0).await;
+        until(&mut on_b, 0).await;
+        on_a.send(&json!({ "type": "resign" })).await.expect("send");
+        for socket in [&mut on_a, &mut on_b] {
+            while !matches!(hear(socket).await, Heard::State { over: true, .. }) {}
+        }
+        let (before, _) = games_and_rematch(&url, &game.id);
+        let press = json!({ "type": "rematch" });
+        let (pressed_a, pressed_b) = tokio::join!(on_a.send(&press), on_b.send(&press));
+        pressed_a.expect("send");
+        pressed_b.expect("send");
+        let (seen_a, seen_b) = (rematch_of(&mut on_a).await, rematch_of(&mut on_b).await);
+        assert_eq!(
+            seen_a, seen_b,
+            "round {round}: both players get the same rematch"
+        );
+        // Whatever was still on its way has settled.
+        tokio::time::sleep(QUIET).await;
+        let (after, kept) = games_and_rematch(&url, &game.id);
+        assert_eq!(
+            after,
+            before + 1,
+            "round {round}: one game stored for two presses"
+        );
+        assert_eq!(kept.as_deref(), Some(seen_a.as_str()), "round {round}");
+    }
 }

@@ -108,6 +108,10 @@ pub struct ServeArgs {
     /// their turn.
     #[arg(long, value_name = "N", value_parser = numbers::at_least_one)]
     pub computer_threads: Option<usize>,
+    /// Computer moves, hints and analyses one client network (an IPv4 address, an IPv6 /64)
+    /// may have waiting for the computers or searching at once; more wait behind them.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().computer_share, value_parser = numbers::at_least_one)]
+    pub computer_share: usize,
     /// With --database: workers taking queued computer moves of any game (default: the
     /// number of cores; 0: this node serves pages and moves and leaves the computers to
     /// other nodes).

@@ -51,6 +51,8 @@ pub struct Reply {
     pub tx: Sender<Outgoing>,
     /// The connection's mark, held until the answer is sent.
     pub pending: Pending,
+    /// The client's address, whose share of the computers the search counts against.
+    pub address: std::net::IpAddr,
 }
 
 impl Reply {

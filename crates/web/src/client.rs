@@ -142,6 +142,34 @@ impl GameSocket {
         Ok(GameSocket { socket })
     }
 
+    /// Connects to game `id`'s WebSocket from local address `from` (another loopback address
+    /// such as 127.0.0.2 is another client network to the server).
+    ///
+    /// # Errors
+    /// When the address cannot be bound, or the connection or the upgrade fails.
+    pub async fn connect_from(
+        addr: SocketAddr,
+        id: &str,
+        from: std::net::IpAddr,
+    ) -> Result<Self, ClientError> {
+        let socket = if addr.is_ipv4() {
+            tokio::net::TcpSocket::new_v4()?
+        } else {
+            tokio::net::TcpSocket::new_v6()?
+        };
+        socket.bind(SocketAddr::new(from, 0))?;
+        let stream = socket.connect(addr).await?;
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4 * 1024);
+        let (socket, _) = tokio_tungstenite::client_async_with_config(
+            format!("ws://{addr}/api/games/{id}/ws"),
+            MaybeTlsStream::Plain(stream),
+            Some(config),
+        )
+        .await?;
+        Ok(GameSocket { socket })
+    }
+
     /// Sends a text message as it is.
     ///
     /// # Errors

@@ -41,6 +41,11 @@ pub struct Limits {
     /// (`--threads`, [`tabuleiro_ai::threads::default`]); more wait their turn, and one whose
     /// game was resigned or changed meanwhile is dropped. Every level the web offers thinks for a bounded time (`hard`: 1 s).
     pub computer_threads: usize,
+    /// Computer moves, hints and analyses one client network may have waiting for the
+    /// computer pool or searching at once (`--computer-share`, default 2): more wait behind
+    /// them, out of the pool's queue, so one network cannot fill the queue ahead of everyone
+    /// else. A computer move counts for the network that first opened its game.
+    pub computer_share: usize,
     /// Workers that take queued computer moves from a database several nodes share
     /// (`--workers`, default: as many as `computer_threads`; 0: a node that serves pages and
     /// moves only). Unused on a database of one node, where the node holding a game thinks
@@ -69,6 +74,7 @@ impl Default for Limits {
             idle_timeout: Duration::from_mins(2),
             spectators_per_game: 200,
             computer_threads: std::thread::available_parallelism().map_or(2, usize::from),
+            computer_share: 2,
             workers: std::thread::available_parallelism().map_or(2, usize::from),
             store_timeout: Duration::from_secs(5),
             database_pool: 16,
@@ -110,7 +116,7 @@ pub fn network_of(address: IpAddr) -> IpAddr {
 
 /// A token bucket per client network ([`network_of`]): each creation takes a token; tokens
 /// come back at `per_minute` a minute, up to `per_minute`. Buckets that have filled up again
-/// are forgotten by a sweep every [`SWEEP`] (sooner when more than [`REMEMBERED`] networks are
+/// are forgotten by a sweep every 10 s (every second when more than 10,000 networks are
 /// remembered), so the work per request stays constant and the memory bounded by the networks
 /// that created games in the last minute.
 #[derive(Debug)]

@@ -99,6 +99,9 @@ pub struct Room {
     pub rematch: Option<String>,
     /// Set while a hint or analysis of this game is being worked out (one at a time).
     pub asking: crate::asking::Asking,
+    /// The client address of the first connection that joined this room: its computer's
+    /// searches count against that network's share of the computers.
+    pub visitor: Option<std::net::IpAddr>,
 }
 
 impl Room {
@@ -126,6 +129,7 @@ impl Room {
             idle_sweeps: 0,
             rematch: None,
             asking: crate::asking::Asking::default(),
+            visitor: None,
         }
     }
 

@@ -77,6 +77,7 @@ impl Connection {
         Ok(Reply {
             tx: self.tx.clone(),
             pending,
+            address: self.address,
         })
     }
 }
@@ -254,6 +255,7 @@ fn join(
             .try_send(Outgoing::text(text))
             .map_err(|_| "connection too slow".to_owned())?;
     }
+    guard.visitor.get_or_insert(me.address);
     guard.subscribers.push(Subscriber {
         id: me.id,
         seats: seats.clone(),

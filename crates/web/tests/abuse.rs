@@ -656,3 +656,39 @@ async fn a_rematch_is_a_new_game_counted_against_its_address() {
         (id, seat_token) = (game.to_owned(), token.to_owned());
     }
 }
+
+#[tokio::test]
+async fn one_client_network_cannot_fill_the_computers_queue() {
+    // One thread to think on; each network may have one search waiting or running.
+    let limits = Limits {
+        computer_threads: 1,
+        computer_share: 1,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    // From another network (127.0.0.2): eight games against `hard` (a second a move), each
+    // opened, each computer to move.
+    let crowd: std::net::IpAddr = [127, 0, 0, 2].into();
+    let mut crowding = Vec::new();
+    for _ in 0..8 {
+        let game = server
+            .create(json!({ "game": "taiji", "mode": "computer", "seat": 1, "level": "hard" }))
+            .await;
+        let mut socket = GameSocket::connect_from(server.addr, &game.id, crowd)
+            .await
+            .expect("connect from 127.0.0.2");
+        socket
+            .send(&json!({ "type": "join", "token": token(&game, 1) }))
+            .await
+            .expect("join");
+        crowding.push(socket);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // This network's computer waits behind one of theirs at most, not behind all eight.
+    let took = computer_reply_time(&server).await;
+    assert!(
+        took < Duration::from_millis(3500),
+        "waited {took:?} behind another network's searches"
+    );
+    drop(crowding);
+}

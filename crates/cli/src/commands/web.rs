@@ -47,6 +47,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             idle_timeout: Duration::from_secs_f64(args.idle_timeout),
             spectators_per_game: args.spectators_per_game,
             computer_threads,
+            computer_share: args.computer_share,
             workers: args
                 .workers
                 .unwrap_or(tabuleiro_web::limits::Limits::default().workers),

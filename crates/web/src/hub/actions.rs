@@ -211,7 +211,12 @@ impl Hub {
     /// # Errors
     /// When it is not this connection's turn, or another hint or analysis of the game is
     /// under way.
-    pub fn hint(&self, room: &SharedRoom, seats: &[usize], reply: Reply) -> Result<(), HubError> {
+    pub fn hint(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+        reply: Reply,
+    ) -> Result<(), HubError> {
         let guard = lock(room);
         match guard.to_move() {
             Some(s) if seats.contains(&s) => {}
@@ -221,9 +226,11 @@ impl Hub {
         let game = guard.asking.start().ok_or(Refusal::GameAsking)?;
         drop(guard);
         let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
+        let hub = Arc::clone(self);
         Hub::spawn(async move {
             let found = {
                 // Hints share the computer players' threads.
+                let _share = hub.share(Some(reply.address)).await;
                 let Ok(_permit) = computers.acquire_many_owned(permits).await else {
                     return;
                 };
@@ -264,7 +271,12 @@ impl Hub {
     /// # Errors
     /// A game still being played or of hidden information, a position past the end, or
     /// another hint or analysis of the game under way.
-    pub fn analyse(&self, room: &SharedRoom, at: usize, reply: Reply) -> Result<(), HubError> {
+    pub fn analyse(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        at: usize,
+        reply: Reply,
+    ) -> Result<(), HubError> {
         let guard = lock(room);
         if guard.game.info().hidden_information {
             return Err(Refusal::AnalysisHidden.into());
@@ -276,6 +288,7 @@ impl Hub {
         let game = guard.asking.start().ok_or(Refusal::GameAsking)?;
         drop(guard);
         let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
+        let hub = Arc::clone(self);
         Hub::spawn(async move {
             let (moves, source) = match job {
                 None => (
@@ -284,6 +297,7 @@ impl Hub {
                 ),
                 Some(job) => {
                     let found = {
+                        let _share = hub.share(Some(reply.address)).await;
                         let Ok(_permit) = computers.acquire_many_owned(permits).await else {
                             return;
                         };

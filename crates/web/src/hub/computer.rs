@@ -83,6 +83,8 @@ impl Hub {
             async move {
                 // Each search holds as many of the pool's threads as it searches on; a game
                 // waits its turn.
+                let visitor = lock(&room).visitor;
+                let share = hub.share(visitor).await;
                 let permits = hub.search_permits();
                 let Ok(permit) = Arc::clone(&hub.computers).acquire_many_owned(permits).await
                 else {
@@ -100,6 +102,7 @@ impl Hub {
                 let chosen = tokio::task::spawn_blocking(job).await;
                 hub.running.fetch_sub(1, Ordering::Relaxed);
                 drop(permit);
+                drop(share);
                 let text = match chosen {
                     Ok(Some(text)) => text,
                     Ok(None) => {

@@ -54,6 +54,8 @@ pub struct Hub {
     next_connection: AtomicU64,
     limits: Limits,
     creations: Mutex<RateLimiter>,
+    /// Each client network's share of the computer pool ([`Limits::computer_share`]).
+    shares: Mutex<HashMap<IpAddr, Arc<tokio::sync::Semaphore>>>,
     /// Permits to think: computer moves and hints run on at most this many threads at once.
     computers: Arc<tokio::sync::Semaphore>,
     /// Computer searches started.
@@ -126,6 +128,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             next_connection: AtomicU64::new(1),
             creations: Mutex::new(RateLimiter::new(limits.creations_per_minute)),
+            shares: Mutex::new(HashMap::new()),
             computers: Arc::new(tokio::sync::Semaphore::new(limits.computer_threads.max(1))),
             searches: AtomicU64::new(0),
             running: AtomicU64::new(0),
@@ -160,6 +163,28 @@ impl Hub {
     /// The server's limits.
     pub fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// Waits for a place in the computer pool's queue for client `network` (its share,
+    /// [`Limits::computer_share`]); the place is held until the returned permit is dropped.
+    /// `None` (no network known, or the hub shutting down): no share to wait for.
+    pub(crate) async fn share(
+        &self,
+        network: Option<IpAddr>,
+    ) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        let network = crate::limits::network_of(network?);
+        let most = self.limits.computer_share.max(1);
+        let share = {
+            let mut shares = lock(&self.shares);
+            // Networks with nothing waiting or searching are forgotten.
+            shares.retain(|_, s| Arc::strong_count(s) > 1 || s.available_permits() < most);
+            Arc::clone(
+                shares
+                    .entry(network)
+                    .or_insert_with(|| Arc::new(tokio::sync::Semaphore::new(most))),
+            )
+        };
+        share.acquire_owned().await.ok()
     }
 
     /// Counts a game creation by client `address` against the rate limit.

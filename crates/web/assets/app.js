@@ -532,6 +532,8 @@ function draw() {
   rematch.hidden = !s.rematch;
   if (s.rematch) rematch.href = s.rematch;
   $("undo").disabled = !s.can_undo;
+  // No engine help in a game between people (the server refuses it too).
+  $("hint").hidden = !!game.welcome && game.welcome.mode === "online";
   $("hint").disabled = s.legal.length === 0;
   $("resign").disabled = !!s.ending || you.length === 0;
   $("type-move").hidden = s.legal.length === 0;

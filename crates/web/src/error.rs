@@ -152,6 +152,9 @@ pub enum Refusal {
     /// No hint can be searched here.
     #[error("no hint here")]
     NoHint,
+    /// A hint asked in a game between people, where the engine's help would be cheating.
+    #[error("no hints in a game between people: the engine's help would be cheating")]
+    HintBetweenPeople,
     /// Another hint or analysis of the game is under way.
     #[error("a hint or analysis of this game is being worked out: try again when it is done")]
     GameAsking,

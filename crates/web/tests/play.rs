@@ -254,10 +254,9 @@ async fn a_long_computer_search_delays_no_other_game() {
 async fn a_hint_is_a_legal_move_for_the_seat_to_move_only() {
     let server = Server::start().await;
     let game = server
-        .create(json!({ "game": "nudge", "mode": "online" }))
+        .create(json!({ "game": "nudge", "mode": "computer", "seat": 0, "level": "random" }))
         .await;
     let (mut first, _, state) = server.join(&game.id, Some(&token(&game, 0))).await;
-    let (mut second, _, _) = server.join(&game.id, Some(&token(&game, 1))).await;
     first.send(&json!({ "type": "hint" })).await.expect("send");
     let hint = loop {
         match crate::util::next(&mut first).await {
@@ -271,8 +270,44 @@ async fn a_hint_is_a_legal_move_for_the_seat_to_move_only() {
         "{hint} not in {:?}",
         state.legal
     );
-    second.send(&json!({ "type": "hint" })).await.expect("send");
-    assert!(next_error(&mut second).await.contains("seat to move"));
+    let (mut watcher, _, _) = server.join(&game.id, None).await;
+    watcher
+        .send(&json!({ "type": "hint" }))
+        .await
+        .expect("send");
+    assert!(next_error(&mut watcher).await.contains("seat to move"));
+}
+
+#[tokio::test]
+async fn no_hint_in_a_game_between_people() {
+    let server = Server::start().await;
+    for name in ["quantik", "qinto"] {
+        let game = server
+            .create(json!({ "game": name, "mode": "online" }))
+            .await;
+        for seat in 0..2 {
+            let (mut player, _, _) = server.join(&game.id, Some(&token(&game, seat))).await;
+            player.send(&json!({ "type": "hint" })).await.expect("send");
+            let refused = next_error(&mut player).await;
+            assert!(refused.contains("between people"), "{name}: {refused}");
+        }
+    }
+    // Hotseat (the players share one screen) keeps its hints.
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "hotseat" }))
+        .await;
+    let (mut players, _, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+    players
+        .send(&json!({ "type": "hint" }))
+        .await
+        .expect("send");
+    loop {
+        match crate::util::next(&mut players).await {
+            ServerMessage::Hint { .. } => break,
+            ServerMessage::State { .. } => {}
+            other => panic!("expected a hint, got {other:?}"),
+        }
+    }
 }
 
 #[tokio::test]

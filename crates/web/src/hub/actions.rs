@@ -209,8 +209,8 @@ impl Hub {
     /// it is dropped unsearched if the connection closes before its turn.
     ///
     /// # Errors
-    /// When it is not this connection's turn, or another hint or analysis of the game is
-    /// under way.
+    /// In an online game (between people: the engine's help would be cheating), when it is not
+    /// this connection's turn, or another hint or analysis of the game is under way.
     pub fn hint(
         self: &Arc<Self>,
         room: &SharedRoom,
@@ -218,6 +218,11 @@ impl Hub {
         reply: Reply,
     ) -> Result<(), HubError> {
         let guard = lock(room);
+        // Hints are for games no other person plays: against the computer, or hotseat, where
+        // the players share one screen.
+        if guard.mode == Mode::Online {
+            return Err(Refusal::HintBetweenPeople.into());
+        }
         match guard.to_move() {
             Some(s) if seats.contains(&s) => {}
             _ => return Err(Refusal::HintNotYourTurn.into()),

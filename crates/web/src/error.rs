@@ -136,13 +136,11 @@ pub enum Refusal {
     /// Online games have no undo.
     #[error("online games have no undo")]
     OnlineUndo,
-    /// Undo in a finished game of hidden information: its record, which anyone may then
-    /// download, holds the seed that decides everything hidden, so it must not be reopened.
-    #[error(
-        "the game is over and cannot be reopened: its record, now available, holds the seed \
-         that decides every hidden tile"
-    )]
-    FinishedHidden,
+    /// An undo in a finished game: a finished game stays finished (a game of hidden
+    /// information all the more: its record, then available, holds the seed that decides
+    /// every hidden tile).
+    #[error("the game is over and stays as it ended: a rematch starts another")]
+    Finished,
     /// Nothing this connection may take back.
     #[error("there is nothing to take back")]
     NothingToTakeBack,

@@ -44,7 +44,8 @@ pub struct Limits {
     /// Computer moves, hints and analyses one client network may have waiting for the
     /// computer pool or searching at once (`--computer-share`, default 2): more wait behind
     /// them, out of the pool's queue, so one network cannot fill the queue ahead of everyone
-    /// else. A computer move counts for the network that first opened its game.
+    /// else. A computer move counts for the network that first opened its game (on a shared
+    /// database computer moves wait in the database's queue instead, oldest first).
     pub computer_share: usize,
     /// Workers that take queued computer moves from a database several nodes share
     /// (`--workers`, default: as many as `computer_threads`; 0: a node that serves pages and

@@ -230,14 +230,11 @@ impl Room {
         }
     }
 
-    /// Whether a connection playing `seats` may take back a turn. It stays true when the undo
-    /// will be refused with a reason (over a move that drew hidden tiles, or once a game of
-    /// hidden information is over), so that the button explains the refusal.
+    /// Whether a connection playing `seats` may take back a turn: never once the game is over
+    /// (a finished game stays finished). It stays true when the undo will be refused with a
+    /// reason (over a move that drew hidden tiles), so that the button explains the refusal.
     pub fn can_undo(&self, seats: &[usize]) -> bool {
-        self.mode != Mode::Online
-            && self.resigned.is_none()
-            && !seats.is_empty()
-            && self.game.ply() > 0
+        self.mode != Mode::Online && !self.over() && !seats.is_empty() && self.game.ply() > 0
     }
 
     /// Takes the state of `fresh` (the same game read again from storage), keeping this

@@ -6,7 +6,7 @@ use tabuleiro_core::{Game, GameRecord};
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_web::client::request;
 
-use crate::util::{Server, next_state, send_move, state_until, token};
+use crate::util::{Server, next_error, next_state, send_move, token};
 
 #[tokio::test]
 async fn the_page_and_catalogue_are_served() {
@@ -124,10 +124,10 @@ async fn a_finished_game_downloads_as_a_record_that_replays() {
     let positions = record.replay::<Quantik>().expect("replays");
     assert_eq!(positions.len(), state.moves.len() + 1);
     assert!(record.result.is_some());
-    // Undo after the end is possible in hotseat and reopens the game.
+    // A finished game stays finished, in hotseat too: undo is refused.
     socket.send(&json!({ "type": "undo" })).await.expect("send");
-    let reopened = state_until(&mut socket, |s| s.ending.is_none()).await;
-    assert!(reopened.moves.len() < state.moves.len());
+    let refused = next_error(&mut socket).await;
+    assert!(refused.contains("stays as it ended"), "{refused}");
 }
 
 /// Replays a record with the game's own type.

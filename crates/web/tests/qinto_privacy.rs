@@ -198,7 +198,7 @@ async fn the_seed_reaches_no_seat_while_the_game_runs_and_the_end_is_final() {
     // And the game cannot be reopened by undo, now that its seed may be known.
     seat.send(&json!({ "type": "undo" })).await.expect("send");
     let reason = next_error(&mut seat).await;
-    assert!(reason.contains("cannot be reopened"), "{reason}");
+    assert!(reason.contains("stays as it ended"), "{reason}");
     let (_, _, after) = server.join(&game.id, Some(&token(&game, 0))).await;
     assert!(after.ending.is_some(), "still over");
 }

@@ -1,5 +1,5 @@
 //! Undo over the WebSocket: refused, with the reason and nothing changed, over a move that
-//! drew hidden tiles; allowed over moves that drew nothing.
+//! drew hidden tiles and once the game is over; allowed over moves that drew nothing.
 
 use serde_json::json;
 
@@ -58,4 +58,30 @@ async fn undo_in_a_game_without_hidden_draws_still_works() {
     socket.send(&json!({ "type": "undo" })).await.expect("send");
     let undone = next_state(&mut socket).await;
     assert_eq!(undone.moves, ["Ca1"]);
+}
+
+#[tokio::test]
+async fn a_finished_game_stays_finished() {
+    let server = Server::start().await;
+    let game = server
+        .create(json!({ "game": "quantik", "mode": "hotseat" }))
+        .await;
+    let (mut players, _, mut state) = server.join(&game.id, Some(&token(&game, 0))).await;
+    while state.ending.is_none() {
+        send_move(&mut players, &state.legal[0]).await;
+        let before = state.version;
+        state = state_until(&mut players, |s| s.version > before).await;
+    }
+    assert!(!state.can_undo, "no Undo offered once the game is over");
+    let ended = state.moves.clone();
+    players
+        .send(&json!({ "type": "undo" }))
+        .await
+        .expect("send");
+    let refused = next_error(&mut players).await;
+    assert!(refused.contains("stays as it ended"), "{refused}");
+    // Seen again by a new connection: as it ended.
+    let (_, _, again) = server.join(&game.id, Some(&token(&game, 0))).await;
+    assert_eq!(again.moves, ended);
+    assert!(again.ending.is_some());
 }

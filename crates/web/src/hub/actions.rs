@@ -141,8 +141,8 @@ impl Hub {
             if guard.mode == Mode::Online {
                 return Err(Refusal::OnlineUndo.into());
             }
-            if guard.over() && guard.game.info().hidden_information {
-                return Err(Refusal::FinishedHidden.into());
+            if guard.over() {
+                return Err(Refusal::Finished.into());
             }
             if !guard.can_undo(seats) {
                 return Err(Refusal::NothingToTakeBack.into());

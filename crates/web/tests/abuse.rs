@@ -659,13 +659,8 @@ async fn a_rematch_is_a_new_game_counted_against_its_address() {
 
 #[tokio::test]
 async fn one_client_network_cannot_fill_the_computers_queue() {
-    // On a shared database computer moves wait in the database's queue, which the workers of
-    // every node take oldest first whatever their network: there the share bounds hints and
-    // analyses only (not yet computer moves), so this is the local store's test.
-    if crate::util::shared_database() {
-        eprintln!("computer moves are not shared by network on a shared database: not tested");
-        return;
-    }
+    // On a shared database, the same bound holds through the database's queue: the workers
+    // skip the jobs of a network that holds its share of claims.
     // One thread to think on; each network may have one search waiting or running.
     let limits = Limits {
         computer_threads: 1,

@@ -29,12 +29,6 @@ fn postgres_admin() -> Option<String> {
         .filter(|url| !url.is_empty())
 }
 
-/// Whether the tests run on a database several nodes could share (PostgreSQL), where
-/// computer moves go through the database's queue.
-pub fn shared_database() -> bool {
-    postgres_admin().is_some()
-}
-
 /// Where a server on data folder `data` keeps its games: the folder itself, or a PostgreSQL
 /// database named after it (created when missing, so a server started again on the same
 /// folder finds its games).

@@ -1,6 +1,8 @@
 //! Computer players: a search on a blocking thread of the computer pool, its move stored and
 //! played in the game's order like a person's. On a database several nodes share, a computer's
-//! move is queued in the database and made by whichever node's worker claims it.
+//! move is queued in the database and made by whichever node's worker claims it; the workers
+//! skip the moves of a client network that already holds its share
+//! ([`crate::limits::Limits::computer_share`]) of claims on all nodes together.
 //!
 //! # A panic costs one search
 //! Searches run on blocking threads, where a panic is caught (the release profile unwinds):
@@ -36,14 +38,20 @@ impl Hub {
             drop(self.think(room, 0));
             return;
         }
-        let (id, ply, version) = {
+        let (id, ply, version, visitor) = {
             let guard = lock(room);
             if guard.computer_to_move().is_none() {
                 return;
             }
-            (guard.id.clone(), guard.game.ply(), guard.version)
+            (
+                guard.id.clone(),
+                guard.game.ply(),
+                guard.version,
+                guard.visitor,
+            )
         };
-        if let Err(e) = self.stored(self.store.enqueue_computer(&id, ply)).await {
+        let queued = self.store.enqueue_computer(&id, ply, visitor);
+        if let Err(e) = self.stored(queued).await {
             tracing::warn!(game = %id, error = %e, "the computer's move cannot be queued");
             return;
         }
@@ -202,7 +210,10 @@ impl Hub {
 
     /// Claims and makes one queued computer move; returns whether there was one.
     async fn work_once(self: &Arc<Self>, worker: &str) -> bool {
-        let claimed = self.stored(self.store.claim_computer(worker, CLAIM)).await;
+        let share = self.limits.computer_share;
+        let claimed = self
+            .stored(self.store.claim_computer(worker, CLAIM, share))
+            .await;
         let Ok(Some((id, ply))) = claimed else {
             return false;
         };

@@ -17,6 +17,7 @@ pub mod postgres;
 pub mod sqlite;
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::pin::Pin;
 use std::time::Duration;
@@ -251,21 +252,31 @@ pub trait GameStore: Send + Sync {
     }
 
     /// Puts the computer's move at move number `ply` of game `id` in the queue (replacing
-    /// an older job of that game). A move stored for that ply, an undo or a resignation
-    /// removes it.
-    fn enqueue_computer(&self, id: &str, ply: usize) -> StoreFuture<'_, ()> {
-        let _ = (id, ply);
+    /// an older job of that game), counted for client `network` (the network that first
+    /// opened the game; `None`: nobody's, unbounded). A move stored for that ply, an undo or a
+    /// resignation removes it.
+    fn enqueue_computer(
+        &self,
+        id: &str,
+        ply: usize,
+        network: Option<IpAddr>,
+    ) -> StoreFuture<'_, ()> {
+        let _ = (id, ply, network);
         Box::pin(async { Ok(()) })
     }
 
     /// Claims for `worker`, until `lease` from now, a queued computer move nobody holds (or
-    /// whose holder's claim ran out: a node that died while thinking): its game and ply.
+    /// whose holder's claim ran out: a node that died while thinking), the oldest of a
+    /// network that holds fewer than `share` claims on every node together: its game and
+    /// ply. So one network's flood of games waits in the queue while the others' moves are
+    /// made.
     fn claim_computer(
         &self,
         worker: &str,
         lease: Duration,
+        share: usize,
     ) -> StoreFuture<'_, Option<(String, usize)>> {
-        let _ = (worker, lease);
+        let _ = (worker, lease, share);
         Box::pin(async { Ok(None) })
     }
 }

@@ -18,6 +18,7 @@
 //! (two nodes starting together migrate once), and its version is kept in `schema_version`.
 
 use std::future::Future;
+use std::net::IpAddr;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
@@ -332,15 +333,23 @@ impl GameStore for PostgresStore {
         let _ = self.announcements.send(id.to_owned());
     }
 
-    fn enqueue_computer(&self, id: &str, ply: usize) -> StoreFuture<'_, ()> {
+    fn enqueue_computer(
+        &self,
+        id: &str,
+        ply: usize,
+        network: Option<IpAddr>,
+    ) -> StoreFuture<'_, ()> {
         let id = id.to_owned();
+        let network = network.map(|n| crate::limits::network_of(n).to_string());
         Box::pin(self.call(move |client| async move {
             let result = client
                 .execute(
-                    "INSERT INTO computer_jobs (game_id, ply) VALUES ($1, $2) \
+                    "INSERT INTO computer_jobs (game_id, ply, network) VALUES ($1, $2, $3) \
                      ON CONFLICT (game_id) DO UPDATE SET ply = EXCLUDED.ply, claimed_by = NULL, \
-                     claimed_until = NULL WHERE computer_jobs.ply <> EXCLUDED.ply",
-                    &[&id, &(ply as i32)],
+                     claimed_until = NULL, queued = now(), \
+                     network = COALESCE(computer_jobs.network, EXCLUDED.network) \
+                     WHERE computer_jobs.ply <> EXCLUDED.ply",
+                    &[&id, &(ply as i32), &network],
                 )
                 .await
                 .map(|_| ())
@@ -349,25 +358,33 @@ impl GameStore for PostgresStore {
         }))
     }
 
-    /// One statement: the oldest job nobody holds is locked (`FOR UPDATE SKIP LOCKED`, so
-    /// that two workers never wait for each other nor take the same job) and claimed.
+    /// One statement: the oldest job nobody holds, of a network holding fewer than `share`
+    /// unexpired claims (a job of no network is never held back), is locked
+    /// (`FOR UPDATE SKIP LOCKED`, so that two workers never wait for each other nor take the
+    /// same job) and claimed. Two workers claiming at the same instant may each see the
+    /// network one claim short and both take one: a network holds at most `share` plus the
+    /// workers claiming at that instant, for as long as those searches last.
     fn claim_computer(
         &self,
         worker: &str,
         lease: Duration,
+        share: usize,
     ) -> StoreFuture<'_, Option<(String, usize)>> {
         let worker = worker.to_owned();
         let seconds = lease.as_secs_f64();
+        let share = i64::try_from(share.max(1)).unwrap_or(i64::MAX);
         Box::pin(self.call(move |client| async move {
             let result = client
                 .query_opt(
                     "UPDATE computer_jobs SET claimed_by = $1, \
                      claimed_until = now() + make_interval(secs => $2) \
-                     WHERE game_id = (SELECT game_id FROM computer_jobs \
-                       WHERE claimed_until IS NULL OR claimed_until < now() \
-                       ORDER BY claimed_until NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED) \
+                     WHERE game_id = (SELECT j.game_id FROM computer_jobs j \
+                       WHERE (j.claimed_until IS NULL OR j.claimed_until < now()) \
+                       AND (j.network IS NULL OR (SELECT count(*) FROM computer_jobs k \
+                         WHERE k.network = j.network AND k.claimed_until >= now()) < $3) \
+                       ORDER BY j.queued LIMIT 1 FOR UPDATE SKIP LOCKED) \
                      RETURNING game_id, ply",
-                    &[&worker, &seconds],
+                    &[&worker, &seconds, &share],
                 )
                 .await
                 .map(|row| {

@@ -40,6 +40,11 @@ CREATE TABLE computer_jobs (
 ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN rematch TEXT;
 ",
+    "
+ALTER TABLE computer_jobs ADD COLUMN network TEXT;
+ALTER TABLE computer_jobs ADD COLUMN queued TIMESTAMPTZ NOT NULL DEFAULT now();
+CREATE INDEX computer_jobs_network ON computer_jobs (network);
+",
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).

@@ -4,6 +4,7 @@
 //! table ([`tabuleiro_core::Engine::oracle`], Nudge) is read from the table, which also rates
 //! every legal whole turn (both moves of a Nudge turn).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use tabuleiro_core::{Engine, ExactValue, Player, PlayerResult, rng_from_seed};
@@ -319,6 +320,16 @@ fn plural(n: u32) -> &'static str {
 /// the game's solved table or the solver where the game is solved here, otherwise a search
 /// of about `budget / moves` after each move (a move that ends the game is exact anyway).
 pub fn rate_moves<G: Engine>(state: &G, budget: Duration) -> Vec<MoveRating<G::Move>> {
+    rate_moves_until(state, budget, &AtomicBool::new(false))
+}
+
+/// [`rate_moves`], given up once `stop` is set (checked before each move's search): then only
+/// the moves rated so far are returned, for an answer nobody waits for any more.
+pub fn rate_moves_until<G: Engine>(
+    state: &G,
+    budget: Duration,
+    stop: &AtomicBool,
+) -> Vec<MoveRating<G::Move>> {
     let Some(me) = state.to_move() else {
         return Vec::new();
     };
@@ -336,6 +347,9 @@ pub fn rate_moves<G: Engine>(state: &G, budget: Duration) -> Vec<MoveRating<G::M
     let mut search = AlphaBeta::<G>::default();
     let mut rng = rng_from_seed(0);
     for &mv in &moves {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         if let Some(&(_, value)) = exact.iter().find(|(m, _)| *m == mv) {
             rated.push(MoveRating {
                 mv,

@@ -42,7 +42,9 @@ pub mod tournament;
 
 pub use agent::Agent;
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
-pub use analysis::{Analysis, Evaluation, Exact, MoveRating, analyse, rate_moves};
+pub use analysis::{
+    Analysis, Evaluation, Exact, MoveRating, analyse, rate_moves, rate_moves_until,
+};
 pub use game_table::{ComputerTurn, GameTable, Seat, TableError, Thought, TurnError};
 pub use greedy::GreedyAgent;
 pub use level::{LADDER, LEVEL_NAMES, Level, LevelError, MAX_THINK_MS, NamedLevel, ladder_for};

@@ -112,6 +112,10 @@ pub struct ServeArgs {
     /// may have waiting for the computers or searching at once; more wait behind them.
     #[arg(long, value_name = "N", default_value_t = Limits::default().computer_share, value_parser = numbers::at_least_one)]
     pub computer_share: usize,
+    /// Messages one WebSocket may send a second, in bursts of twice as many (0: no limit); a
+    /// client past it is told why and closed.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second)]
+    pub messages_per_second: u32,
     /// With --database: workers taking queued computer moves of any game (default: the
     /// number of cores; 0: this node serves pages and moves and leaves the computers to
     /// other nodes).

@@ -25,7 +25,8 @@ pub const ANALYSIS_BUDGET: Duration = Duration::from_millis(1500);
 
 /// Work for a blocking thread: the analysis of a position (its legal moves rated, and what
 /// the values are).
-pub type AnalysisJob = Box<dyn FnOnce() -> (Vec<Rated>, String) + Send>;
+pub type AnalysisJob =
+    Box<dyn FnOnce(&std::sync::atomic::AtomicBool) -> (Vec<Rated>, String) + Send>;
 
 /// What one connection is shown of a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,8 +250,8 @@ impl<G: Engine> DynGame for Live<G> {
         }
         let state = self.table.session().positions().get(at)?.clone();
         state.to_move()?;
-        Some(Box::new(move || {
-            let rated = tabuleiro_ai::rate_moves(&state, ANALYSIS_BUDGET);
+        Some(Box::new(move |stop| {
+            let rated = tabuleiro_ai::rate_moves_until(&state, ANALYSIS_BUDGET, stop);
             let source = if rated.iter().all(|r| r.exact.is_some()) {
                 "exact values from the solver: the result with best play after each move"
             } else {

@@ -44,9 +44,15 @@ pub struct Limits {
     /// Computer moves, hints and analyses one client network may have waiting for the
     /// computer pool or searching at once (`--computer-share`, default 2): more wait behind
     /// them, out of the pool's queue, so one network cannot fill the queue ahead of everyone
-    /// else. A computer move counts for the network that first opened its game (on a shared
-    /// database computer moves wait in the database's queue instead, oldest first).
+    /// else. A computer move counts for the network that first opened its game; on a shared
+    /// database, where computer moves wait in the database's queue, the workers of every node
+    /// skip the moves of a network holding this many claims.
     pub computer_share: usize,
+    /// Messages one WebSocket may send a second, in bursts of twice as many
+    /// (`--messages-per-second`, default 50; 0: no limit): a client past it is told why and
+    /// closed. A page sends one message a move, and stepping through a game's history with a
+    /// key held down sends about 30 a second.
+    pub messages_per_second: u32,
     /// Workers that take queued computer moves from a database several nodes share
     /// (`--workers`, default: as many as `computer_threads`; 0: a node that serves pages and
     /// moves only). Unused on a database of one node, where the node holding a game thinks
@@ -76,6 +82,7 @@ impl Default for Limits {
             spectators_per_game: 200,
             computer_threads: std::thread::available_parallelism().map_or(2, usize::from),
             computer_share: 2,
+            messages_per_second: 50,
             workers: std::thread::available_parallelism().map_or(2, usize::from),
             store_timeout: Duration::from_secs(5),
             database_pool: 16,
@@ -92,6 +99,7 @@ impl Limits {
             max_connections: usize::MAX,
             max_connections_per_address: usize::MAX,
             spectators_per_game: usize::MAX,
+            messages_per_second: 0,
             ..Limits::default()
         }
     }

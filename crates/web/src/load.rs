@@ -40,10 +40,51 @@ pub struct LoadConfig {
     /// Server nodes on the database, each on its own port (more than one needs PostgreSQL):
     /// each game's two seats play through two different nodes when there are several.
     pub nodes: usize,
+    /// Games against the computer (level [`COMPUTER_LEVEL`]) played at the same time by
+    /// other honest clients, one after another for as long as the online games last and at
+    /// least [`COMPUTER_TIME`]: the time the computer takes to answer each of their moves is
+    /// measured.
+    pub computer_games: usize,
     /// Servers already running elsewhere (`tabuleiro serve` of any build, started with
     /// `--creations-per-minute 0` and connection caps above twice the games) to play the games
     /// on instead of servers in this process: the same clients measure any server.
     pub servers: Vec<SocketAddr>,
+}
+
+/// The honest games against the computer an adversarial `bench-web` plays beside the online
+/// games, in both of its runs.
+pub const COMPUTER_GAMES: usize = 10;
+
+/// How long the games against the computer play at least (longer when the online games last
+/// longer).
+pub const COMPUTER_TIME: Duration = Duration::from_secs(20);
+
+/// How long the attacks of an adversarial run go on before the honest games start.
+pub const ATTACK_WARMUP: Duration = Duration::from_secs(12);
+
+/// The game of the honest games against the computer: the one whose computer the attacks
+/// keep busiest ([`crate::adversaries::computers`]).
+pub const COMPUTER_GAME: &str = "taiji";
+
+/// How long the honest players against the computer think before each move.
+pub const THINKING: Duration = Duration::from_millis(250);
+
+/// The level of the honest games against the computer.
+pub const COMPUTER_LEVEL: &str = "easy";
+
+/// How fast the computer answered the honest players' moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyReport {
+    /// Games against the computer played at once.
+    pub games: usize,
+    /// Computer replies measured.
+    pub replies: usize,
+    /// Median time from sending a move to the state showing the computer's answer.
+    pub p50: Duration,
+    /// Its 99th percentile.
+    pub p99: Duration,
+    /// The longest.
+    pub max: Duration,
 }
 
 /// What the hostile clients of an adversarial run did, and the memory it took.
@@ -57,6 +98,18 @@ pub struct AdversaryReport {
     pub closed: usize,
     /// Messages the hostile spectators received.
     pub watched: u64,
+    /// Hints asked by clients that had stopped reading.
+    pub stalled_hints: usize,
+    /// Those clients' connections the server closed.
+    pub stalled_closed: usize,
+    /// Analyses asked by spectators that left at once.
+    pub analyses: usize,
+    /// Games against `hard` created and never opened.
+    pub unopened: usize,
+    /// Rematches the rematch loop made.
+    pub rematches: usize,
+    /// Rematches refused for the rate of creation.
+    pub rematches_refused: usize,
     /// The most resident memory of the benchmark's process (server and every client).
     pub max_resident: u64,
 }
@@ -82,6 +135,8 @@ pub struct LoadReport {
     pub p99: Duration,
     /// Largest latency.
     pub max: Duration,
+    /// With games against the computer, how fast it answered.
+    pub computer: Option<ReplyReport>,
     /// In an adversarial run, what the hostile clients did.
     pub adversaries: Option<AdversaryReport>,
 }
@@ -108,13 +163,29 @@ impl fmt::Display for LoadReport {
         if let Some(e) = &self.first_error {
             writeln!(f, "first error: {e}")?;
         }
+        if let Some(c) = &self.computer {
+            writeln!(
+                f,
+                "meanwhile {} games of {COMPUTER_GAME} against `{COMPUTER_LEVEL}`: {} computer replies, from \
+                 sending a move to the state with the reply: p50 {:.0} ms, p99 {:.0} ms, max \
+                 {:.0} ms",
+                c.games,
+                c.replies,
+                ms(c.p50),
+                ms(c.p99),
+                ms(c.max)
+            )?;
+        }
         if let Some(a) = &self.adversaries {
             writeln!(
                 f,
-                "meanwhile, from another address: {} idle connections and {} silent WebSockets \
+                "meanwhile, from other addresses: {} idle connections and {} silent WebSockets \
                  held, {} spectators on {} games ({} messages), a creation flood ({} created, {} \
-                 refused with 429); {} hostile connections closed by the server; the process's \
-                 resident memory peaked at {:.0} MiB",
+                 refused with 429); {} hostile connections closed by the server; clients that \
+                 stopped reading asked {} hints ({} of them closed by the server); {} analyses \
+                 asked by spectators who left; {} games against `hard` created and never \
+                 opened; a rematch loop made {} rematches ({} refused with the rate of \
+                 creation); the process's resident memory peaked at {:.0} MiB",
                 crate::adversaries::IDLE,
                 crate::adversaries::SILENT_SOCKETS,
                 crate::adversaries::SPECTATORS.0 * crate::adversaries::SPECTATORS.1,
@@ -123,6 +194,12 @@ impl fmt::Display for LoadReport {
                 a.created,
                 a.refused,
                 a.closed,
+                a.stalled_hints,
+                a.stalled_closed,
+                a.analyses,
+                a.unopened,
+                a.rematches,
+                a.rematches_refused,
                 a.max_resident as f64 / (1024.0 * 1024.0)
             )?;
         }
@@ -268,8 +345,9 @@ async fn measure(
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         });
-        // Let them settle in before the honest games start.
-        tokio::time::sleep(Duration::from_millis(500)).await;
+        // Let them settle in before the honest games start: past the server's write timeout,
+        // so that a client that stopped reading is as stuck as it gets.
+        tokio::time::sleep(ATTACK_WARMUP).await;
     }
     // Every game connects and joins first; the clock starts when all have, so that the
     // figure is moves a second, not connections a second.
@@ -285,6 +363,13 @@ async fn measure(
         .collect();
     ready.wait().await;
     let start = Instant::now();
+    let playing = Arc::new(AtomicBool::new(true));
+    let computers: Vec<_> = (0..config.computer_games)
+        .map(|i| {
+            let (hub, playing) = (hub.cloned(), Arc::clone(&playing));
+            tokio::spawn(against_computer(addr, hub, i as u64 + 1, playing))
+        })
+        .collect();
     let mut latencies = Vec::new();
     let (mut finished, mut errors, mut first_error) = (0, 0, None);
     for task in tasks {
@@ -304,6 +389,29 @@ async fn measure(
         }
     }
     let elapsed = start.elapsed();
+    if config.computer_games > 0 {
+        tokio::time::sleep(COMPUTER_TIME.saturating_sub(elapsed)).await;
+    }
+    playing.store(false, Ordering::Relaxed);
+    let mut replies = Vec::new();
+    for task in computers {
+        match tokio::time::timeout(Duration::from_secs(30), task).await {
+            Ok(Ok(Ok(times))) => replies.extend(times),
+            Ok(Ok(Err(e))) => {
+                errors += 1;
+                first_error.get_or_insert(format!("against the computer: {e}"));
+            }
+            Ok(Err(e)) => {
+                errors += 1;
+                first_error.get_or_insert(e.to_string());
+            }
+            Err(_) => {
+                errors += 1;
+                first_error.get_or_insert("the computer did not answer in 30 s".to_owned());
+            }
+        }
+    }
+    replies.sort_unstable();
     peak.fetch_max(crate::adversaries::resident(), Ordering::Relaxed);
     stop.store(true, Ordering::Relaxed);
     if let Some(mut hostile) = hostile {
@@ -311,12 +419,7 @@ async fn measure(
         while hostile.join_next().await.is_some() {}
     }
     latencies.sort_unstable();
-    let at = |q: f64| {
-        latencies
-            .get(((latencies.len() as f64 - 1.0) * q).round() as usize)
-            .copied()
-            .unwrap_or_default()
-    };
+    let at = |q: f64| quantile(&latencies, q);
     Ok(LoadReport {
         games: config.games,
         finished,
@@ -327,14 +430,99 @@ async fn measure(
         p50: at(0.5),
         p99: at(0.99),
         max: latencies.last().copied().unwrap_or_default(),
+        computer: (config.computer_games > 0).then(|| ReplyReport {
+            games: config.computer_games,
+            replies: replies.len(),
+            p50: quantile(&replies, 0.5),
+            p99: quantile(&replies, 0.99),
+            max: replies.last().copied().unwrap_or_default(),
+        }),
         adversaries: config.adversarial.then(|| AdversaryReport {
             created: tally.created.load(Ordering::Relaxed),
             refused: tally.refused.load(Ordering::Relaxed),
             closed: tally.closed.load(Ordering::Relaxed),
             watched: tally.watched.load(Ordering::Relaxed),
+            stalled_hints: tally.stalled_hints.load(Ordering::Relaxed),
+            stalled_closed: tally.stalled_closed.load(Ordering::Relaxed),
+            analyses: tally.analyses.load(Ordering::Relaxed),
+            unopened: tally.unopened.load(Ordering::Relaxed),
+            rematches: tally.rematches.load(Ordering::Relaxed),
+            rematches_refused: tally.rematches_refused.load(Ordering::Relaxed),
             max_resident: peak.load(Ordering::Relaxed),
         }),
     })
+}
+
+/// The `q` quantile of sorted durations (zero when there are none).
+fn quantile(sorted: &[Duration], q: f64) -> Duration {
+    sorted
+        .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// Plays games of [`COMPUTER_GAME`] against the computer at [`COMPUTER_LEVEL`] from the honest
+/// address, one after another while `playing` holds, picking random legal moves (seeded by
+/// `seed`) after [`THINKING`]; returns how long each computer reply took. Games are created through `hub` when the server
+/// runs here (past the rate of creation), else over HTTP.
+async fn against_computer(
+    addr: SocketAddr,
+    hub: Option<Arc<Hub>>,
+    seed: u64,
+    playing: Arc<AtomicBool>,
+) -> Result<Vec<Duration>, String> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut replies = Vec::new();
+    while playing.load(Ordering::Relaxed) {
+        let body = json!({ "game": COMPUTER_GAME, "mode": "computer", "level": COMPUTER_LEVEL });
+        let created: Created = if let Some(hub) = &hub {
+            let request = serde_json::from_value(body).map_err(|e| e.to_string())?;
+            hub.create(request).await.map_err(|e| e.to_string())?
+        } else {
+            let answer = request(addr, "POST", "/api/games", Some(&body.to_string()))
+                .await
+                .map_err(|e| e.to_string())?;
+            serde_json::from_str(&answer.body).map_err(|e| format!("{e}: {}", answer.body))?
+        };
+        let mut socket = GameSocket::connect(addr, &created.id)
+            .await
+            .map_err(|e| e.to_string())?;
+        let token = created.seats.first().and_then(|s| s.token.clone());
+        socket
+            .send(&json!({ "type": "join", "token": token }))
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut seen = next_state(&mut socket, 0).await?;
+        while !seen.over && playing.load(Ordering::Relaxed) {
+            if seen.to_move != Some(0) {
+                seen = next_state(&mut socket, seen.version).await?;
+                continue;
+            }
+            if seen.legal.is_empty() {
+                return Err("the person is to move but has no legal move".to_owned());
+            }
+            // A person's pause before each move.
+            tokio::time::sleep(THINKING).await;
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let notation = seen.legal[(rng % seen.legal.len() as u64) as usize].clone();
+            let sent = Instant::now();
+            socket
+                .send(&json!({ "type": "move", "notation": notation }))
+                .await
+                .map_err(|e| e.to_string())?;
+            seen = next_state(&mut socket, seen.version).await?;
+            while !seen.over && seen.to_move != Some(0) {
+                seen = next_state(&mut socket, seen.version).await?;
+            }
+            // A move that ended the game got no reply.
+            if !seen.over {
+                replies.push(sent.elapsed());
+            }
+        }
+    }
+    Ok(replies)
 }
 
 /// One game's measurements.

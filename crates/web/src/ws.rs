@@ -98,8 +98,30 @@ async fn connection(
     let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
     let kick = Arc::new(Notify::new());
     let stalled = Arc::clone(&kick);
+    // Set when the reader is done: the queue takes nothing more (so a hint or analysis
+    // waiting to answer sees that nobody waits), and what it holds is still written.
+    let ended = Arc::new(Notify::new());
+    let reader_ended = Arc::clone(&ended);
     let writer = Hub::spawn(async move {
-        while let Some(out) = rx.recv().await {
+        // How long the closing handshake may take: a client that stopped reading gets none.
+        let mut closing = WRITE_TIMEOUT;
+        let mut open = true;
+        loop {
+            let out = if open {
+                tokio::select! {
+                    out = rx.recv() => out,
+                    () = reader_ended.notified() => {
+                        rx.close();
+                        open = false;
+                        continue;
+                    }
+                }
+            } else {
+                rx.recv().await
+            };
+            let Some(out) = out else {
+                break;
+            };
             let message = match out {
                 Outgoing::Text(text) => Message::Text(text.as_ref().into()),
                 Outgoing::Ping => Message::Ping(Vec::new().into()),
@@ -111,13 +133,14 @@ async fn connection(
                     tracing::info!(
                         "closed: a write waited {WRITE_TIMEOUT:?} for the client to read"
                     );
+                    closing = std::time::Duration::ZERO;
                     break;
                 }
             }
         }
         // The connection ends with its writer: nothing more can reach the client.
         stalled.notify_one();
-        let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.close()).await;
+        let _ = tokio::time::timeout(closing, sink.close()).await;
     });
     tracing::debug!("connected");
     let mut me = Connection {
@@ -137,6 +160,7 @@ async fn connection(
     pings.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     pings.tick().await;
     let mut heard = Instant::now();
+    let mut allowance = MessageBucket::new(limits.messages_per_second, heard);
     loop {
         let deadline = if me.seats.is_none() {
             join_by.min(heard + limits.idle_timeout)
@@ -166,6 +190,17 @@ async fn connection(
             }
         };
         heard = Instant::now();
+        if !allowance.take(heard) {
+            let why = format!(
+                "closed: more than {} messages a second",
+                limits.messages_per_second
+            );
+            tracing::info!("{why}");
+            // Behind the answers already queued (a second at most: the client may not read).
+            let told = me.tx.send(error_message(why));
+            let _ = tokio::time::timeout(std::time::Duration::from_secs(1), told).await;
+            break;
+        }
         let reply = match message {
             Message::Text(text) => handle(&hub, &room, &mut me, text.as_str()).await,
             Message::Binary(_) => {
@@ -182,6 +217,7 @@ async fn connection(
     }
     lock(&room).unsubscribe(me.id);
     drop(me);
+    ended.notify_one();
     let _ = writer.await;
     tracing::debug!("closed");
 }
@@ -267,4 +303,38 @@ fn join(
     me.seats = Some(seats);
     me.token = token;
     Ok(())
+}
+
+/// The messages a connection may still send now: a token bucket of twice `per_second`,
+/// refilled at `per_second` (0: no limit).
+struct MessageBucket {
+    per_second: f64,
+    tokens: f64,
+    at: Instant,
+}
+
+impl MessageBucket {
+    fn new(per_second: u32, now: Instant) -> Self {
+        let per_second = f64::from(per_second);
+        MessageBucket {
+            per_second,
+            tokens: 2.0 * per_second,
+            at: now,
+        }
+    }
+
+    /// Takes a message's token; false when none is left.
+    fn take(&mut self, now: Instant) -> bool {
+        if self.per_second == 0.0 {
+            return true;
+        }
+        let refill = now.saturating_duration_since(self.at).as_secs_f64() * self.per_second;
+        self.tokens = (self.tokens + refill).min(2.0 * self.per_second);
+        self.at = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
 }

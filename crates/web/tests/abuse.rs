@@ -1,7 +1,7 @@
 //! The abuse suite: what a hostile client or a page on another site tries, over real HTTP and
 //! WebSocket connections, and the server's refusal.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 use tabuleiro_web::client::{GameSocket, request, request_with};
@@ -352,9 +352,11 @@ async fn computer_reply_time(server: &Server) -> Duration {
 async fn a_client_that_stops_reading_with_a_hint_pending_holds_no_computer() {
     // One thread to think on. The attacker's connection stops reading until the server's
     // writes to it stall and its queue is full, then asks for a hint: the hint's search must
-    // give the thread back without waiting for its answer to be delivered.
+    // give the thread back without waiting for its answer to be delivered. (No rate of
+    // messages, which would close the attacker before its hint.)
     let limits = Limits {
         computer_threads: 1,
+        messages_per_second: 0,
         ..Limits::default()
     };
     let server = Server::with(data_folder(), limits).await;
@@ -386,6 +388,7 @@ async fn a_client_that_stops_reading_with_a_hint_pending_holds_no_computer() {
 async fn analyses_and_hints_are_one_at_a_time_and_dropped_when_nobody_waits() {
     let limits = Limits {
         computer_threads: 1,
+        messages_per_second: 0,
         ..Limits::default()
     };
     let server = Server::with(data_folder(), limits).await;
@@ -693,4 +696,126 @@ async fn one_client_network_cannot_fill_the_computers_queue() {
         "waited {took:?} behind another network's searches"
     );
     drop(crowding);
+}
+
+#[tokio::test]
+async fn a_client_that_stops_reading_is_closed_once_a_write_stalls() {
+    // No rate of messages here: the looks must come faster than the client reads them.
+    let limits = Limits {
+        messages_per_second: 0,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "taiji", "mode": "hotseat" }))
+        .await;
+    let (mut attacker, _, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+    // Looks, never reading the pictures that come back, until the connection fails. The server
+    // reads them until a write to this client has waited its write timeout (the kernel's
+    // buffers take some megabytes first), then closes at once: no closing handshake, which
+    // would wait on the same stalled writes.
+    let start = Instant::now();
+    let mut unread_since = None;
+    loop {
+        let look = attacker.send_text(r#"{"type":"look","at":0}"#);
+        match tokio::time::timeout(Duration::from_secs(1), look).await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => break,
+            Err(_) => {
+                unread_since.get_or_insert_with(Instant::now);
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "still open after {:?}",
+            start.elapsed()
+        );
+    }
+    let waited = unread_since
+        .map(|since| since.elapsed())
+        .unwrap_or_default();
+    assert!(
+        waited < Duration::from_secs(3),
+        "the server stopped reading {waited:?} before it closed the connection"
+    );
+}
+
+#[tokio::test]
+async fn a_websocket_past_its_rate_of_messages_is_told_and_closed() {
+    let server = Server::with(data_folder(), Limits::default()).await;
+    let game = server
+        .create(json!({ "game": "taiji", "mode": "hotseat" }))
+        .await;
+    // A page's pace (25 looks a second for two seconds, past the burst of 100): answered.
+    let (mut steady, _, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+    for _ in 0..50 {
+        steady
+            .send_text(r#"{"type":"look","at":0}"#)
+            .await
+            .expect("send a look");
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+    let mut looks = 0;
+    while looks < 50 {
+        match crate::util::next(&mut steady).await {
+            tabuleiro_web::protocol::ServerMessage::Look { .. } => looks += 1,
+            tabuleiro_web::protocol::ServerMessage::Error { message } => panic!("{message}"),
+            _ => {}
+        }
+    }
+    // A flood: told why, then closed.
+    let (mut flood, _, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+    for _ in 0..300 {
+        if flood.send_text(r#"{"type":"look","at":0}"#).await.is_err() {
+            break;
+        }
+    }
+    let mut told = None;
+    loop {
+        let next = tokio::time::timeout(Duration::from_secs(5), flood.next_text())
+            .await
+            .expect("the flooding connection is still open");
+        match next {
+            Ok(Some(text)) => {
+                if text.contains("messages a second") {
+                    told = Some(text);
+                }
+            }
+            Ok(None) | Err(_) => break,
+        }
+    }
+    let told = told.expect("an error naming the rate");
+    assert!(told.contains("more than 50 messages a second"), "{told}");
+}
+
+#[tokio::test]
+async fn an_analysis_whose_connection_closes_gives_its_thread_back() {
+    // One thread to think on; an analysis of Taiji's start searches for 1.5 s.
+    let limits = Limits {
+        computer_threads: 1,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), limits).await;
+    let game = server
+        .create(json!({ "game": "taiji", "mode": "hotseat" }))
+        .await;
+    let (mut player, _, _) = server.join(&game.id, Some(&token(&game, 0))).await;
+    player
+        .send(&json!({ "type": "resign" }))
+        .await
+        .expect("resign");
+    crate::util::state_until(&mut player, |s| s.ending.is_some()).await;
+    let (mut spectator, _, _) = server.join(&game.id, None).await;
+    spectator
+        .send(&json!({ "type": "analyse", "at": 0 }))
+        .await
+        .expect("send");
+    // Under way, then nobody waits for it.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(spectator);
+    let took = computer_reply_time(&server).await;
+    assert!(
+        took < Duration::from_millis(800),
+        "a computer waited {took:?} behind an analysis nobody waits for"
+    );
 }

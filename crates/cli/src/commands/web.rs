@@ -48,6 +48,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             spectators_per_game: args.spectators_per_game,
             computer_threads,
             computer_share: args.computer_share,
+            messages_per_second: args.messages_per_second,
             workers: args
                 .workers
                 .unwrap_or(tabuleiro_web::limits::Limits::default().workers),
@@ -105,6 +106,11 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
                 database: args.database.clone(),
                 nodes: args.nodes,
                 servers: args.servers.clone(),
+                computer_games: if args.adversarial {
+                    tabuleiro_web::load::COMPUTER_GAMES
+                } else {
+                    0
+                },
             }))?;
         write!(output, "{report}")?;
         if report.errors > 0 {

@@ -3,6 +3,7 @@
 //! records, which change nothing.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::sync::mpsc::Sender;
 
@@ -254,8 +255,13 @@ impl Hub {
         Ok(())
     }
 
-    /// Sends `reply` the picture of position `at` as this connection may see it.
+    /// Sends `reply` the picture of position `at` as this connection may see it; nothing
+    /// when its queue is full (the client is not reading).
     pub fn look(&self, room: &SharedRoom, seats: &[usize], at: usize, reply: &Sender<Outgoing>) {
+        if reply.capacity() == 0 {
+            // A connection that does not read what it asked for gets nothing more drawn.
+            return;
+        }
         let guard = lock(room);
         let at = at.min(guard.game.ply());
         let picture = guard.game.picture_at(guard.perspective(seats), at);
@@ -271,7 +277,8 @@ impl Hub {
 
     /// Rates every legal move of position `at` of a finished game off the async runtime (on
     /// the computer players' threads, held while the analysis runs) and sends the analysis
-    /// to `reply` only; dropped unsearched if the connection closes before its turn.
+    /// to `reply` only; dropped unsearched if the connection closes before its turn, and
+    /// given up (between two moves' searches) if it closes during the analysis.
     ///
     /// # Errors
     /// A game still being played or of hidden information, a position past the end, or
@@ -309,7 +316,18 @@ impl Hub {
                         if reply.abandoned() {
                             return;
                         }
-                        tokio::task::spawn_blocking(job).await
+                        // Given up as soon as the connection closes: nobody waits for it.
+                        let stop = Arc::new(AtomicBool::new(false));
+                        let watch = {
+                            let (tx, stop) = (reply.tx.clone(), Arc::clone(&stop));
+                            Hub::spawn(async move {
+                                tx.closed().await;
+                                stop.store(true, Ordering::Relaxed);
+                            })
+                        };
+                        let found = tokio::task::spawn_blocking(move || job(&stop)).await;
+                        watch.abort();
+                        found
                     };
                     match found {
                         Ok(found) => found,

@@ -1,7 +1,9 @@
 //! Hostile clients for the load benchmark's adversarial run (`bench-web --adversarial`): from
-//! another loopback address than the honest players, they hold idle connections, open
-//! WebSockets that never join, flood game creation and crowd games with spectators, for as
-//! long as the honest games play.
+//! other loopback addresses than the honest players, they hold idle connections, open
+//! WebSockets that never join, flood game creation and crowd games with spectators, and
+//! attack the computer players ([`computers`]), for as long as the honest games play.
+
+pub mod computers;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -23,6 +25,11 @@ pub const SILENT_SOCKETS: usize = 50;
 /// Spectators per crowded game, and games crowded.
 pub const SPECTATORS: (usize, usize) = (100, 5);
 
+/// Creation requests the flood sends every 10 ms at most: 5,000 a second. The attacker's own
+/// work is done on the server's machine here, so an unpaced flood would measure mostly how
+/// fast this process can attack itself.
+pub const FLOOD_PER_TICK: usize = 50;
+
 /// What the adversaries did.
 #[derive(Debug, Default)]
 pub struct Tally {
@@ -34,6 +41,18 @@ pub struct Tally {
     pub closed: AtomicUsize,
     /// Spectator messages read.
     pub watched: AtomicU64,
+    /// Hints asked by clients that had stopped reading.
+    pub stalled_hints: AtomicUsize,
+    /// Those clients' connections the server closed.
+    pub stalled_closed: AtomicUsize,
+    /// Analyses asked by spectators that left at once.
+    pub analyses: AtomicUsize,
+    /// Games against `hard` created and never opened.
+    pub unopened: AtomicUsize,
+    /// Rematches made by the rematch loop.
+    pub rematches: AtomicUsize,
+    /// Rematches refused for the rate of creation.
+    pub rematches_refused: AtomicUsize,
 }
 
 /// A TCP connection to `addr` from the adversaries' address.
@@ -65,6 +84,7 @@ pub fn start(
     tally: &Arc<Tally>,
 ) -> JoinSet<()> {
     let mut set = JoinSet::new();
+    computers::start(&mut set, addr, stop, tally);
     for _ in 0..IDLE {
         let (stop, tally) = (Arc::clone(stop), Arc::clone(tally));
         set.spawn(async move {
@@ -112,7 +132,13 @@ pub fn start(
         let (stop, tally) = (Arc::clone(stop), Arc::clone(tally));
         let body = serde_json::json!({ "game": game, "mode": "online" }).to_string();
         set.spawn(async move {
+            let mut ticks = tokio::time::interval(Duration::from_millis(10));
+            let mut sent = 0usize;
             while !stop.load(Ordering::Relaxed) {
+                sent += 1;
+                if sent.is_multiple_of(FLOOD_PER_TICK) {
+                    ticks.tick().await;
+                }
                 let Ok(mut stream) = connect(addr).await else {
                     tokio::time::sleep(Duration::from_millis(10)).await;
                     continue;

@@ -45,8 +45,39 @@ const candidates = (sel, legal) => legal.filter((l) => fits(sel, l.gesture));
 const game = { id: null, token: null, socket: null, welcome: null, state: null, retry: 0,
   sel: emptySelection(), hint: null, hintVersion: null, viewAt: null, looked: null, analysis: null };
 
+// Whether the page is joined to its game over an open connection.
+const online = () => !!(game.socket && game.socket.readyState === WebSocket.OPEN && game.joined);
+
+// Sends a message; while disconnected nothing is sent, and the player is told so (a move is
+// never silently dropped: the board takes none until the connection is back).
 function send(message) {
-  if (game.socket && game.socket.readyState === WebSocket.OPEN) game.socket.send(JSON.stringify(message));
+  if (!online()) {
+    $("message").textContent = "Not connected: nothing was sent. Reconnecting…";
+    return false;
+  }
+  game.socket.send(JSON.stringify(message));
+  return true;
+}
+
+// Shows or hides that the connection is lost, where the player looks: over the board, which
+// takes no move meanwhile.
+function showOffline(lost) {
+  document.body.classList.toggle("offline", lost);
+  $("offline").hidden = !lost;
+}
+
+// A link that opens no game (or no seat): a page that says what is wrong and the way back.
+function showBadLink(why, spectate) {
+  game.stopped = true;
+  // A token that opens no seat is forgotten, so that the spectator's link does not reuse it.
+  sessionStorage.removeItem(`tabuleiro:token:${game.id}`);
+  if (game.socket) game.socket.close();
+  $("play").hidden = true;
+  $("bad-link").hidden = false;
+  $("bad-link-why").textContent = why;
+  $("spectate").hidden = !spectate;
+  $("spectate").href = `/?game=${encodeURIComponent(game.id)}`;
+  document.title = "tabuleiro — link not found";
 }
 
 function connect() {
@@ -58,9 +89,21 @@ function connect() {
     socket.send(JSON.stringify({ type: "join", token: game.token }));
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
-    if (game.socket !== socket) return;
+  socket.onclose = async () => {
+    if (game.socket !== socket || game.stopped) return;
+    game.joined = false;
+    showOffline(true);
     $("status").textContent = "Connection lost — reconnecting…";
+    if (!game.welcome) {
+      // Never joined: ask the server whether the game exists at all.
+      try {
+        const answer = await fetch(`/api/games/${encodeURIComponent(game.id)}/record`);
+        if (answer.status === 404) {
+          showBadLink(`There is no game “${game.id}” here: the link may be mistyped or cut short.`, false);
+          return;
+        }
+      } catch (_) { /* the server is down: keep trying */ }
+    }
     game.retry = Math.min(game.retry + 1, 5);
     setTimeout(connect, 500 * game.retry);
   };
@@ -70,6 +113,8 @@ function receive(message) {
   switch (message.type) {
     case "welcome":
       game.welcome = message;
+      game.joined = true;
+      showOffline(false);
       $("title").textContent = `— ${message.name} (${message.mode})`;
       fillRules(message.name, message.rules);
       break;
@@ -98,6 +143,11 @@ function receive(message) {
       draw();
       break;
     case "error":
+      if (!game.welcome && game.socket && !game.joined) {
+        // The join was refused (a seat link whose token opens no seat, a full game).
+        showBadLink(message.message, !!game.token);
+        break;
+      }
       $("message").textContent = message.message;
       break;
     default:
@@ -106,6 +156,11 @@ function receive(message) {
 }
 
 function play(notation) {
+  if (!online()) {
+    // Kept on the board as pointed, not sent: the player sees it was not played.
+    $("message").textContent = "Not connected: your move was not sent. Reconnecting…";
+    return;
+  }
   game.sel = emptySelection();
   send({ type: "move", notation });
 }

@@ -329,12 +329,43 @@ tests["The server killed and restarted mid-game: the page reconnects and the gam
   const moves = await page.locator("#moves .move").allTextContents();
   server.child.kill("SIGKILL");
   await page.locator("#status").filter({ hasText: "reconnecting" }).waitFor({ timeout });
+  // Disconnected: said over the board, which takes no move; a move made anyway (as by a
+  // click that raced the disconnection) is refused with words, never silently dropped.
+  await page.locator("#offline").waitFor({ state: "visible", timeout });
+  check(await page.evaluate(() => document.body.classList.contains("offline")), "the board is marked offline");
+  await page.evaluate(() => play(game.state.legal[0].notation));
+  const said = await page.locator("#message").textContent();
+  check(said.includes("not sent"), `the player is told the move was not sent: ${said}`);
+  await shot(page, "offline");
   server = await startServer(data, server.port);
   await page.locator("#status").filter({ hasText: /turn|move/ }).waitFor({ timeout });
+  await page.locator("#offline").waitFor({ state: "hidden", timeout });
   const again = await page.locator("#moves .move").allTextContents();
   check(JSON.stringify(again) === JSON.stringify(moves), `same moves after the restart: ${again} vs ${moves}`);
   await clickLegalMove(page);
   await waitMoves(page, 4);
+  await page.close();
+};
+
+tests["A link to no game, or with a token that opens no seat, says so and leads back"] = async (browser, base) => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/?game=doesnotexist`);
+  await page.locator("#bad-link").waitFor({ state: "visible", timeout });
+  const why = await page.locator("#bad-link-why").textContent();
+  check(why.includes("no game") && why.includes("doesnotexist"), `the page says what is wrong: ${why}`);
+  check(await page.locator("#play").isHidden(), "no board, no buttons");
+  check(await page.locator("#spectate").isHidden(), "nothing to watch");
+  await shot(page, "no-such-game");
+  await page.locator("#bad-link-home").click();
+  await page.locator("#setup").waitFor({ state: "visible", timeout });
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "online" }) }).then((r) => r.json());
+  await page.goto(`${base}/?game=${created.id}#token=not-a-token`);
+  await page.locator("#bad-link").waitFor({ state: "visible", timeout });
+  const seat = await page.locator("#bad-link-why").textContent();
+  check(seat.includes("opens no seat"), `the page says the token opens no seat: ${seat}`);
+  await page.locator("#spectate").click();
+  await page.locator("#board").waitFor({ state: "visible", timeout });
   await page.close();
 };
 

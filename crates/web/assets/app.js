@@ -451,6 +451,18 @@ function drawBoard(picture, interactive) {
       el("rect", { x: px + 3, y: py + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: cls }, svg);
     }
   }
+  // Where pointing can go next, marked by a shape as well as by the cell's colour (which a
+  // colour-blind player may not tell from a plain cell): a dot in an empty cell, a dot in the
+  // corner of one holding a piece, dark with a light rim so that it shows on any piece.
+  const occupied = new Set(picture.pieces.map((p) => cellKey(p.cell)));
+  for (const key of targets) {
+    const [x, y] = key.split(",").map(Number);
+    const [px, py] = cellXY(board, { x, y });
+    const attrs = occupied.has(key)
+      ? { cx: px + CELL - CELL * 0.16, cy: py + CELL * 0.16, r: CELL * 0.1 }
+      : { cx: px + CELL / 2, cy: py + CELL / 2, r: CELL * 0.14 };
+    el("circle", { ...attrs, class: "legal-mark", "data-cell": key }, svg);
+  }
   // Pieces placed by the gesture being made, drawn faint where they will go.
   const mine = s && s.to_move !== null ? reserveOf(picture, s.to_move) : null;
   for (const p of sel.pieces.filter((q) => q.cell)) {

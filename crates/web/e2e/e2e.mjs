@@ -139,6 +139,21 @@ const tests = {
     await page.waitForURL(/game=/, { timeout });
     await page.locator("rect.legal").first().waitFor({ timeout });
     check(await page.locator("rect.legal").count() === 16, "16 highlighted cells at the start");
+    // Marked by a shape too, whose contrast with the cell is at least 3:1 (WCAG 2.2, 1.4.11).
+    check(await page.locator("circle.legal-mark").count() === 16, "16 marks on the highlighted cells");
+    const contrast = await page.evaluate(() => {
+      const luminance = (colour) => {
+        const [r, g, b] = colour.match(/\d+/g).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const mark = luminance(getComputedStyle(document.querySelector("circle.legal-mark")).fill);
+      const cell = luminance(getComputedStyle(document.querySelector("rect.legal")).fill);
+      return (Math.max(mark, cell) + 0.05) / (Math.min(mark, cell) + 0.05);
+    });
+    check(contrast >= 3, `a legal cell's mark has contrast ${contrast.toFixed(2)}:1 with the cell`);
     await shot(page, "quantik-start");
     await page.click('rect[data-cell="0,0"]');
     const choices = await page.locator("#choices button.choice").allTextContents();

@@ -121,7 +121,10 @@ function receive(message) {
     case "state":
       if (!game.state || message.version !== game.state.version) game.sel = emptySelection();
       game.state = message;
-      if (message.version !== game.hintVersion) game.hint = null;
+      if (message.version !== game.hintVersion) {
+        game.hint = null;
+        $("hint-text").textContent = "";
+      }
       if (game.analysis && game.analysis.ply !== message.moves.length) game.analysis = null;
       $("message").textContent = "";
       draw();
@@ -139,10 +142,12 @@ function receive(message) {
     case "hint":
       game.hint = message.notation;
       game.hintVersion = game.state && game.state.version;
-      $("message").textContent = `Hint: ${message.notation}`;
+      $("message").textContent = "";
+      $("hint-text").textContent = `Hint: ${message.notation}`;
       draw();
       break;
     case "error":
+      game.askedRematch = false;
       if (!game.welcome && game.socket && !game.joined) {
         // The join was refused (a seat link whose token opens no seat, a full game).
         showBadLink(message.message, !!game.token);
@@ -587,6 +592,11 @@ function draw() {
     const mine = you.includes(s.to_move);
     status.textContent = (mine && you.length === 1 ? "Your turn" : `${seatName(s.to_move)} to move`) + turn;
   }
+  const watching = you.length === 0;
+  if (watching) status.textContent = `Watching: ${status.textContent}`;
+  // The tab says when it is your turn, for a player in another tab.
+  const yourTurn = !s.ending && !s.thinking && you.length === 1 && s.to_move === you[0];
+  document.title = `${yourTurn ? "● Your turn — " : ""}${w.name} — tabuleiro`;
   const banner = $("banner");
   banner.hidden = !s.ending;
   banner.textContent = s.ending ? `${resultForYou(s.ending)}${s.ending.text}` : "";
@@ -598,9 +608,17 @@ function draw() {
   const rematch = $("rematch-link");
   rematch.hidden = !s.rematch;
   if (s.rematch) rematch.href = s.rematch;
+  // Whoever pressed Rematch goes there at once; the others are offered the link.
+  if (s.rematch && game.askedRematch) {
+    game.askedRematch = false;
+    location.assign(s.rematch);
+  }
   $("undo").disabled = !s.can_undo;
+  // A spectator has nothing to undo, ask or resign: no such buttons.
+  $("undo").hidden = watching;
+  $("resign").hidden = watching;
   // No engine help in a game between people (the server refuses it too).
-  $("hint").hidden = !!game.welcome && game.welcome.mode === "online";
+  $("hint").hidden = watching || (!!game.welcome && game.welcome.mode === "online");
   $("hint").disabled = s.legal.length === 0;
   $("resign").disabled = !!s.ending || you.length === 0;
   $("type-move").hidden = s.legal.length === 0;
@@ -1003,7 +1021,7 @@ function start() {
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
-  $("rematch").addEventListener("click", () => send({ type: "rematch" }));
+  $("rematch").addEventListener("click", () => { game.askedRematch = send({ type: "rematch" }); });
   $("analyse").addEventListener("click", () => {
     $("analysis").hidden = false;
     $("analysis").textContent = "Analysing…";

@@ -384,6 +384,35 @@ tests["A link to no game, or with a token that opens no seat, says so and leads 
   await page.close();
 };
 
+tests["A spectator is told they watch, a hint is no error, the tab says your turn, a rematch opens at once"] = async (browser, base) => {
+  const page = await browser.newPage();
+  await newGameFromMenu(page, base, "quantik", "computer");
+  await page.waitForURL(/game=/, { timeout });
+  await waitMyTurn(page);
+  await page.waitForFunction(() => document.title.startsWith("● Your turn"), null, { timeout });
+  await page.click("#hint");
+  await page.locator("#hint-text").filter({ hasText: "Hint:" }).waitFor({ timeout });
+  check((await page.locator("#message").textContent()) === "", "the hint is not in the error line");
+  const colours = await page.evaluate(() => [getComputedStyle($("hint-text")).color, getComputedStyle($("message")).color]);
+  check(colours[0] !== colours[1], `the hint is not coloured like an error: ${colours}`);
+  const id = new URL(page.url()).searchParams.get("game");
+  const watcher = await browser.newPage();
+  await watcher.goto(`${base}/?game=${id}`);
+  await watcher.locator("#status").filter({ hasText: "Watching" }).waitFor({ timeout });
+  for (const button of ["#undo", "#hint", "#resign"]) {
+    check(await watcher.locator(button).isHidden(), `no ${button} button for a spectator`);
+  }
+  await shot(watcher, "spectator");
+  await watcher.close();
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.click("#resign");
+  await page.locator("#rematch").waitFor({ state: "visible", timeout });
+  await page.click("#rematch");
+  await page.waitForURL((url) => url.searchParams.get("game") !== id, { timeout });
+  await page.locator("#status").filter({ hasText: /turn|thinking|move/ }).waitFor({ timeout });
+  await page.close();
+};
+
 // A site of someone else's: another origin (another port) serving an ordinary page.
 async function startOtherSite() {
   const port = await freePort();

@@ -230,11 +230,17 @@ impl Room {
         }
     }
 
-    /// Whether a connection playing `seats` may take back a turn: never once the game is over
-    /// (a finished game stays finished). It stays true when the undo will be refused with a
-    /// reason (over a move that drew hidden tiles), so that the button explains the refusal.
-    pub fn can_undo(&self, seats: &[usize]) -> bool {
+    /// Whether a connection playing `seats` may take back turns in this game at all: not
+    /// online, not once the game is over (a finished game stays finished), and only after a
+    /// move.
+    pub fn may_undo(&self, seats: &[usize]) -> bool {
         self.mode != Mode::Online && !self.over() && !seats.is_empty() && self.game.ply() > 0
+    }
+
+    /// Whether Undo is offered now: [`Room::may_undo`], and the turn to take back drew no
+    /// hidden tiles (an undo asked anyway is refused with that reason).
+    pub fn can_undo(&self, seats: &[usize]) -> bool {
+        self.may_undo(seats) && self.game.undo_count().is_ok()
     }
 
     /// Takes the state of `fresh` (the same game read again from storage), keeping this

@@ -30,7 +30,14 @@ async fn undo_over_a_move_that_drew_tiles_is_refused_with_the_reason() {
         .clone();
     send_move(&mut socket, &play).await;
     let played = state_until(&mut socket, |s| s.moves.len() == 1).await;
-    assert!(played.can_undo, "the button stays, to explain the refusal");
+    assert!(
+        !played.can_undo,
+        "no Undo offered where it would be refused (Q!nto's plays draw tiles)"
+    );
+    assert!(
+        passed.can_undo,
+        "a pass that drew nothing can be taken back"
+    );
     socket.send(&json!({ "type": "undo" })).await.expect("send");
     let reason = next_error(&mut socket).await;
     assert!(

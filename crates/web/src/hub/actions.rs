@@ -145,7 +145,7 @@ impl Hub {
             if guard.over() {
                 return Err(Refusal::Finished.into());
             }
-            if !guard.can_undo(seats) {
+            if !guard.may_undo(seats) {
                 return Err(Refusal::NothingToTakeBack.into());
             }
             guard.game.ply() - guard.game.undo_count()?

@@ -18,10 +18,7 @@ use crate::origin;
 use crate::protocol::{CreateRequest, MAX_BODY};
 use crate::ws;
 
-const INDEX_HTML: &str = include_str!("../assets/index.html");
-const APP_JS: &str = include_str!("../assets/app.js");
-const APP_CSS: &str = include_str!("../assets/app.css");
-const FAVICON: &str = include_str!("../assets/favicon.svg");
+use crate::assets::{APP_CSS, APP_JS, FAVICON, INDEX_HTML};
 
 /// The server's routes over `hub`. Serve them with the client's address in each request's
 /// `ConnectInfo<SocketAddr>`, as [`crate::serve_on`] does: game creation is limited per
@@ -30,19 +27,19 @@ pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route(
             "/",
-            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
+            get(|h: HeaderMap| async move { INDEX_HTML.answer(&h) }),
         )
         .route(
             "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+            get(|h: HeaderMap| async move { APP_JS.answer(&h) }),
         )
         .route(
             "/app.css",
-            get(|| async { asset("text/css; charset=utf-8", APP_CSS) }),
+            get(|h: HeaderMap| async move { APP_CSS.answer(&h) }),
         )
         .route(
             "/favicon.svg",
-            get(|| async { asset("image/svg+xml", FAVICON) }),
+            get(|h: HeaderMap| async move { FAVICON.answer(&h) }),
         )
         .route("/api/catalog", get(catalog))
         .route("/api/games", post(create))
@@ -54,17 +51,6 @@ pub fn router(hub: Arc<Hub>) -> Router {
             origin::guard,
         ))
         .with_state(hub)
-}
-
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-        ],
-        body,
-    )
-        .into_response()
 }
 
 /// `response`, telling the client that the connection closes after it (its body was not

@@ -7,7 +7,8 @@
 //! - [`store`]: storage behind an async interface (SQLite or PostgreSQL), every change stored
 //!   at the revision it was decided against before it is acknowledged.
 //! - [`room`] and [`hub`]: games in play, their connections, and the actions on them.
-//! - [`protocol`]: the JSON messages; [`http`] and [`ws`]: the routes.
+//! - [`protocol`]: the JSON messages; [`http`] and [`ws`]: the routes; [`assets`]: the page's
+//!   files, compressed and with an `ETag`.
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
 //! - [`logs`]: structured logs (`tracing`), as text or JSON.
 //! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark.
@@ -36,6 +37,7 @@
 
 pub mod adversaries;
 pub mod asking;
+pub mod assets;
 pub mod client;
 pub mod dyngame;
 pub mod error;

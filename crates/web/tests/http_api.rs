@@ -4,9 +4,66 @@ use serde_json::json;
 use tabuleiro_ai::{GameTable, Level, Seat};
 use tabuleiro_core::{Game, GameRecord};
 use tabuleiro_games::quantik::Quantik;
-use tabuleiro_web::client::request;
+use tabuleiro_web::client::{request, request_with};
 
 use crate::util::{Server, next_error, next_state, send_move, token};
+
+/// A header's value in an answer's head (names compared without case).
+fn header_of(head: &str, name: &str) -> Option<String> {
+    head.lines().find_map(|line| {
+        let (n, v) = line.split_once(':')?;
+        n.trim()
+            .eq_ignore_ascii_case(name)
+            .then(|| v.trim().to_owned())
+    })
+}
+
+#[tokio::test]
+async fn the_page_is_sent_compressed_and_not_again_while_unchanged() {
+    let server = Server::start().await;
+    for asset in ["/", "/app.js", "/app.css", "/favicon.svg"] {
+        let plain = request_with(server.addr, "GET", asset, &[], None)
+            .await
+            .expect(asset);
+        assert_eq!(header_of(&plain.head, "content-encoding"), None, "{asset}");
+        let etag = header_of(&plain.head, "etag").expect("an ETag");
+        for (accepted, coding) in [("gzip, deflate", "gzip"), ("gzip, deflate, br", "br")] {
+            let packed = request_with(
+                server.addr,
+                "GET",
+                asset,
+                &[("Accept-Encoding", accepted)],
+                None,
+            )
+            .await
+            .expect(asset);
+            assert_eq!(packed.status, 200);
+            assert_eq!(
+                header_of(&packed.head, "content-encoding").as_deref(),
+                Some(coding),
+                "{asset}"
+            );
+            let length: usize = header_of(&packed.head, "content-length")
+                .and_then(|l| l.parse().ok())
+                .expect("a length");
+            assert!(
+                length < plain.body.len(),
+                "{asset}: {length} bytes {coding}"
+            );
+        }
+        let again = request_with(
+            server.addr,
+            "GET",
+            asset,
+            &[("If-None-Match", &etag), ("Accept-Encoding", "br")],
+            None,
+        )
+        .await
+        .expect(asset);
+        assert_eq!(again.status, 304, "{asset}");
+        assert!(again.body.is_empty(), "{asset}");
+    }
+}
 
 #[tokio::test]
 async fn the_page_and_catalogue_are_served() {

@@ -1023,9 +1023,15 @@ function start() {
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
   $("rematch").addEventListener("click", () => { game.askedRematch = send({ type: "rematch" }); });
   $("analyse").addEventListener("click", () => {
+    let at = displayedAt();
+    // The final position has no move to rate: the analysis opens at the last move's choice.
+    if (game.state && game.state.ending && at === game.state.moves.length && at > 0) {
+      at -= 1;
+      lookAt(at);
+    }
     $("analysis").hidden = false;
     $("analysis").textContent = "Analysing…";
-    send({ type: "analyse", at: displayedAt() });
+    send({ type: "analyse", at });
   });
   $("back").addEventListener("click", () => lookAt(displayedAt() - 1));
   $("forward").addEventListener("click", () => lookAt(displayedAt() + 1));

@@ -324,10 +324,12 @@ tests["Analysis of a finished game shows every move's value on the board"] = asy
     await page.waitForFunction(() => game.state && (game.state.ending || !game.state.thinking), null, { timeout });
   }
   await page.locator("#banner").waitFor({ timeout });
-  await page.click("#back");
-  await page.waitForFunction(() => game.looked !== null, null, { timeout });
+  // At the end there is nothing to choose: the analysis opens at the last move's choice.
+  const moves = (await pageState(page)).moves;
   await page.click("#analyse");
   await page.locator("#analysis li").first().waitFor({ timeout });
+  const at = await page.locator("#history-at").textContent();
+  check(at.includes(`after move ${moves - 1} of ${moves}`), `the analysis is of the last choice: ${at}`);
   const values = await page.locator("#analysis li").allTextContents();
   check(values.every((v) => /: (wins in|loses in|draw)/.test(v)), `exact values: ${values}`);
   check(await page.locator("#board text.analysis").count() > 0, "values on the board's cells");

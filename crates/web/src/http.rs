@@ -20,6 +20,9 @@ use crate::ws;
 
 use crate::assets::{APP_CSS, APP_JS, FAVICON, INDEX_HTML};
 
+/// The widest range of numbers the catalogue lists as choices (beyond it, a number is typed).
+const MAX_LISTED: i64 = 12;
+
 /// The server's routes over `hub`. Serve them with the client's address in each request's
 /// `ConnectInfo<SocketAddr>`, as [`crate::serve_on`] does: game creation is limited per
 /// address.
@@ -78,8 +81,17 @@ async fn catalog() -> Response {
                 .options
                 .iter()
                 .map(|o| {
-                    let choices: Vec<&str> = match o.kind {
-                        OptionKind::Choice(values) => values.to_vec(),
+                    // A few numbers are offered as a list (a seat, a size); a wide range
+                    // is typed.
+                    let choices: Vec<String> = match o.kind {
+                        OptionKind::Choice(values) => {
+                            values.iter().map(|v| (*v).to_owned()).collect()
+                        }
+                        OptionKind::Integer { min, max, words } if max - min <= MAX_LISTED => (min
+                            ..=max)
+                            .map(|n| n.to_string())
+                            .chain(words.iter().map(|w| (*w).to_owned()))
+                            .collect(),
                         OptionKind::Integer { .. } | OptionKind::Text => Vec::new(),
                     };
                     json!({

@@ -93,6 +93,16 @@ async fn the_page_and_catalogue_are_served() {
     for id in ["quantik", "nudge", "taiji", "pushee", "qinto"] {
         assert!(ids.contains(&id), "{ids:?}");
     }
+    // A small range of numbers is a list to choose from, not a box to type in.
+    let qinto = value["games"]
+        .as_array()
+        .and_then(|games| games.iter().find(|g| g["id"] == "qinto"))
+        .expect("qinto");
+    let first = qinto["options"]
+        .as_array()
+        .and_then(|options| options.iter().find(|o| o["name"] == "first"))
+        .expect("the first player option");
+    assert_eq!(first["choices"], json!(["1", "2", "3", "4", "random"]));
 }
 
 #[tokio::test]

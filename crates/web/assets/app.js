@@ -681,6 +681,14 @@ function drawLegend(picture) {
   $("notes").textContent = picture.notes.join("\n");
 }
 
+// A reserve piece's name for screen readers: what the legend says a piece drawn the same way
+// means, else its token.
+function pieceName(picture, item) {
+  const same = JSON.stringify(item.piece);
+  const key = picture.legend.find((k) => JSON.stringify(k.piece) === same);
+  return key ? key.meaning : item.token;
+}
+
 function drawReserves(picture, interactive) {
   const s = game.state;
   const box = $("reserves");
@@ -703,9 +711,12 @@ function drawReserves(picture, interactive) {
         b.className = "reserve-piece";
         b.dataset.token = item.token;
         b.title = item.count === 0 ? `${item.token}: none left` : item.token;
+        b.setAttribute("aria-label", `${pieceName(picture, item)}, ${item.count} left`);
         b.appendChild(pieceIcon(item.piece, 34));
         if (item.count === 0) b.classList.add("none-left");
-        const taken = (used.get(item.token) || 0) > k || game.sel.choice === item.token;
+        // Only the pieces picked, in the reserve of the seat picking them: not every piece
+        // of that kind, nor the other seat's.
+        const taken = mine && ((used.get(item.token) || 0) > k || (game.sel.choice === item.token && k === 0));
         if (taken) b.classList.add("picked");
         b.disabled = !mine || item.count === 0;
         b.addEventListener("click", () => clickReserve(item.token, taken));

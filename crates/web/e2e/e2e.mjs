@@ -164,6 +164,10 @@ const tests = {
     // A piece of the reserve, then a cell: the other way of pointing.
     await waitMyTurn(page);
     await page.click('#reserves .reserve-piece[data-token="S"]:not([disabled])');
+    const picked = await page.locator("#reserves .reserve-piece.picked").count();
+    check(picked === 1, `the one sphere picked is marked, not ${picked} pieces`);
+    const named = await page.locator('#reserves .reserve-piece[data-token="S"]').first().getAttribute("aria-label");
+    check(/, \d+ left$/.test(named), `a reserve piece is named with its count: ${named}`);
     await page.locator("#board rect.legal").first().click();
     await waitMoves(page, 3);
     check((await page.locator("#moves .move").nth(2).textContent()).startsWith("S"), "a sphere placed from the reserve");

@@ -73,6 +73,7 @@ function showBadLink(why, spectate) {
   sessionStorage.removeItem(`tabuleiro:token:${game.id}`);
   if (game.socket) game.socket.close();
   $("play").hidden = true;
+  $("rules-open").hidden = true;
   $("bad-link").hidden = false;
   $("bad-link-why").textContent = why;
   $("spectate").hidden = !spectate;

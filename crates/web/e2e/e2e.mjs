@@ -376,6 +376,7 @@ tests["A link to no game, or with a token that opens no seat, says so and leads 
   check(why.includes("no game") && why.includes("doesnotexist"), `the page says what is wrong: ${why}`);
   check(await page.locator("#play").isHidden(), "no board, no buttons");
   check(await page.locator("#spectate").isHidden(), "nothing to watch");
+  check(await page.locator("#rules-open").isHidden(), "no rules of no game");
   await shot(page, "no-such-game");
   await page.locator("#bad-link-home").click();
   await page.locator("#setup").waitFor({ state: "visible", timeout });

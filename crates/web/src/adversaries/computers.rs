@@ -108,21 +108,27 @@ async fn pause(d: Duration, stop: &AtomicBool) -> bool {
     !stop.load(Ordering::Relaxed)
 }
 
+/// A hotseat game of the heavy game created from [`ASKER`] (tried again every half second
+/// until the server takes it) and its first seat's token; `None` once `stop` is set.
+async fn heavy_hotseat(addr: SocketAddr, stop: &AtomicBool) -> Option<(Created, String)> {
+    let body = json!({ "game": HEAVY, "mode": "hotseat" });
+    loop {
+        if let Some((_, Some(game))) = create(addr, ASKER, &body).await {
+            let token = first_token(&game)?;
+            return Some((game, token));
+        }
+        if !pause(Duration::from_millis(500), stop).await {
+            return None;
+        }
+    }
+}
+
 /// Joins a hotseat game of the heavy game and sends `look` messages, never reading what comes
 /// back, with a hint after the first [`LOOKS`], until the server closes the connection; again
 /// and again. It keeps under the server's default rate of messages (a burst first, then
 /// [`PACE`] between looks), as an attacker who knows it would.
 async fn stalled_hinter(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
-    let body = json!({ "game": HEAVY, "mode": "hotseat" });
-    let game = loop {
-        if let Some((_, Some(game))) = create(addr, ASKER, &body).await {
-            break game;
-        }
-        if !pause(Duration::from_millis(500), stop).await {
-            return;
-        }
-    };
-    let Some(token) = first_token(&game) else {
+    let Some((game, token)) = heavy_hotseat(addr, stop).await else {
         return;
     };
     while !stop.load(Ordering::Relaxed) {
@@ -175,16 +181,7 @@ async fn stalled_hinter(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
 /// Resigns a game of the heavy game, then again and again opens it as a spectator, asks for
 /// [`ANALYSES`] analyses and leaves without waiting for them.
 async fn analysis_flood(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
-    let body = json!({ "game": HEAVY, "mode": "hotseat" });
-    let game = loop {
-        if let Some((_, Some(game))) = create(addr, ASKER, &body).await {
-            break game;
-        }
-        if !pause(Duration::from_millis(500), stop).await {
-            return;
-        }
-    };
-    let Some(token) = first_token(&game) else {
+    let Some((game, token)) = heavy_hotseat(addr, stop).await else {
         return;
     };
     let resigned = async {

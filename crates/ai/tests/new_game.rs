@@ -24,6 +24,7 @@ static INFO: GameInfo = GameInfo {
     max_moves: Some(40),
     options: &[OptionSpec {
         name: "pile",
+        label: "Pile",
         description: "counters at the start",
         kind: OptionKind::Integer {
             min: 1,

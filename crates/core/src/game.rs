@@ -6,7 +6,7 @@ use std::hash::Hash;
 use crate::info::{GameInfo, PairScoring};
 use crate::options::{OptionError, Options};
 use crate::outcome::Outcome;
-use crate::picture::{Gesture, Picture};
+use crate::picture::{Gesture, Picture, Placed};
 use crate::player::Player;
 use crate::rng::{GameRng, random_index};
 
@@ -275,6 +275,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
     /// takes from the mover's hand (by the tokens of [`Picture::reserves`]) and the choice it
     /// needs. The gestures of two different legal moves are never [`Gesture::same`].
     fn gesture(&self, mv: Self::Move) -> Gesture;
+
+    /// The pieces `mv`, legal here, puts on the board, for a front end to show faintly while
+    /// a player points at it (both halves of a Taiji tile, so that the player sees which half
+    /// is light before the second click). The default shows none: the pieces of most moves are
+    /// drawn on their choices' buttons already.
+    fn preview(&self, mv: Self::Move) -> Vec<Placed> {
+        let _ = mv;
+        Vec::new()
+    }
 
     /// The move `mv`, about to be played here, as `viewer` may read it in the move list
     /// (`None`: someone who plays no seat). The default is [`Game::format_move`]; games whose

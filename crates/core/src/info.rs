@@ -23,6 +23,8 @@ pub enum OptionKind {
 pub struct OptionSpec {
     /// The key used on the command line (`-o name=value`) and in records.
     pub name: &'static str,
+    /// Its name for people, in menus and forms ("Turn limit" for `max_turns`).
+    pub label: &'static str,
     /// One line for menus and `tabuleiro list`.
     pub description: &'static str,
     /// The allowed values.

@@ -285,12 +285,14 @@ mod tests {
         options: &[
             OptionSpec {
                 name: "first",
+                label: "First player",
                 description: "",
                 kind: OptionKind::Choice(&["1", "2", "random"]),
                 default: "1",
             },
             OptionSpec {
                 name: "max_turns",
+                label: "Turn limit",
                 description: "",
                 kind: OptionKind::Integer {
                     min: 1,

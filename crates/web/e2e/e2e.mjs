@@ -2,7 +2,7 @@
 // Usage: node e2e.mjs [path/to/tabuleiro]  (default: target/debug/tabuleiro from the repository)
 // Environment: CHROMIUM (default /usr/bin/chromium), SCREENSHOTS=DIR to save a picture of each step.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { createServer as createHttpServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -59,16 +59,16 @@ async function waitMoves(page, n) {
 // The page's own state (what the server sent), read to choose a move; moves are then made by
 // clicking only.
 const pageState = (page) => page.evaluate(() => ({
-  legal: game.state ? game.state.legal : [],
-  moves: game.state ? game.state.moves.length : 0,
-  over: !!(game.state && game.state.ending),
-  thinking: !!(game.state && game.state.thinking),
+  legal: window.tabuleiro?.game.state ? tabuleiro.game.state.legal : [],
+  moves: window.tabuleiro?.game.state ? tabuleiro.game.state.moves.length : 0,
+  over: !!(window.tabuleiro?.game.state && tabuleiro.game.state.ending),
+  thinking: !!(window.tabuleiro?.game.state && tabuleiro.game.state.thinking),
 }));
 
 // Waits until this page may move or the game is over.
 async function waitMyTurn(page) {
-  await page.waitForFunction(() => game.state && !game.state.thinking
-    && (game.state.legal.length > 0 || game.state.ending), null, { timeout });
+  await page.waitForFunction(() => window.tabuleiro?.game.state && !tabuleiro.game.state.thinking
+    && (tabuleiro.game.state.legal.length > 0 || tabuleiro.game.state.ending), null, { timeout });
 }
 
 // Makes `move` (a legal move and its gesture) by pointing: its cells in order, each hand piece
@@ -95,7 +95,7 @@ async function point(page, move) {
     // waits for "Play …". Which of the two happened shows only when the page has caught up,
     // however busy the machine: wait for either, then confirm if asked.
     const confirm = `#choices button.confirm[data-notation="${move.notation}"]`;
-    await page.waitForFunction(([n, sel]) => (game.state && game.state.moves.length > n)
+    await page.waitForFunction(([n, sel]) => (window.tabuleiro?.game.state && tabuleiro.game.state.moves.length > n)
       || document.querySelector(sel) !== null, [before, confirm], { timeout });
     if (!(await played())) await page.locator(confirm).click();
   }
@@ -125,11 +125,82 @@ async function newGameFromMenu(page, base, game, mode, options = {}) {
   await page.click("#create");
 }
 
+
+// ---------- Accessibility: axe-core's rules ----------
+
+const axeSource = readFileSync(join(here, "node_modules/axe-core/axe.min.js"), "utf8");
+// Each page checked, with the violations axe-core found there by impact.
+const axeReport = [];
+
+// Checks the page as it stands with axe-core: no `serious` or `critical` violation.
+async function accessible(page, where) {
+  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => (await axe.run(document, { resultTypes: ["violations"] })).violations
+    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 3) })));
+  axeReport.push({ where, violations });
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  check(bad.length === 0, `axe-core on ${where}: ${JSON.stringify(bad)}`);
+}
+
+// ---------- The keyboard alone ----------
+
+// Presses Tab (Shift+Tab with `back`) until the focused element matches `selector`.
+async function tabTo(page, selector, back = false) {
+  for (let i = 0; i < 200; i++) {
+    if (await page.evaluate((sel) => !!document.activeElement && document.activeElement.matches(sel), selector)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+// Points at `cell` with the keyboard: into the board by Tab, arrow keys to the cell, Enter.
+async function keyToCell(page, cell) {
+  const onBoard = "#board [role=gridcell]";
+  if (!(await page.evaluate((sel) => document.activeElement?.matches(sel), onBoard))) await tabTo(page, onBoard, true);
+  const [x, y] = (await page.evaluate(() => document.activeElement.dataset.cell)).split(",").map(Number);
+  for (let dx = cell.x - x; dx !== 0; dx -= Math.sign(dx)) await page.keyboard.press(dx > 0 ? "ArrowRight" : "ArrowLeft");
+  for (let dy = cell.y - y; dy !== 0; dy -= Math.sign(dy)) await page.keyboard.press(dy > 0 ? "ArrowDown" : "ArrowUp");
+  const at = await page.evaluate(() => document.activeElement.dataset.cell);
+  check(at === `${cell.x},${cell.y}`, `the arrow keys reached ${cell.x},${cell.y}, not ${at}`);
+  await page.keyboard.press("Enter");
+}
+
+// Makes `move` with the keyboard alone, as `point` does with the mouse.
+async function keyMove(page, move) {
+  const before = (await pageState(page)).moves;
+  const played = async () => (await pageState(page)).moves > before;
+  const g = move.gesture;
+  for (const c of g.cells) {
+    await keyToCell(page, c);
+    if (await played()) return;
+  }
+  for (const p of g.pieces) {
+    await tabTo(page, `#reserves .reserve-piece[data-token="${p.token}"]:not(.picked):not([disabled])`);
+    await page.keyboard.press("Enter");
+    if (p.cell) await keyToCell(page, p.cell);
+    await page.waitForTimeout(30);
+    if (await played()) return;
+  }
+  if (g.choice) {
+    await tabTo(page, `#choices button.choice[data-notation="${move.notation}"]`);
+    await page.keyboard.press("Enter");
+  } else {
+    const confirm = `#choices button.confirm[data-notation="${move.notation}"]`;
+    await page.waitForFunction(([n, sel]) => (window.tabuleiro?.game.state && tabuleiro.game.state.moves.length > n)
+      || document.querySelector(sel) !== null, [before, confirm], { timeout });
+    if (!(await played())) {
+      await tabTo(page, confirm);
+      await page.keyboard.press("Enter");
+    }
+  }
+  await page.waitForFunction((n) => document.querySelectorAll("#moves .move").length > n, before, { timeout });
+}
+
 const docs = process.argv.includes("--docs");
 async function picture(page, name) {
   const folder = docs ? join(here, "../../../docs/screenshots") : shots;
   if (!folder) return;
-  await page.screenshot({ path: join(folder, `${name}.png`) });
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: name.endsWith("-phone") });
 }
 
 const tests = {
@@ -167,14 +238,14 @@ const tests = {
     const picked = await page.locator("#reserves .reserve-piece.picked").count();
     check(picked === 1, `the one sphere picked is marked, not ${picked} pieces`);
     const named = await page.locator('#reserves .reserve-piece[data-token="S"]').first().getAttribute("aria-label");
-    check(/, \d+ left$/.test(named), `a reserve piece is named with its count: ${named}`);
+    check(/, \d+ left(, picked)?$/.test(named), `a reserve piece is named with its count: ${named}`);
     await page.locator("#board rect.legal").first().click();
     await waitMoves(page, 3);
     check((await page.locator("#moves .move").nth(2).textContent()).startsWith("S"), "a sphere placed from the reserve");
     await shot(page, "quantik-reply");
     while (!(await pageState(page)).over) {
       if (await clickLegalMove(page) === null) break;
-      await page.waitForFunction(() => game.state && (game.state.ending || !game.state.thinking), null, { timeout });
+      await page.waitForFunction(() => window.tabuleiro?.game.state && (tabuleiro.game.state.ending || !tabuleiro.game.state.thinking), null, { timeout });
     }
     await page.locator("#banner").waitFor({ timeout });
     const banner = await page.locator("#banner").textContent();
@@ -284,7 +355,7 @@ tests["A whole game of each game by clicking only: marks at the end, rules, hist
         else if (move.notation.startsWith("pass ")) done.trade = true;
         else if (move.gesture.pieces.length >= 2) done.multi = true;
         if (mine === 6 && attempt === 0) await picture(page, `${game}-mid-game`);
-        await page.waitForFunction(() => game.state && (game.state.ending || !game.state.thinking), null, { timeout });
+        await page.waitForFunction(() => window.tabuleiro?.game.state && (tabuleiro.game.state.ending || !tabuleiro.game.state.thinking), null, { timeout });
       }
       await page.locator("#banner").waitFor({ timeout });
       const banner = await page.locator("#banner").textContent();
@@ -299,9 +370,9 @@ tests["A whole game of each game by clicking only: marks at the end, rules, hist
       const pieces = await page.locator("#board g.piece").count();
       const total = (await pageState(page)).moves;
       await page.click("#back");
-      await page.waitForFunction(() => game.looked !== null, null, { timeout });
+      await page.waitForFunction(() => window.tabuleiro?.game.looked !== null, null, { timeout });
       await page.click("#back");
-      await page.waitForFunction((n) => game.viewAt === n && game.looked !== null, total - 2, { timeout });
+      await page.waitForFunction((n) => tabuleiro.game.viewAt === n && tabuleiro.game.looked !== null, total - 2, { timeout });
       const earlier = await page.locator("#board g.piece").count();
       check(await page.locator("#now").isVisible(), `${game}: looking back says so`);
       check(earlier !== pieces || game === "nudge", `${game}: an earlier position is shown (${earlier} vs ${pieces} pieces)`);
@@ -325,18 +396,20 @@ tests["Analysis of a finished game shows every move's value on the board"] = asy
   await page.waitForURL(/game=/, { timeout });
   while (!(await pageState(page)).over) {
     if (await clickLegalMove(page) === null) break;
-    await page.waitForFunction(() => game.state && (game.state.ending || !game.state.thinking), null, { timeout });
+    await page.waitForFunction(() => window.tabuleiro?.game.state && (tabuleiro.game.state.ending || !tabuleiro.game.state.thinking), null, { timeout });
   }
   await page.locator("#banner").waitFor({ timeout });
   // At the end there is nothing to choose: the analysis opens at the last move's choice.
   const moves = (await pageState(page)).moves;
   await page.click("#analyse");
   await page.locator("#analysis li").first().waitFor({ timeout });
-  const at = await page.locator("#history-at").textContent();
-  check(at.includes(`after move ${moves - 1} of ${moves}`), `the analysis is of the last choice: ${at}`);
+  const at = await page.evaluate(() => tabuleiro.game.viewAt);
+  const said = await page.locator("#history-at").textContent();
+  check(at === moves - 1 && said.includes("looking back"), `the analysis is of the last choice: ${at}, ${said}`);
   const values = await page.locator("#analysis li").allTextContents();
   check(values.every((v) => /: (wins in|loses in|draw)/.test(v)), `exact values: ${values}`);
   check(await page.locator("#board text.analysis").count() > 0, "values on the board's cells");
+  await accessible(page, "the analysis board");
   await picture(page, "quantik-analysis");
   await page.close();
 };
@@ -354,7 +427,7 @@ tests["The server killed and restarted mid-game: the page reconnects and the gam
   // click that raced the disconnection) is refused with words, never silently dropped.
   await page.locator("#offline").waitFor({ state: "visible", timeout });
   check(await page.evaluate(() => document.body.classList.contains("offline")), "the board is marked offline");
-  await page.evaluate(() => play(game.state.legal[0].notation));
+  await page.evaluate(() => tabuleiro.play(tabuleiro.game.state.legal[0].notation));
   const said = await page.locator("#message").textContent();
   check(said.includes("not sent"), `the player is told the move was not sent: ${said}`);
   await shot(page, "offline");
@@ -400,7 +473,7 @@ tests["A spectator is told they watch, a hint is no error, the tab says your tur
   await page.click("#hint");
   await page.locator("#hint-text").filter({ hasText: "Hint:" }).waitFor({ timeout });
   check((await page.locator("#message").textContent()) === "", "the hint is not in the error line");
-  const colours = await page.evaluate(() => [getComputedStyle($("hint-text")).color, getComputedStyle($("message")).color]);
+  const colours = await page.evaluate(() => [getComputedStyle(document.getElementById("hint-text")).color, getComputedStyle(document.getElementById("message")).color]);
   check(colours[0] !== colours[1], `the hint is not coloured like an error: ${colours}`);
   const id = new URL(page.url()).searchParams.get("game");
   const watcher = await browser.newPage();
@@ -409,6 +482,7 @@ tests["A spectator is told they watch, a hint is no error, the tab says your tur
   for (const button of ["#undo", "#hint", "#resign"]) {
     check(await watcher.locator(button).isHidden(), `no ${button} button for a spectator`);
   }
+  await accessible(watcher, "a spectator's page");
   await shot(watcher, "spectator");
   await watcher.close();
   page.once("dialog", (dialog) => dialog.accept());
@@ -418,6 +492,147 @@ tests["A spectator is told they watch, a hint is no error, the tab says your tur
   await page.waitForURL((url) => url.searchParams.get("game") !== id, { timeout });
   await page.locator("#status").filter({ hasText: /turn|thinking|move/ }).waitFor({ timeout });
   await page.close();
+};
+
+
+tests["Every game played to the end with the keyboard alone, each move announced"] = async (browser, base) => {
+  for (const [id, options] of [["quantik", {}], ["nudge", { max_turns: "12" }], ["taiji", {}], ["pushee", {}], ["qinto", {}]]) {
+    const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: id, mode: "computer", level: "random", options }) }).then((r) => r.json());
+    check(created.id, `${id} created: ${JSON.stringify(created)}`);
+    // A phone's screen, so that the pictures in docs/screenshots show what a phone shows.
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await page.goto(new URL(created.seats.find((s) => s.link).link, base).href);
+    await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+    let moves = 0;
+    let pictured = false;
+    while (!(await pageState(page)).over) {
+      await page.waitForFunction(() => window.tabuleiro?.game.state && (tabuleiro.game.state.ending
+        || (!tabuleiro.game.state.thinking && tabuleiro.game.state.legal.length > 0)), null, { timeout });
+      const { legal, over } = await pageState(page);
+      if (over) break;
+      // A cell's name says where it is and what is on it.
+      const name = await page.locator("#board [role=gridcell]").first().getAttribute("aria-label");
+      check(/^\S+, /.test(name), `${id}: a cell is named: ${name}`);
+      await keyMove(page, legal[Math.floor(Math.random() * legal.length)]);
+      moves += 1;
+      if (moves === 3) await accessible(page, `${id} mid-game`);
+      if (!pictured && id !== "qinto" && (await pageState(page)).moves >= 8) {
+        pictured = true;
+        await picture(page, `${id}-phone`);
+      }
+      check(moves < 200, `${id}: the game ends`);
+    }
+    await page.locator("#banner").waitFor({ timeout });
+    await accessible(page, `${id} at the end`);
+    const announced = await page.locator("#announce").textContent();
+    check(announced.includes("played") || announced.length > 10, `${id}: the end is announced: ${announced}`);
+    // History by the keyboard: arrow keys step back from the end.
+    await tabTo(page, "#history");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => tabuleiro.game.viewAt !== null && tabuleiro.game.looked !== null, null, { timeout });
+    await page.keyboard.press("End");
+    await page.waitForFunction(() => tabuleiro.game.viewAt === null, null, { timeout });
+    await page.close();
+  }
+};
+
+tests["Q!nto on a phone: tiles of at least 32 px after 20 moves, zoom and pan"] = async (browser, base) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  await newGameFromMenu(page, base, "qinto", "computer", { first: "1" });
+  await page.waitForURL(/game=/, { timeout });
+  await page.locator("#notes").filter({ hasText: /\S/ }).waitFor({ timeout });
+  const note = await page.locator("#notes").textContent();
+  check(note.includes("must cover the centre cell 0,0"), `the empty grid says where the first play goes: ${note}`);
+  await page.locator("#zoom").waitFor({ state: "visible", timeout });
+  while ((await pageState(page)).moves < 20 && !(await pageState(page)).over) {
+    if (await clickLegalMove(page) === null) break;
+    await page.waitForFunction(() => window.tabuleiro?.game.state && (tabuleiro.game.state.ending || !tabuleiro.game.state.thinking), null, { timeout });
+  }
+  await picture(page, "qinto-phone");
+  const size = async () => page.evaluate(() => document.querySelector("#board rect.cell").getBoundingClientRect().width);
+  const tile = await size();
+  check(tile >= 32, `a cell is ${tile.toFixed(1)} px wide on a 390 px screen`);
+  const letters = await page.evaluate(() => {
+    const label = document.querySelector("#board .piece-label");
+    return label ? label.getBoundingClientRect().height : 99;
+  });
+  check(letters >= 10, `tile letters are ${letters.toFixed(1)} px high`);
+  await page.click("#zoom-in");
+  const bigger = await size();
+  check(bigger > tile * 1.1, `zooming in makes cells bigger: ${tile} -> ${bigger}`);
+  await page.click("#zoom-out");
+  await page.click("#zoom-out");
+  check(await size() < bigger, "zooming out makes them smaller");
+  // Dragging pans the board (and points at nothing).
+  await page.click("#zoom-in");
+  await page.click("#zoom-in");
+  const wrap = page.locator("#board-wrap");
+  const before = await wrap.evaluate((w) => [w.scrollLeft, w.scrollTop]);
+  const box = await wrap.boundingBox();
+  const played = (await pageState(page)).moves;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 60, { steps: 5 });
+  await page.mouse.up();
+  const after = await wrap.evaluate((w) => [w.scrollLeft, w.scrollTop]);
+  check(after[0] !== before[0] || after[1] !== before[1], `a drag pans: ${before} -> ${after}`);
+  check((await pageState(page)).moves === played, "a drag plays nothing");
+  check((await page.locator("#message").textContent()) === "", "a drag points at no cell");
+  await page.click("#zoom-fit");
+  await page.close();
+};
+
+tests["Taiji shows the tile, light half and dark half, before the second click"] = async (browser, base) => {
+  const page = await browser.newPage();
+  await newGameFromMenu(page, base, "taiji", "computer");
+  await page.waitForURL(/game=/, { timeout });
+  await waitMyTurn(page);
+  const { legal } = await pageState(page);
+  const move = legal[0];
+  const [light, dark] = move.gesture.cells;
+  await page.click(`#board rect[data-cell="${light.x},${light.y}"]`);
+  await page.waitForFunction(() => document.querySelectorAll("#board g.preview g.piece").length === 1, null, { timeout });
+  await page.hover(`#board rect[data-cell="${dark.x},${dark.y}"]`);
+  await page.waitForFunction(() => document.querySelectorAll("#board g.preview g.piece").length === 2, null, { timeout });
+  const fills = await page.locator("#board g.preview g.piece rect").evaluateAll((rs) => rs.map((r) => r.getAttribute("fill")));
+  check(new Set(fills).size === 2, `a light and a dark half are shown: ${fills}`);
+  // The cell names say which half goes where once it is played; the move plays as shown.
+  await page.click(`#board rect[data-cell="${dark.x},${dark.y}"]`);
+  await waitMoves(page, 1);
+  check((await page.locator("#moves .move").first().textContent()) === move.notation, "the tile shown is the tile played");
+  await page.close();
+};
+
+tests["The landing page passes axe-core"] = async (browser, base) => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/`);
+  await page.locator("#game option").first().waitFor({ state: "attached", timeout });
+  await accessible(page, "the landing page");
+  await page.close();
+};
+
+tests["Hints: refused by the server between people, offered in a casual game"] = async (browser, base) => {
+  for (const mode of ["online", "casual"]) {
+    const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: "quantik", mode }) }).then((r) => r.json());
+    const page = await browser.newPage();
+    await page.goto(new URL(created.seats[0].link, base).href);
+    await waitMyTurn(page);
+    if (mode === "online") {
+      check(await page.locator("#hint").isHidden(), "no Hint button between people");
+      check(await page.locator("#casual").isHidden(), "not named casual");
+      // Asked anyway, as a modified page would: the server refuses.
+      await page.evaluate(() => tabuleiro.game.socket.send(JSON.stringify({ type: "hint" })));
+      await page.locator("#message").filter({ hasText: "no hints" }).waitFor({ timeout });
+      check((await page.locator("#hint-text").textContent()) === "", "no hint shown");
+    } else {
+      check(await page.locator("#casual").isVisible(), "a casual game says so to every player");
+      await page.click("#hint");
+      await page.locator("#hint-text").filter({ hasText: "Hint:" }).waitFor({ timeout });
+    }
+    await page.close();
+  }
 };
 
 // A site of someone else's: another origin (another port) serving an ordinary page.
@@ -493,6 +708,10 @@ try {
   await browser.close();
   server.child.kill();
   rmSync(data, { recursive: true, force: true });
+}
+for (const { where, violations } of axeReport) {
+  const found = violations.map((v) => `${v.id} (${v.impact})`).join(", ") || "none";
+  console.log(`axe-core, ${where}: ${found}`);
 }
 console.log(failed === 0 ? "browser tests: all passed" : `browser tests: ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -128,13 +128,39 @@ pub static INDEX_HTML: LazyLock<Asset> = LazyLock::new(|| {
         include_str!("../assets/index.html"),
     )
 });
-/// The page's script.
-pub static APP_JS: LazyLock<Asset> = LazyLock::new(|| {
-    Asset::new(
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/app.js"),
-    )
+/// The page's script: ES modules by concept, served as they are under `/js/`.
+pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
+    macro_rules! module {
+        ($name:literal) => {
+            (
+                $name,
+                Asset::new(
+                    "text/javascript; charset=utf-8",
+                    include_str!(concat!("../assets/js/", $name)),
+                ),
+            )
+        };
+    }
+    vec![
+        module!("main.js"),
+        module!("dom.js"),
+        module!("state.js"),
+        module!("gestures.js"),
+        module!("connection.js"),
+        module!("pointing.js"),
+        module!("board.js"),
+        module!("pieces.js"),
+        module!("panels.js"),
+        module!("analysis.js"),
+        module!("view.js"),
+        module!("setup.js"),
+    ]
 });
+
+/// The module of the page's script named `name` (`main.js`), if there is one.
+pub fn script(name: &str) -> Option<&'static Asset> {
+    SCRIPTS.iter().find(|(n, _)| *n == name).map(|(_, a)| a)
+}
 /// The page's style sheet.
 pub static APP_CSS: LazyLock<Asset> =
     LazyLock::new(|| Asset::new("text/css; charset=utf-8", include_str!("../assets/app.css")));
@@ -174,7 +200,7 @@ mod tests {
     #[test]
     fn compressed_forms_decompress_to_the_file() {
         use std::io::Read as _;
-        let asset = &*APP_JS;
+        let asset = script("board.js").expect("the board's module");
         let mut text = String::new();
         flate2::read::GzDecoder::new(asset.gzip.as_slice())
             .read_to_string(&mut text)

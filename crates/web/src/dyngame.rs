@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use tabuleiro_ai::{GameTable, Seat};
+use tabuleiro_ai::{Exact, GameTable, Seat};
 use tabuleiro_core::{
     Engine, Eyes, Game, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Picture, Player,
     Registry, Setup, UndoError,
@@ -12,7 +12,7 @@ use tabuleiro_games::REGISTRY;
 
 use crate::error::HubError;
 use crate::hub::unknown_game;
-use crate::protocol::{Legal, Played, Rated};
+use crate::protocol::{Legal, Played, Rated, Verdict};
 
 /// Work for a blocking thread: a computer move or a hint, as notation (`None`: no move).
 pub type Job = Box<dyn FnOnce() -> Option<String> + Send>;
@@ -263,8 +263,15 @@ impl<G: Engine> DynGame for Live<G> {
                     legal: Legal {
                         notation: state.format_move(r.mv),
                         gesture: state.gesture(r.mv),
+                        preview: Vec::new(),
                     },
                     value: r.text(),
+                    verdict: match r.exact {
+                        Some(Exact::Win { plies }) => Verdict::Win { plies },
+                        Some(Exact::Draw) => Verdict::Draw,
+                        Some(Exact::Loss { plies }) => Verdict::Loss { plies },
+                        None => Verdict::Score { value: r.score },
+                    },
                     exact: r.exact.is_some(),
                     rank: r.rank(),
                 })
@@ -301,6 +308,7 @@ fn legal_of<G: Game>(state: &G) -> Vec<Legal> {
         .map(|mv| Legal {
             notation: state.format_move(mv),
             gesture: state.gesture(mv),
+            preview: state.preview(mv),
         })
         .collect()
 }

@@ -18,7 +18,7 @@ use crate::origin;
 use crate::protocol::{CreateRequest, MAX_BODY};
 use crate::ws;
 
-use crate::assets::{APP_CSS, APP_JS, FAVICON, INDEX_HTML};
+use crate::assets::{APP_CSS, FAVICON, INDEX_HTML, script};
 
 /// The widest range of numbers the catalogue lists as choices (beyond it, a number is typed).
 const MAX_LISTED: i64 = 12;
@@ -32,10 +32,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/",
             get(|h: HeaderMap| async move { INDEX_HTML.answer(&h) }),
         )
-        .route(
-            "/app.js",
-            get(|h: HeaderMap| async move { APP_JS.answer(&h) }),
-        )
+        .route("/js/{name}", get(module))
         .route(
             "/app.css",
             get(|h: HeaderMap| async move { APP_CSS.answer(&h) }),
@@ -96,6 +93,7 @@ async fn catalog() -> Response {
                     };
                     json!({
                         "name": o.name,
+                        "label": o.label,
                         "description": o.description,
                         "default": o.default,
                         "allowed": o.allowed(),
@@ -183,6 +181,14 @@ async fn create(
     match hub.create(request).await {
         Ok(created) => (StatusCode::CREATED, axum::Json(created)).into_response(),
         Err(e) => error(e.status(), e.to_string()),
+    }
+}
+
+/// `GET /js/{name}`: a module of the page's script.
+async fn module(Path(name): Path<String>, request: HeaderMap) -> Response {
+    match script(&name) {
+        Some(asset) => asset.answer(&request),
+        None => error(StatusCode::NOT_FOUND, format!("no script `{name}`")),
     }
 }
 

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use tabuleiro_core::{Gesture, Outcome, Picture, PlayerResult};
+use tabuleiro_core::{Gesture, Outcome, Picture, Placed, PlayerResult};
 
 /// Largest WebSocket message the server reads; a larger one gets an error message.
 pub const MAX_MESSAGE: usize = 8 * 1024;
@@ -57,6 +57,10 @@ pub struct Legal {
     pub notation: String,
     /// The cells, reserve pieces and choice it uses.
     pub gesture: Gesture,
+    /// The pieces it puts on the board, to show while it is pointed at (a Taiji tile's
+    /// halves); empty for most games.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub preview: Vec<Placed>,
 }
 
 /// A move played, as the connection may read it.
@@ -77,10 +81,36 @@ pub struct Rated {
     pub legal: Legal,
     /// The value in words: "wins in 7", "draw", "loses in 12", or the engine's score.
     pub value: String,
+    /// The value as data, for the page to draw: a win or loss in so many moves, a draw, or
+    /// the engine's score.
+    pub verdict: Verdict,
     /// Whether the value is exact (from a solver) rather than an estimate.
     pub exact: bool,
     /// Higher is better for the player to move; for ordering and colouring.
     pub rank: i64,
+}
+
+/// A move's value for the player to move, as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Verdict {
+    /// The player to move wins in so many moves (plies) with best play.
+    Win {
+        /// Moves to the end.
+        plies: u32,
+    },
+    /// A draw with best play.
+    Draw,
+    /// The player to move loses in so many moves with best play.
+    Loss {
+        /// Moves to the end.
+        plies: u32,
+    },
+    /// The engine's score after a short search (positive is good for the player to move).
+    Score {
+        /// The score.
+        value: i32,
+    },
 }
 
 /// One seat as everybody may see it.
@@ -128,8 +158,11 @@ pub enum ServerMessage {
         game: String,
         /// Game name.
         name: String,
-        /// `computer`, `hotseat` or `online`.
+        /// `computer`, `hotseat`, `online` or `casual` (online, with hints).
         mode: String,
+        /// Whether the players may ask for hints (not in an online game between people,
+        /// unless it was created casual).
+        hints: bool,
         /// Option values.
         options: BTreeMap<String, String>,
         /// The seats.
@@ -225,8 +258,12 @@ pub enum Mode {
     Computer,
     /// Everyone on one screen.
     Hotseat,
-    /// Each seat from its own browser, by its link.
+    /// Each seat from its own browser, by its link: a game between people, without the
+    /// engine's hints.
     Online,
+    /// As [`Mode::Online`], but every player may ask the engine for hints: a casual game,
+    /// named as such to every player.
+    Casual,
 }
 
 impl Mode {
@@ -236,12 +273,24 @@ impl Mode {
             Mode::Computer => "computer",
             Mode::Hotseat => "hotseat",
             Mode::Online => "online",
+            Mode::Casual => "casual",
         }
+    }
+
+    /// Whether each seat plays from its own browser, by its link.
+    pub fn between_people(self) -> bool {
+        matches!(self, Mode::Online | Mode::Casual)
+    }
+
+    /// Whether players may ask the engine for hints: in games no other person plays (against
+    /// the computer; hotseat, where both share one screen) and in casual games.
+    pub fn hints(self) -> bool {
+        self != Mode::Online
     }
 
     /// The mode of a stored name.
     pub fn from_name(name: &str) -> Option<Self> {
-        [Mode::Computer, Mode::Hotseat, Mode::Online]
+        [Mode::Computer, Mode::Hotseat, Mode::Online, Mode::Casual]
             .into_iter()
             .find(|m| m.name() == name)
     }

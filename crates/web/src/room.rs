@@ -196,6 +196,7 @@ impl Room {
             game: self.game.info().id.to_owned(),
             name: self.game.info().name.to_owned(),
             mode: self.mode.name().to_owned(),
+            hints: self.mode.hints(),
             options: record.options,
             seats: self
                 .seats
@@ -234,7 +235,7 @@ impl Room {
     /// online, not once the game is over (a finished game stays finished), and only after a
     /// move.
     pub fn may_undo(&self, seats: &[usize]) -> bool {
-        self.mode != Mode::Online && !self.over() && !seats.is_empty() && self.game.ply() > 0
+        !self.mode.between_people() && !self.over() && !seats.is_empty() && self.game.ply() > 0
     }
 
     /// Whether Undo is offered now: [`Room::may_undo`], and the turn to take back drew no

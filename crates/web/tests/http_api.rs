@@ -21,7 +21,13 @@ fn header_of(head: &str, name: &str) -> Option<String> {
 #[tokio::test]
 async fn the_page_is_sent_compressed_and_not_again_while_unchanged() {
     let server = Server::start().await;
-    for asset in ["/", "/app.js", "/app.css", "/favicon.svg"] {
+    for asset in [
+        "/",
+        "/js/main.js",
+        "/js/board.js",
+        "/app.css",
+        "/favicon.svg",
+    ] {
         let plain = request_with(server.addr, "GET", asset, &[], None)
             .await
             .expect(asset);
@@ -71,15 +77,45 @@ async fn the_page_and_catalogue_are_served() {
     let page = request(server.addr, "GET", "/", None).await.expect("page");
     assert_eq!(page.status, 200);
     assert!(
-        page.body.contains("<svg") || page.body.contains("app.js"),
+        page.body
+            .contains(r#"<script type="module" src="/js/main.js">"#),
         "{}",
         page.body
     );
-    for asset in ["/app.js", "/app.css"] {
-        let answer = request(server.addr, "GET", asset, None).await.expect(asset);
-        assert_eq!(answer.status, 200, "{asset}");
-        assert!(!answer.body.is_empty(), "{asset}");
+    let answer = request(server.addr, "GET", "/app.css", None)
+        .await
+        .expect("css");
+    assert_eq!(answer.status, 200);
+    assert!(!answer.body.is_empty());
+    // Every module the page imports, from main.js on, is served as JavaScript.
+    let mut wanted = vec!["main.js".to_owned()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = wanted.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let path = format!("/js/{name}");
+        let answer = request(server.addr, "GET", &path, None).await.expect(&path);
+        assert_eq!(answer.status, 200, "{path}");
+        assert!(
+            header_of(&answer.head, "content-type")
+                .is_some_and(|t| t.starts_with("text/javascript")),
+            "{path}"
+        );
+        for line in answer.body.lines().filter(|l| l.starts_with("import ")) {
+            let imported = line
+                .split("\"./")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .expect("an import of a sibling module");
+            wanted.push(imported.to_owned());
+        }
     }
+    assert!(seen.len() >= 8, "{seen:?}");
+    let missing = request(server.addr, "GET", "/js/nothing.js", None)
+        .await
+        .expect("missing");
+    assert_eq!(missing.status, 404);
     let catalog = request(server.addr, "GET", "/api/catalog", None)
         .await
         .expect("catalog");

@@ -3,6 +3,7 @@
 mod util;
 
 mod abuse;
+mod gesture_cases;
 mod http_api;
 mod isolation;
 mod page_api;

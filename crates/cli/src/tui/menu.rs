@@ -217,7 +217,7 @@ impl Menu {
                     .map_or(level.to_owned(), level_label);
                 (format!("Player {} is", seat + 1), label)
             }
-            Row::Option(i) => (info.options[i].name.to_owned(), self.options[i].clone()),
+            Row::Option(i) => (info.options[i].label.to_owned(), self.options[i].clone()),
             Row::Start => ("▶ Start".into(), String::new()),
             Row::Rules => ("Rules".into(), String::new()),
             Row::Load => ("Load a saved game".into(), String::new()),
@@ -602,7 +602,7 @@ mod tests {
             menu.select_game(menu.game + 1);
         }
         menu.focus_on(Row::Option(2));
-        assert_eq!(menu.describe(Row::Option(2)).0, "pieces");
+        assert_eq!(menu.describe(Row::Option(2)).0, "Pieces");
         press(&mut menu, KeyCode::Enter);
         press(&mut menu, KeyCode::Backspace);
         press(&mut menu, KeyCode::Backspace);
@@ -618,6 +618,7 @@ mod tests {
     fn integer_options_step_through_words_and_numbers() {
         let spec = OptionSpec {
             name: "max_turns",
+            label: "Turn limit",
             description: "",
             kind: OptionKind::Integer {
                 min: 1,

@@ -22,8 +22,9 @@ pub struct Pick {
 pub enum Settled {
     /// The gesture is exactly one legal move and grows into no other: play it (its index).
     Play(usize),
-    /// The gesture is exactly this legal move, but longer ones go on from it: the player may
-    /// play it or go on.
+    /// The gesture is exactly this legal move (or is it but for the choice that only this
+    /// move would complete it with), but other moves go on from it: the player may play it
+    /// or go on.
     Whole(usize),
     /// The gesture is part of some legal moves: go on.
     Partial,
@@ -77,7 +78,24 @@ impl Pointing {
         match (exact.as_slice(), candidates.len()) {
             ([only], 1) => Settled::Play(*only),
             ([first, ..], _) => Settled::Whole(*first),
-            ([], _) => Settled::Partial,
+            ([], _) => {
+                // A gesture that one move alone completes with its choice (tiles picked to
+                // trade, whose move is named "trade"): that move may be played as it is.
+                let completed: Vec<usize> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        self.made.choice.is_none()
+                            && legal[i].choice.as_ref().is_some_and(|c| {
+                                self.made.clone().with_choice(c.clone()).same(&legal[i])
+                            })
+                    })
+                    .collect();
+                match completed.as_slice() {
+                    [only] => Settled::Whole(*only),
+                    _ => Settled::Partial,
+                }
+            }
         }
     }
 

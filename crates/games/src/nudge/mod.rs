@@ -92,18 +92,21 @@ pub static INFO: GameInfo = GameInfo {
     options: &[
         OptionSpec {
             name: "start",
+            label: "Starting position",
             description: "starting layout 1-4 (1: b2 c2 d2 against b4 c4 d4)",
             kind: OptionKind::Choice(&["1", "2", "3", "4"]),
             default: "1",
         },
         OptionSpec {
             name: "first",
+            label: "First player",
             description: "who moves first: white, black, or random (from the game's seed)",
             kind: OptionKind::Choice(&["white", "black", "random"]),
             default: "white",
         },
         OptionSpec {
             name: "max_turns",
+            label: "Turn limit",
             description: "turns (of both players) after which the game is a draw, or none",
             kind: OptionKind::Integer {
                 min: 1,

@@ -75,18 +75,21 @@ pub static INFO: GameInfo = GameInfo {
     options: &[
         OptionSpec {
             name: "size",
+            label: "Board size",
             description: "board size, columns x rows, 4x4 to 12x12 (e.g. 6x6, 5x7)",
             kind: OptionKind::Text,
             default: "6x6",
         },
         OptionSpec {
             name: "values",
+            label: "Cell values",
             description: "cell values: random (from the seed), rows of digits separated by /, or a file of one row per line",
             kind: OptionKind::Text,
             default: "random",
         },
         OptionSpec {
             name: "pieces",
+            label: "Pieces",
             description: "pieces each player has",
             kind: OptionKind::Integer {
                 min: 1,
@@ -97,12 +100,14 @@ pub static INFO: GameInfo = GameInfo {
         },
         OptionSpec {
             name: "walls",
+            label: "Walls",
             description: "on: runs stop at the edge; off: the piece pushed over the edge is removed",
             kind: OptionKind::Choice(&["on", "off"]),
             default: "on",
         },
         OptionSpec {
             name: "chains",
+            label: "Chain tiers",
             description: "chain tiers after the placement push (0 = none)",
             kind: OptionKind::Integer {
                 min: 0,
@@ -113,6 +118,7 @@ pub static INFO: GameInfo = GameInfo {
         },
         OptionSpec {
             name: "first",
+            label: "First player",
             description: "who moves first: 1, 2, or random (from the game's seed)",
             kind: OptionKind::Choice(&["1", "2", "random"]),
             default: "1",

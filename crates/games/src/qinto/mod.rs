@@ -117,6 +117,7 @@ pub static INFO: GameInfo = GameInfo {
     options: &[
         OptionSpec {
             name: "first",
+            label: "First player",
             description: "who moves first: 1 to 4 (a seat at the table), or random (from the game's seed)",
             kind: OptionKind::Integer {
                 min: 1,
@@ -127,6 +128,7 @@ pub static INFO: GameInfo = GameInfo {
         },
         OptionSpec {
             name: "max_turns",
+            label: "Turn limit",
             description: "the game ends after this many moves (project addition); fewest tiles left wins",
             kind: OptionKind::Integer {
                 min: 1,

@@ -130,9 +130,9 @@ pub fn picture(state: &Qinto, shown: Shown) -> Picture {
         })
         .collect();
     picture.notes.push(match state.ending() {
-        Some(_) => format!("Game over after {} moves", state.turn()),
+        Some(_) => format!("Game over after {} turns", state.turn()),
         None => format!(
-            "Move {} of at most {}{}",
+            "Turn {} of at most {}{}",
             state.turn() + 1,
             state.max_turns(),
             if state.idle_passes() > 0 {
@@ -145,6 +145,11 @@ pub fn picture(state: &Qinto, shown: Shown) -> Picture {
             }
         ),
     });
+    if state.grid().is_empty() && state.ending().is_none() {
+        picture
+            .notes
+            .push("The first play must cover the centre cell 0,0".to_owned());
+    }
     picture
 }
 
@@ -179,6 +184,19 @@ pub fn gesture(mv: QintoMove) -> Gesture {
         QintoMove::Pass(trade) if trade.count == 0 => gesture.with_choice(Choice {
             token: "pass".to_owned(),
             label: "pass".to_owned(),
+            piece: None,
+        }),
+        // Tiles picked from the hand and traded: said so on the button, not "Play pass …".
+        QintoMove::Pass(trade) => gesture.with_choice(Choice {
+            token: "trade".to_owned(),
+            label: format!(
+                "Trade {}",
+                trade
+                    .tiles()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
             piece: None,
         }),
         _ => gesture,

@@ -58,6 +58,7 @@ pub static INFO: GameInfo = GameInfo {
     max_moves: Some(MAX_MOVES),
     options: &[OptionSpec {
         name: "first",
+        label: "First player",
         description: "who moves first: player 1, player 2, or random (from the game's seed)",
         kind: OptionKind::Choice(&["1", "2", "random"]),
         default: "1",

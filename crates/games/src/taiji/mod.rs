@@ -74,18 +74,21 @@ pub static INFO: GameInfo = GameInfo {
     options: &[
         OptionSpec {
             name: "size",
+            label: "Board size",
             description: "board side: 7, 9 or 11",
             kind: OptionKind::Choice(&["7", "9", "11"]),
             default: "9",
         },
         OptionSpec {
             name: "groups",
+            label: "Groups counted",
             description: "how many of the largest groups count (standard scoring); auto: 1 on 7x7, 2 on 9x9, 3 on 11x11",
             kind: OptionKind::Choice(&["auto", "1", "2", "3"]),
             default: "auto",
         },
         OptionSpec {
             name: "scoring",
+            label: "Scoring",
             description: "standard: sum of the largest groups; omega: product of all group sizes",
             kind: OptionKind::Choice(&["standard", "omega"]),
             default: "standard",
@@ -183,6 +186,10 @@ impl Game for Taiji {
 
     fn gesture(&self, mv: TaijiMove) -> tabuleiro_core::Gesture {
         picture::gesture(mv)
+    }
+
+    fn preview(&self, mv: TaijiMove) -> Vec<tabuleiro_core::Placed> {
+        picture::preview(mv)
     }
 
     fn scores(&self) -> Option<Vec<i64>> {

@@ -69,6 +69,20 @@ pub fn picture(t: &Taiji) -> Picture {
     picture
 }
 
+/// A tile's two halves where it goes, to show before it is played.
+pub fn preview(mv: TaijiMove) -> Vec<Placed> {
+    vec![
+        Placed {
+            cell: cell(mv.light),
+            piece: half(Colour::Light),
+        },
+        Placed {
+            cell: cell(mv.dark),
+            piece: half(Colour::Dark),
+        },
+    ]
+}
+
 /// A tile: its light half's cell, then its dark half's.
 pub fn gesture(mv: TaijiMove) -> Gesture {
     Gesture::cells(vec![cell(mv.light), cell(mv.dark)])

@@ -10,7 +10,7 @@ use tokio::sync::mpsc::Sender;
 use super::{Hub, SharedRoom, lock, store_error};
 use crate::asking::Reply;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
-use crate::protocol::{Mode, ServerMessage};
+use crate::protocol::ServerMessage;
 use crate::room::Outgoing;
 use crate::store::{Change, StoreError};
 
@@ -139,7 +139,7 @@ impl Hub {
         self.fresh(room).await?;
         let from = {
             let guard = lock(room);
-            if guard.mode == Mode::Online {
+            if guard.mode.between_people() {
                 return Err(Refusal::OnlineUndo.into());
             }
             if guard.over() {
@@ -210,7 +210,8 @@ impl Hub {
     /// it is dropped unsearched if the connection closes before its turn.
     ///
     /// # Errors
-    /// In an online game (between people: the engine's help would be cheating), when it is not
+    /// In an online game that is not casual (between people: the engine's help would be
+    /// cheating), when it is not
     /// this connection's turn, or another hint or analysis of the game is under way.
     pub fn hint(
         self: &Arc<Self>,
@@ -219,9 +220,9 @@ impl Hub {
         reply: Reply,
     ) -> Result<(), HubError> {
         let guard = lock(room);
-        // Hints are for games no other person plays: against the computer, or hotseat, where
-        // the players share one screen.
-        if guard.mode == Mode::Online {
+        // Hints are for games no other person plays (against the computer, or hotseat, where
+        // the players share one screen) and for games created casual, with hints for all.
+        if !guard.mode.hints() {
             return Err(Refusal::HintBetweenPeople.into());
         }
         match guard.to_move() {

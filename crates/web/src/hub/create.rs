@@ -62,7 +62,9 @@ impl Hub {
                     })
                     .collect()
             }
-            Mode::Hotseat | Mode::Online => vec![(Seat::Human, "human".to_owned()); players],
+            Mode::Hotseat | Mode::Online | Mode::Casual => {
+                vec![(Seat::Human, "human".to_owned()); players]
+            }
         };
         let random = |e: getrandom::Error| HubError::Random(e.to_string());
         let shared = new_token().map_err(random)?;
@@ -70,7 +72,7 @@ impl Hub {
         for (seat, _) in &plans {
             tokens.push(match (seat, request.mode) {
                 (Seat::Computer(_), _) => None,
-                (Seat::Human, Mode::Online) => Some(new_token().map_err(random)?),
+                (Seat::Human, Mode::Online | Mode::Casual) => Some(new_token().map_err(random)?),
                 (Seat::Human, Mode::Computer | Mode::Hotseat) => Some(shared.clone()),
             });
         }

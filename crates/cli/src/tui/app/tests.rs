@@ -40,7 +40,7 @@ fn the_menu_at_80_by_24() {
             " │  Mode              ◀ Human vs Computer ▶                                   │",
             " │  You play          ◀ player 1 ▶                                            │",
             " │  Player 2 is       ◀ hard: searches a second per move ▶                    │",
-            " │  first             ◀ 1 ▶                                                   │",
+            " │  First player      ◀ 1 ▶                                                   │",
             " │  ▶ Start                                                                   │",
             " │  Rules                                                                     │",
             " │  Load a saved game                                                         │",

@@ -1,0 +1,311 @@
+// The board: drawn from the server's picture as a grid of cells a player points at with the
+// mouse, a finger or the keyboard (one focusable cell at a time; arrow keys move, Enter or
+// Space points, Escape starts the move again). Every cell is named by its content for screen
+// readers. One handler on the board serves every cell.
+import { $, el } from "./dom.js";
+import { candidates, cellKey, fits } from "./gestures.js";
+import { drawPiece, defs, pieceName } from "./pieces.js";
+import { displayedAt, game, lookingBack } from "./state.js";
+import { clickCell, startAgain } from "./pointing.js";
+import { reserveOf } from "./panels.js";
+import { analysisByCell } from "./analysis.js";
+import { justDragged, sizeBoard } from "./view.js";
+
+const CELL = 48;
+const MARGIN = 26;
+
+function cellXY(board, cell) {
+  return [MARGIN + (cell.x - board.columns.first) * CELL, MARGIN + (cell.y - board.rows.first) * CELL];
+}
+
+function* range(axis) {
+  for (let i = 0; i < axis.labels.length; i++) yield axis.first + i;
+}
+
+const numeric = (label) => /^-?\d+$/.test(label);
+
+/** A cell's name as the game's notation writes it: "c3", or "4,-1" on an open grid. */
+export function cellName(board, cell) {
+  const column = board.columns.labels[cell.x - board.columns.first] ?? String(cell.x);
+  const row = board.rows.labels[cell.y - board.rows.first] ?? String(cell.y);
+  return numeric(column) && numeric(row) ? `${column},${row}` : `${column}${row}`;
+}
+
+const inside = (board, cell) => cell.x >= board.columns.first && cell.x < board.columns.first + board.columns.labels.length
+  && cell.y >= board.rows.first && cell.y < board.rows.first + board.rows.labels.length;
+
+/** Sets the board's one delegated handler for pointing and keys; called once. */
+export function initBoard() {
+  const svg = $("board");
+  svg.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-cell]");
+    if (!target || justDragged()) return;
+    const [x, y] = target.dataset.cell.split(",").map(Number);
+    game.focus = target.dataset.cell;
+    clickCell({ x, y });
+  });
+  svg.addEventListener("pointerover", (event) => {
+    const target = event.target.closest("[data-cell]");
+    drawPreview(target ? target.dataset.cell : null);
+  });
+  svg.addEventListener("pointerleave", () => drawPreview(null));
+  svg.addEventListener("focusin", (event) => {
+    if (event.target.dataset && event.target.dataset.cell) drawPreview(event.target.dataset.cell);
+  });
+  svg.addEventListener("keydown", (event) => {
+    const picture = shownPicture();
+    if (!picture || !game.focus) return;
+    const [x, y] = game.focus.split(",").map(Number);
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (step) {
+      const next = { x: x + step[0], y: y + step[1] };
+      if (inside(picture.board, next)) focusCell(cellKey(next));
+      event.preventDefault();
+    } else if (event.key === "Home" || event.key === "End") {
+      const b = picture.board;
+      const edge = event.key === "Home" ? b.columns.first : b.columns.first + b.columns.labels.length - 1;
+      focusCell(cellKey({ x: edge, y }));
+      event.preventDefault();
+    } else if (event.key === "Enter" || event.key === " ") {
+      clickCell({ x, y });
+      event.preventDefault();
+    } else if (event.key === "Escape") {
+      startAgain();
+      event.preventDefault();
+    }
+  });
+}
+
+// What the board shows faintly of the move being made: the pieces every move still possible
+// (and, with a cell under the pointer or the keyboard, every move going on there) would put
+// down, such as both halves of a Taiji tile before its second cell is chosen.
+const previewing = { board: null, legal: [], layer: null };
+
+function commonPreview(hoverKey) {
+  const { legal } = previewing;
+  let cands = candidates(game.sel, legal).filter((l) => l.preview && l.preview.length);
+  if (hoverKey) {
+    const next = { ...game.sel, cells: [...game.sel.cells, keyToCell(hoverKey)] };
+    const going = cands.filter((l) => fits(next, l.gesture));
+    if (going.length) cands = going;
+    else if (game.sel.cells.length === 0) return [];
+  } else if (game.sel.cells.length === 0) {
+    return [];
+  }
+  if (!cands.length) return [];
+  const [first, ...rest] = cands;
+  const same = (p, q) => p.cell.x === q.cell.x && p.cell.y === q.cell.y && JSON.stringify(p.piece) === JSON.stringify(q.piece);
+  return first.preview.filter((p) => rest.every((l) => l.preview.some((q) => same(p, q))));
+}
+
+function drawPreview(hoverKey) {
+  const { board, layer } = previewing;
+  if (!board || !layer) return;
+  layer.textContent = "";
+  for (const p of commonPreview(hoverKey)) {
+    const [px, py] = cellXY(board, p.cell);
+    drawPiece(layer, p.piece, px + CELL / 2, py + CELL / 2, CELL);
+  }
+}
+
+function focusCell(key) {
+  const svg = $("board");
+  const old = svg.querySelector('[role="gridcell"][tabindex="0"]');
+  const rect = svg.querySelector(`[role="gridcell"][data-cell="${key}"]`);
+  if (!rect) return;
+  if (old) old.setAttribute("tabindex", "-1");
+  rect.setAttribute("tabindex", "0");
+  game.focus = key;
+  rect.focus();
+}
+
+function shownPicture() {
+  const s = game.state;
+  if (!s) return null;
+  return lookingBack() && game.looked ? game.looked : s.picture;
+}
+
+// Where pointing can go next, given the gesture made so far.
+function targetsOf(sel, legal) {
+  const targets = new Set();
+  const held = sel.pieces.find((p) => p.cell === null);
+  for (const l of candidates(sel, legal)) {
+    if (held) {
+      for (const p of l.gesture.pieces) {
+        if (p.token === held.token && p.cell) {
+          const trial = { ...sel, pieces: sel.pieces.map((q) => (q === held ? { token: q.token, cell: p.cell } : q)) };
+          if (fits(trial, l.gesture)) targets.add(cellKey(p.cell));
+        }
+      }
+    } else if (l.gesture.cells.length > sel.cells.length) {
+      targets.add(cellKey(l.gesture.cells[sel.cells.length]));
+    }
+  }
+  return targets;
+}
+
+/** Draws `picture`; `interactive` when it is the position as it stands (not looked back at). */
+export function drawBoard(picture, interactive) {
+  const s = game.state;
+  const svg = $("board");
+  const hadFocus = svg.contains(document.activeElement);
+  svg.textContent = "";
+  defs(svg);
+  const board = picture.board;
+  const cols = board.columns.labels.length;
+  const rows = board.rows.labels.length;
+  svg.setAttribute("viewBox", `0 0 ${MARGIN + cols * CELL + 6} ${MARGIN + rows * CELL + 6}`);
+  svg.setAttribute("role", "grid");
+  svg.setAttribute("aria-label", `The board, ${cols} columns by ${rows} rows: arrow keys move, Enter points`);
+  svg.classList.toggle("open-grid", board.open);
+  const labels = el("g", { "aria-hidden": "true" }, svg);
+  board.columns.labels.forEach((label, i) => {
+    el("text", { x: MARGIN + i * CELL + CELL / 2, y: 17, "text-anchor": "middle", class: "label" }, labels).textContent = label;
+  });
+  board.rows.labels.forEach((label, i) => {
+    el("text", { x: MARGIN - 6, y: MARGIN + i * CELL + CELL / 2 + 5, "text-anchor": "end", class: "label" }, labels).textContent = label;
+  });
+
+  const legal = interactive && s ? s.legal : [];
+  const sel = game.sel;
+  const targets = targetsOf(sel, legal);
+  const selected = new Set(sel.cells.map(cellKey).concat(sel.pieces.filter((p) => p.cell).map((p) => cellKey(p.cell))));
+  const hinted = new Set();
+  if (game.hint && interactive) {
+    const h = legal.find((l) => l.notation === game.hint);
+    if (h) [...h.gesture.cells, ...h.gesture.pieces.map((p) => p.cell).filter(Boolean)].forEach((c) => hinted.add(cellKey(c)));
+  }
+  const last = new Set(picture.last.map(cellKey));
+  const deciding = new Set(picture.deciding.map(cellKey));
+  const values = new Map(picture.values.map((v) => [cellKey(v.cell), v.value]));
+  const contents = new Map();
+  for (const p of picture.pieces) {
+    const key = cellKey(p.cell);
+    contents.set(key, [...(contents.get(key) || []), pieceName(picture, p.piece)]);
+  }
+  const analysed = analysisByCell(displayedAt());
+
+  // The keyboard's cell: kept while on the board, else the first cell pointing can go to.
+  if (!game.focus || !inside(board, keyToCell(game.focus))) {
+    game.focus = targets.values().next().value
+      ?? cellKey({ x: board.columns.first, y: board.rows.first });
+  }
+  let focusRect = null;
+  for (const y of range(board.rows)) {
+    const row = el("g", { role: "row" }, svg);
+    for (const x of range(board.columns)) {
+      const cell = { x, y };
+      const key = cellKey(cell);
+      const [px, py] = cellXY(board, cell);
+      const classes = ["cell"];
+      const said = [cellName(board, cell)];
+      said.push(...(contents.get(key) || ["empty"]));
+      if (values.has(key)) said.push(`worth ${values.get(key)}`);
+      const marks = [
+        [targets.has(key), "legal", "you can point here"],
+        [selected.has(key), "selected", "pointed at"],
+        [hinted.has(key), "hint", "hinted"],
+        [last.has(key), "last", "last move"],
+        [deciding.has(key), "deciding", "decided the game"],
+      ];
+      for (const [on, cls, words] of marks) {
+        if (!on) continue;
+        classes.push(cls);
+        said.push(words);
+      }
+      if (analysed.has(key)) said.push(`analysis ${analysed.get(key).short}`);
+      const rect = el("rect", {
+        x: px, y: py, width: CELL, height: CELL, class: classes.join(" "), "data-cell": key,
+        role: "gridcell", tabindex: key === game.focus ? "0" : "-1", "aria-label": said.join(", "),
+      }, row);
+      if (key === game.focus) focusRect = rect;
+      if (values.has(key)) {
+        el("text", { x: px + 4, y: py + 13, class: "value", "aria-hidden": "true" }, svg).textContent = String(values.get(key));
+      }
+    }
+  }
+  const over = el("g", { "aria-hidden": "true" }, svg);
+  // Regions: thick outlines around their cells.
+  for (const region of picture.regions) {
+    const xs = region.map((c) => c.x);
+    const ys = region.map((c) => c.y);
+    const [x0, y0] = cellXY(board, { x: Math.min(...xs), y: Math.min(...ys) });
+    const [x1, y1] = cellXY(board, { x: Math.max(...xs) + 1, y: Math.max(...ys) + 1 });
+    el("rect", { x: x0 + 2, y: y0 + 2, width: x1 - x0 - 4, height: y1 - y0 - 4, rx: 6, class: "region" }, over);
+  }
+  // Linked cells (a tile's two halves): one frame around both.
+  for (const [a, b] of picture.links) {
+    const [ax, ay] = cellXY(board, a);
+    const [bx, by] = cellXY(board, b);
+    const [x0, y0] = [Math.min(ax, bx), Math.min(ay, by)];
+    el("rect", { x: x0 + 1, y: y0 + 1, width: Math.abs(ax - bx) + CELL - 2, height: Math.abs(ay - by) + CELL - 2, rx: 5, class: "tile-frame" }, over);
+  }
+  for (const placed of picture.pieces) {
+    const [px, py] = cellXY(board, placed.cell);
+    drawPiece(over, placed.piece, px + CELL / 2, py + CELL / 2, CELL);
+  }
+  // Joints between linked halves, drawn over them so that a tile reads as one piece.
+  for (const [a, b] of picture.links) {
+    const [ax, ay] = cellXY(board, a);
+    const [bx, by] = cellXY(board, b);
+    const mx = (ax + bx) / 2 + CELL / 2;
+    const my = (ay + by) / 2 + CELL / 2;
+    el("line", ay === by
+      ? { x1: mx, y1: my - CELL / 2 + 5, x2: mx, y2: my + CELL / 2 - 5, class: "joint" }
+      : { x1: mx - CELL / 2 + 5, y1: my, x2: mx + CELL / 2 - 5, y2: my, class: "joint" }, over);
+  }
+  // The position's marks again over the pieces, so that pieces filling their cells (a tile's
+  // halves, discs) do not hide them: an outline, dashed for the last turn.
+  for (const [list, cls] of [[picture.last, "last-mark"], [picture.deciding, "deciding-mark"]]) {
+    for (const cell of list) {
+      if (!inside(board, cell)) continue;
+      const [px, py] = cellXY(board, cell);
+      el("rect", { x: px + 3, y: py + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: cls }, over);
+    }
+  }
+  // Where pointing can go next, marked by a shape as well as by the cell's colour (which a
+  // colour-blind player may not tell from a plain cell): a dot in an empty cell, a dot in the
+  // corner of one holding a piece, dark with a light rim so that it shows on any piece.
+  for (const key of targets) {
+    const [px, py] = cellXY(board, keyToCell(key));
+    const attrs = contents.has(key)
+      ? { cx: px + CELL - CELL * 0.16, cy: py + CELL * 0.16, r: CELL * 0.1 }
+      : { cx: px + CELL / 2, cy: py + CELL / 2, r: CELL * 0.14 };
+    el("circle", { ...attrs, class: "legal-mark", "data-cell": key }, over);
+  }
+  // Pieces placed by the gesture being made, drawn faint where they will go.
+  const mine = s && s.to_move !== null ? reserveOf(picture, s.to_move) : null;
+  for (const p of sel.pieces.filter((q) => q.cell)) {
+    const item = mine && mine.items.find((i) => i.token === p.token);
+    if (!item) continue;
+    const [px, py] = cellXY(board, p.cell);
+    drawPiece(over, item.piece, px + CELL / 2, py + CELL / 2, CELL).setAttribute("opacity", "0.6");
+  }
+  previewing.board = board;
+  previewing.legal = legal;
+  previewing.layer = el("g", { class: "preview", opacity: "0.55" }, over);
+  drawPreview(null);
+  for (const [key, text] of analysed) {
+    const [px, py] = cellXY(board, keyToCell(key));
+    el("text", { x: px + CELL / 2, y: py + CELL - 5, "text-anchor": "middle", class: `analysis ${text.kind}` }, over)
+      .textContent = text.short;
+  }
+  // An open grid shows the tiles and the cells pointing can go to next, with a margin, when
+  // first drawn and on "Fit"; the rest is reached by panning.
+  const shown = [...picture.pieces.map((p) => p.cell), ...[...targets].map(keyToCell)];
+  if (shown.length === 0) shown.push({ x: 0, y: 0 });
+  const xs = shown.map((c) => c.x);
+  const ys = shown.map((c) => c.y);
+  const [bx0, by0] = cellXY(board, { x: Math.min(...xs) - 1, y: Math.min(...ys) - 1 });
+  const [bx1, by1] = cellXY(board, { x: Math.max(...xs) + 2, y: Math.max(...ys) + 2 });
+  sizeBoard(board.open, { x: board.columns.first, y: board.rows.first }, { x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0 },
+    `${s ? s.version : 0}@${displayedAt()}`);
+  // The keyboard's focus survives the redraw.
+  if (hadFocus && focusRect) focusRect.focus();
+}
+
+function keyToCell(key) {
+  const [x, y] = key.split(",").map(Number);
+  return { x, y };
+}
+

@@ -1,0 +1,338 @@
+// Everything around the board: status, banner, buttons, history, the list of moves, reserves,
+// choices, legend, rules, and what is announced to screen readers.
+import { $, html } from "./dom.js";
+import { candidates, emptySelection, same } from "./gestures.js";
+import { displayedAt, game, lookingBack, seatName } from "./state.js";
+import { drawBoard } from "./board.js";
+import { drawAnalysis } from "./analysis.js";
+import { drawnLabel, pieceIcon, pieceName } from "./pieces.js";
+import { clickReserve, startAgain } from "./pointing.js";
+import { play, send } from "./connection.js";
+
+/** The reserve of `seat` in `picture`, if it has one. */
+export function reserveOf(picture, seat) {
+  return picture.reserves.find((r) => r.seat === seat);
+}
+
+/** Fills the rules dialog. */
+export function fillRules(name, rules) {
+  $("rules-title").textContent = `${name}: the rules`;
+  const body = $("rules-text");
+  body.textContent = "";
+  for (const paragraph of rules.split(/\n\s*\n/)) body.appendChild(html("p", "", paragraph.trim()));
+}
+
+/**
+ * Where position `at` stands, in turns (both moves of a Nudge turn share one number, as the
+ * list of moves and the game's own notes count them): "Start", "After turn 4", "After move 1
+ * of turn 5".
+ */
+export function positionName(s, at) {
+  if (at === 0) return "Start";
+  const m = s.moves[at - 1];
+  const before = s.moves.slice(0, at).filter((x) => x.turn === m.turn).length;
+  const all = s.moves.filter((x) => x.turn === m.turn).length;
+  const unfinished = at === s.moves.length && !s.ending && s.move_in_turn[0] > 1;
+  return before < all || unfinished ? `After move ${before} of turn ${m.turn}` : `After turn ${m.turn}`;
+}
+
+/** Says to screen readers what changed between two states: moves played or taken back, the end. */
+export function announceChanges(old, next) {
+  if (!old || !game.welcome) return;
+  const said = [];
+  if (next.moves.length > old.moves.length) {
+    for (const m of next.moves.slice(old.moves.length)) said.push(`${seatName(m.seat)} played ${m.text}.`);
+  } else if (next.moves.length < old.moves.length) {
+    said.push(`Moves taken back: ${positionName(next, next.moves.length).toLowerCase()}.`);
+  }
+  if (next.ending && !old.ending) said.push(next.ending.text);
+  const you = game.welcome.you;
+  if (!next.ending && !next.thinking && you.length === 1 && next.to_move === you[0] && said.length) said.push("Your turn.");
+  if (said.length) $("announce").textContent = said.join(" ");
+}
+
+function coverIfPassing() {
+  // In a hotseat game with hidden information, the screen is covered when the turn passes to
+  // another player, until that player asks to see it.
+  const s = game.state;
+  const w = game.welcome;
+  const cover = $("cover");
+  if (!w.hidden_information || w.you.length < 2 || s.ending || s.to_move === null) {
+    cover.hidden = true;
+    return;
+  }
+  if (game.shownTo !== s.to_move) {
+    $("cover-text").textContent = `Pass the screen to player ${s.to_move + 1}.`;
+    cover.hidden = false;
+  }
+}
+
+function resultForYou(ending) {
+  const w = game.welcome;
+  if (!ending || w.you.length !== 1 || w.you.length === w.seats.length) return "";
+  const mine = ending.results[w.you[0]];
+  return mine === "win" ? "You won. " : mine === "loss" ? "You lost. " : "Draw. ";
+}
+
+/** Draws the whole game from what the server last said. */
+export function draw() {
+  const s = game.state;
+  const w = game.welcome;
+  if (!s || !w) return;
+  coverIfPassing();
+  const you = w.you;
+  const viewing = lookingBack();
+  const picture = viewing && game.looked ? game.looked : s.picture;
+
+  const status = $("status");
+  status.classList.toggle("thinking", s.thinking);
+  if (s.ending) {
+    status.textContent = "Game over";
+  } else if (s.thinking) {
+    status.textContent = `${seatName(s.to_move)} is thinking…`;
+  } else if (s.to_move !== null) {
+    const turn = s.move_in_turn[1] > 1 ? ` (move ${s.move_in_turn[0]} of ${s.move_in_turn[1]})` : "";
+    const mine = you.includes(s.to_move);
+    status.textContent = (mine && you.length === 1 ? "Your turn" : `${seatName(s.to_move)} to move`) + turn;
+  }
+  const watching = you.length === 0;
+  if (watching) status.textContent = `Watching: ${status.textContent}`;
+  // The tab says when it is your turn, for a player in another tab.
+  const yourTurn = !s.ending && !s.thinking && you.length === 1 && s.to_move === you[0];
+  document.title = `${yourTurn ? "● Your turn — " : ""}${w.name} — tabuleiro`;
+  const banner = $("banner");
+  banner.hidden = !s.ending;
+  banner.textContent = s.ending ? `${resultForYou(s.ending)}${s.ending.text}` : "";
+  banner.classList.toggle("won", !!s.ending && resultForYou(s.ending).startsWith("You won"));
+  const download = $("download");
+  download.hidden = !s.ending;
+  download.href = `/api/games/${encodeURIComponent(game.id)}/record`;
+  $("rematch").hidden = !s.ending || watching || !!s.rematch;
+  const rematch = $("rematch-link");
+  rematch.hidden = !s.rematch;
+  if (s.rematch) rematch.href = s.rematch;
+  // Whoever pressed Rematch goes there at once; the others are offered the link.
+  if (s.rematch && game.askedRematch) {
+    game.askedRematch = false;
+    location.assign(s.rematch);
+  }
+  $("undo").disabled = !s.can_undo;
+  // A spectator has nothing to undo, ask or resign: no such buttons.
+  $("undo").hidden = watching;
+  $("resign").hidden = watching;
+  // No engine help in a game between people (the server refuses it too).
+  $("hint").hidden = watching || !w.hints;
+  $("casual").hidden = w.mode !== "casual";
+  $("hint").disabled = s.legal.length === 0;
+  $("resign").disabled = !!s.ending || watching;
+  $("type-move").hidden = s.legal.length === 0;
+  $("scores").textContent = s.scores ? "Scores: " + s.scores.map((v, i) => `P${i + 1} ${v}`).join(" · ") : "";
+
+  const at = displayedAt();
+  $("history-at").textContent = viewing
+    ? `${positionName(s, at)} (looking back)` : positionName(s, at);
+  $("back").disabled = at === 0;
+  $("forward").disabled = !viewing;
+  $("now").hidden = !viewing;
+
+  drawMoves(s, at);
+  $("text").textContent = s.board;
+  drawLegend(picture);
+  drawBoard(picture, !viewing);
+  drawReserves(picture, !viewing);
+  drawChoices(!viewing);
+  drawAnalysis();
+}
+
+function drawMoves(s, at) {
+  const list = $("moves");
+  const hadFocus = list.contains(document.activeElement);
+  list.textContent = "";
+  let row = null;
+  s.moves.forEach((m, i) => {
+    if (!row || row.turn !== m.turn) {
+      const li = html("li");
+      li.value = m.turn;
+      li.appendChild(html("span", "who", `${seatName(m.seat)}: `));
+      list.appendChild(li);
+      row = { turn: m.turn, li, first: true };
+    }
+    const b = html("button", "move", m.text);
+    b.type = "button";
+    b.dataset.at = String(i + 1);
+    if (i + 1 === at) {
+      b.classList.add("current");
+      b.setAttribute("aria-current", "step");
+    }
+    b.title = `Show the position ${positionName(s, i + 1).toLowerCase()}`;
+    if (!row.first) row.li.append(", ");
+    row.li.appendChild(b);
+    row.first = false;
+  });
+  if (hadFocus) {
+    const current = list.querySelector(".current") || list.querySelector(".move:last-of-type");
+    if (current) current.focus();
+  }
+  if (!hadFocus) list.scrollTop = list.scrollHeight;
+}
+
+function drawLegend(picture) {
+  const legend = $("legend");
+  legend.textContent = "";
+  for (const key of picture.legend) {
+    const span = html("span", "key");
+    span.append(pieceIcon(key.piece, 24), ` ${key.meaning}`);
+    legend.appendChild(span);
+  }
+  $("notes").textContent = picture.notes.join("\n");
+}
+
+function drawReserves(picture, interactive) {
+  const s = game.state;
+  const box = $("reserves");
+  const focused = document.activeElement && box.contains(document.activeElement)
+    ? document.activeElement.dataset.key : null;
+  box.textContent = "";
+  for (const r of picture.reserves) {
+    const div = html("div", "reserve");
+    if (s.to_move === r.seat) div.classList.add("to-move");
+    div.setAttribute("role", "group");
+    div.setAttribute("aria-label", `${seatName(r.seat)}'s pieces`);
+    div.appendChild(html("div", "who", seatName(r.seat)));
+    const mine = interactive && s.legal.length > 0 && s.to_move === r.seat;
+    const used = new Map();
+    for (const p of game.sel.pieces) used.set(p.token, (used.get(p.token) || 0) + 1);
+    for (const item of r.items) {
+      for (let k = 0; k < Math.max(item.count, 1); k++) {
+        const b = html("button", "reserve-piece");
+        b.type = "button";
+        b.dataset.token = item.token;
+        b.dataset.key = `${r.seat}:${item.token}:${k}`;
+        b.title = item.count === 0 ? `${item.token}: none left` : item.token;
+        // Only the pieces picked, in the reserve of the seat picking them: not every piece
+        // of that kind, nor the other seat's.
+        const taken = mine && ((used.get(item.token) || 0) > k || (game.sel.choice === item.token && k === 0));
+        // Starting with the letters drawn on the piece, if any, so that the name holds what is seen.
+        const name = pieceName(picture, item.piece);
+        const letters = drawnLabel(item.piece);
+        const seen = letters && !name.includes(letters) ? `${letters}: ` : "";
+        b.setAttribute("aria-label", `${seen}${name}, ${item.count} left${taken ? ", picked" : ""}`);
+        b.setAttribute("aria-pressed", taken ? "true" : "false");
+        b.appendChild(pieceIcon(item.piece, 34));
+        if (item.count === 0) b.classList.add("none-left");
+        if (taken) b.classList.add("picked");
+        b.disabled = !mine || item.count === 0;
+        div.appendChild(b);
+        // A count shown once for many identical pieces.
+        if (item.count > 4) {
+          div.appendChild(html("span", "count", `×${item.count}`));
+          break;
+        }
+      }
+    }
+    for (let k = 0; k < r.hidden; k++) {
+      const back = html("span", "face-down");
+      back.title = "a hidden tile";
+      div.appendChild(back);
+    }
+    if (r.hidden) div.appendChild(html("span", "sr-only", `${r.hidden} hidden tiles`));
+    if (r.note) div.appendChild(html("div", "note", r.note));
+    box.appendChild(div);
+  }
+  if (focused) {
+    const again = box.querySelector(`[data-key="${focused}"]`);
+    if (again && !again.disabled) again.focus();
+  }
+}
+
+function drawChoices(interactive) {
+  const s = game.state;
+  const box = $("choices");
+  const focused = box.contains(document.activeElement);
+  box.textContent = "";
+  if (!interactive || s.legal.length === 0) return;
+  const sel = game.sel;
+  const cands = candidates(sel, s.legal);
+  // Choices that complete the gesture as it stands (a shape, an orientation, "pass").
+  if (sel.choice === null) {
+    const seen = new Set();
+    for (const l of cands) {
+      const c = l.gesture.choice;
+      if (!c || seen.has(c.token) || !same({ ...sel, choice: c.token }, l.gesture)) continue;
+      seen.add(c.token);
+      const b = html("button", "choice");
+      b.type = "button";
+      b.dataset.notation = l.notation;
+      if (c.piece) b.appendChild(pieceIcon(c.piece, 26));
+      b.append(` ${c.label}`);
+      box.appendChild(b);
+    }
+  }
+  // A gesture that is a whole move while longer ones go on from it: play it now?
+  if (cands.length > 1) {
+    for (const l of cands.filter((c) => same(sel, c.gesture)).slice(0, 3)) {
+      const b = html("button", "confirm", `Play ${l.notation}`);
+      b.type = "button";
+      b.dataset.notation = l.notation;
+      box.appendChild(b);
+    }
+  }
+  if (sel.cells.length || sel.pieces.length || sel.choice !== null) {
+    const b = html("button", "", "Start the move again");
+    b.type = "button";
+    b.id = "clear";
+    box.appendChild(b);
+  }
+  if (focused && box.firstChild) box.firstChild.focus();
+}
+
+/** Shows the position after move `at` (the game as it stands when `at` is the last). */
+export function lookAt(at) {
+  const s = game.state;
+  if (!s) return;
+  at = Math.max(0, Math.min(at, s.moves.length));
+  game.sel = emptySelection();
+  game.looked = null;
+  if (at === s.moves.length) {
+    game.viewAt = null;
+    draw();
+    return;
+  }
+  game.viewAt = at;
+  send({ type: "look", at });
+}
+
+// Arrow keys step through history where the history has the focus.
+function historyKeys(event) {
+  const s = game.state;
+  if (!s) return;
+  const to = { ArrowLeft: displayedAt() - 1, ArrowUp: displayedAt() - 1, ArrowRight: displayedAt() + 1,
+    ArrowDown: displayedAt() + 1, Home: 0, End: s.moves.length }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  lookAt(to);
+}
+
+/** Sets the handlers of the panels; called once. */
+export function initPanels() {
+  $("reserves").addEventListener("click", (event) => {
+    const b = event.target.closest(".reserve-piece");
+    if (!b || b.disabled) return;
+    clickReserve(b.dataset.token, b.classList.contains("picked"));
+  });
+  $("choices").addEventListener("click", (event) => {
+    const b = event.target.closest("button");
+    if (!b) return;
+    if (b.id === "clear") startAgain();
+    else if (b.dataset.notation) play(b.dataset.notation);
+  });
+  $("moves").addEventListener("click", (event) => {
+    const b = event.target.closest(".move");
+    if (b) lookAt(Number(b.dataset.at));
+  });
+  $("moves").addEventListener("keydown", historyKeys);
+  $("history").addEventListener("keydown", historyKeys);
+  $("back").addEventListener("click", () => lookAt(displayedAt() - 1));
+  $("forward").addEventListener("click", () => lookAt(displayedAt() + 1));
+  $("now").addEventListener("click", () => lookAt(game.state ? game.state.moves.length : 0));
+}

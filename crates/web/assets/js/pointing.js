@@ -1,0 +1,88 @@
+// Making a move by pointing at cells and reserve pieces: the gesture grows while some legal
+// move still fits it, and a gesture that is exactly one whole move is played at once.
+import { $ } from "./dom.js";
+import { candidates, emptySelection, same, sameCell } from "./gestures.js";
+import { game, lookingBack } from "./state.js";
+import { play } from "./connection.js";
+import { draw } from "./panels.js";
+
+// After each change of the gesture: a unique whole move is played at once.
+function settle() {
+  const cands = candidates(game.sel, game.state.legal);
+  const exact = cands.filter((l) => same(game.sel, l.gesture));
+  if (exact.length === 1 && cands.length === 1) {
+    play(exact[0].notation);
+    return;
+  }
+  draw();
+}
+
+function tryGesture(next) {
+  if (candidates(next, game.state.legal).length === 0) return false;
+  game.sel = next;
+  return true;
+}
+
+/** The player points at `cell`. */
+export function clickCell(cell) {
+  const s = game.state;
+  if (!s || lookingBack()) return;
+  if (s.legal.length === 0) {
+    draw();
+    return;
+  }
+  const sel = game.sel;
+  const held = sel.pieces.findIndex((p) => p.cell === null);
+  const placedHere = sel.pieces.findIndex((p) => sameCell(p.cell, cell));
+  let done = false;
+  if (placedHere >= 0) {
+    // Pointing again at a piece put down takes it back into the hand.
+    const pieces = sel.pieces.slice();
+    pieces[placedHere] = { token: pieces[placedHere].token, cell: null };
+    game.sel = { ...sel, pieces };
+    done = true;
+  } else if (held >= 0) {
+    const pieces = sel.pieces.slice();
+    pieces[held] = { token: pieces[held].token, cell };
+    done = tryGesture({ ...sel, pieces });
+    if (!done) $("message").textContent = `${pieces[held].token} cannot go there`;
+  } else {
+    done = tryGesture({ ...sel, cells: [...sel.cells, cell] })
+      || tryGesture({ cells: [cell], pieces: [], choice: sel.choice })
+      || tryGesture({ cells: [cell], pieces: [], choice: null });
+    if (!done) {
+      const needsPieces = s.legal.every((l) => l.gesture.cells.length === 0);
+      $("message").textContent = needsPieces ? "Pick a piece from your hand first" : "No move starts there";
+    }
+  }
+  if (done) $("message").textContent = "";
+  settle();
+}
+
+/** The player points at a reserve piece `token` (`taken`: one already picked, to put back). */
+export function clickReserve(token, taken) {
+  const s = game.state;
+  const sel = game.sel;
+  if (taken) {
+    if (sel.choice === token) game.sel = { ...sel, choice: null };
+    else {
+      const i = sel.pieces.map((p) => p.token).lastIndexOf(token);
+      game.sel = { ...sel, pieces: sel.pieces.filter((_, k) => k !== i) };
+    }
+    draw();
+    return;
+  }
+  const asChoice = s.legal.some((l) => l.gesture.choice && l.gesture.choice.token === token);
+  const ok = asChoice
+    ? tryGesture({ ...sel, choice: token }) || tryGesture({ cells: [], pieces: [], choice: token })
+    : tryGesture({ ...sel, pieces: [...sel.pieces, { token, cell: null }] });
+  $("message").textContent = ok ? "" : `${token} cannot be played with what is picked`;
+  settle();
+}
+
+/** Forgets the gesture being made. */
+export function startAgain() {
+  game.sel = emptySelection();
+  $("message").textContent = "";
+  draw();
+}

@@ -1,0 +1,32 @@
+// The game this page shows: what the server last said, and what the player is pointing at.
+import { emptySelection } from "./gestures.js";
+
+/** The one game of the page. */
+export const game = {
+  id: null, token: null, socket: null, joined: false, stopped: false, retry: 0,
+  welcome: null, state: null,
+  sel: emptySelection(), hint: null, hintVersion: null,
+  viewAt: null, looked: null, analysis: null,
+  shownTo: null, askedRematch: false,
+  // The cell the keyboard points at on the board ("x,y"), and the moves already announced.
+  focus: null, announced: null,
+};
+
+/** The position shown: the one looked back at, or the latest. */
+export function displayedAt() {
+  return game.viewAt === null ? (game.state ? game.state.moves.length : 0) : game.viewAt;
+}
+
+/** Whether an earlier position is shown rather than the game as it stands. */
+export function lookingBack() {
+  return game.viewAt !== null && !!game.state && game.viewAt !== game.state.moves.length;
+}
+
+/** "Player 2 (computer, hard) (you)". */
+export function seatName(seat) {
+  const w = game.welcome;
+  const info = w && w.seats[seat];
+  const who = info && info.computer ? ` (computer, ${info.name})` : "";
+  const you = w && w.you.length === 1 && w.you[0] === seat ? " (you)" : "";
+  return `Player ${seat + 1}${who}${you}`;
+}

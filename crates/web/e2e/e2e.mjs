@@ -89,7 +89,13 @@ async function point(page, move) {
     if (await played()) return;
   }
   if (g.choice) {
-    await page.locator(`#choices button.choice[data-notation="${move.notation}"]`).click();
+    const button = page.locator(`#choices button.choice[data-notation="${move.notation}"]`);
+    if (g.pieces.length && g.pieces.every((p) => !p.cell)) {
+      // Pieces picked and not put down: a trade, said so on its button.
+      const said = await button.textContent();
+      check(said.trim().startsWith("Trade "), `a trade's button says so: ${said}`);
+    }
+    await button.click();
   } else {
     // A whole move goes to the server by itself; a move that is also the start of longer ones
     // waits for "Play …". Which of the two happened shows only when the page has caught up,
@@ -545,6 +551,10 @@ tests["Q!nto on a phone: tiles of at least 32 px after 20 moves, zoom and pan"] 
   const note = await page.locator("#notes").textContent();
   check(note.includes("must cover the centre cell 0,0"), `the empty grid says where the first play goes: ${note}`);
   await page.locator("#zoom").waitFor({ state: "visible", timeout });
+  // A play draws hidden tiles: it can never be taken back, and Undo says so by being off.
+  await clickLegalMove(page);
+  await waitMyTurn(page);
+  check(await page.locator("#undo").isDisabled(), "Undo is off where it would always be refused");
   while ((await pageState(page)).moves < 20 && !(await pageState(page)).over) {
     if (await clickLegalMove(page) === null) break;
     await page.waitForFunction(() => window.tabuleiro?.game.state && (tabuleiro.game.state.ending || !tabuleiro.game.state.thinking), null, { timeout });
@@ -601,6 +611,92 @@ tests["Taiji shows the tile, light half and dark half, before the second click"]
   await page.click(`#board rect[data-cell="${dark.x},${dark.y}"]`);
   await waitMoves(page, 1);
   check((await page.locator("#moves .move").first().textContent()) === move.notation, "the tile shown is the tile played");
+  await page.close();
+};
+
+tests["The second seat sees its side at the bottom, a dark theme, a move sound, one numbering, option labels"] = async (browser, base) => {
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "online" }) }).then((r) => r.json());
+  const corner = async (page) => page.locator('#board rect[data-cell="0,0"]').evaluate((r) => [Number(r.getAttribute("x")), Number(r.getAttribute("y"))]);
+  const first = await browser.newPage();
+  await first.goto(new URL(created.seats[0].link, base).href);
+  await first.locator("#board [role=gridcell]").first().waitFor({ timeout });
+  const second = await browser.newPage();
+  await second.goto(new URL(created.seats[1].link, base).href);
+  await second.locator("#board [role=gridcell]").first().waitFor({ timeout });
+  const [a, b] = [await corner(first), await corner(second)];
+  check(b[0] > a[0] && b[1] > a[1], `the second seat sees the board turned: ${a} vs ${b}`);
+  check((await second.locator("#flip").getAttribute("aria-pressed")) === "true", "Flip shows the board is turned");
+  // The arrow keys move as the board is seen.
+  await second.locator('#board rect[data-cell="1,1"]').focus();
+  await second.evaluate(() => { tabuleiro.game.focus = "1,1"; });
+  await second.keyboard.press("ArrowRight");
+  check(await second.evaluate(() => document.activeElement.dataset.cell) === "0,1", "→ goes right on a turned board");
+  await second.click("#flip");
+  const c = await corner(second);
+  check(c[0] === a[0] && c[1] === a[1], `Flip turns it back: ${c}`);
+  await first.close();
+  await second.close();
+
+  // Dark theme: following the system, with a switch.
+  const page = await browser.newPage();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await newGameFromMenu(page, base, "nudge", "computer");
+  await page.waitForURL(/game=/, { timeout });
+  await waitMyTurn(page);
+  const look = () => page.evaluate(() => {
+    const luminance = (colour) => {
+      const [r, g, b] = colour.match(/\d+/g).slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const body = luminance(getComputedStyle(document.body).backgroundColor);
+    const mark = luminance(getComputedStyle(document.querySelector("circle.legal-mark")).fill);
+    const cell = luminance(getComputedStyle(document.querySelector("rect.legal")).fill);
+    return { body, contrast: (Math.max(mark, cell) + 0.05) / (Math.min(mark, cell) + 0.05) };
+  });
+  await page.click('#board rect.cell.legal');
+  let seen = await look();
+  check(seen.body < 0.05, `a dark page when the system is dark (luminance ${seen.body.toFixed(3)})`);
+  check(seen.contrast >= 3, `legal marks keep ${seen.contrast.toFixed(2)}:1 in the dark`);
+  await shot(page, "dark");
+  await page.click("#theme");
+  await page.click("#theme");
+  check((await page.locator("#theme").textContent()) === "Theme: light", "the switch reaches light");
+  seen = await look();
+  check(seen.body > 0.5, `a light page when chosen, whatever the system says (${seen.body.toFixed(3)})`);
+  await page.click('#choices #clear');
+
+  // A sound when the computer has moved, none once muted.
+  const sounds = () => page.evaluate(() => tabuleiro.played.sounds);
+  await clickLegalMove(page);
+  await clickLegalMove(page);
+  await waitMyTurn(page);
+  check(await sounds() >= 1, "a sound when the other player moved");
+  // One numbering: the history, the list of moves and the game's notes count the same turns.
+  const turn = await page.locator("#moves li").last().evaluate((li) => li.value);
+  const at = await page.locator("#history-at").textContent();
+  check(at === `After turn ${turn}`, `the history says turn ${turn}: ${at}`);
+  const notes = await page.locator("#notes").textContent();
+  check(notes.includes(`Turn ${turn + 1}`), `the notes go on with turn ${turn + 1}: ${notes}`);
+  await page.click("#sound");
+  check((await page.locator("#sound").getAttribute("aria-pressed")) === "false", "muted");
+  const before = await sounds();
+  await clickLegalMove(page);
+  await clickLegalMove(page);
+  await waitMyTurn(page);
+  check(await sounds() === before, "no sound once muted");
+  await page.click("#sound");
+
+  // Options named for people, and chosen from lists where they are few.
+  await page.goto(`${base}/`);
+  await page.selectOption("#game", "nudge");
+  const labels = await page.locator("#options label").allTextContents();
+  check(labels.some((l) => l.startsWith("Turn limit")), `Nudge's options are named for people: ${labels}`);
+  await page.selectOption("#game", "qinto");
+  check(await page.locator('[data-option="first"]').evaluate((e) => e.tagName === "SELECT"), "Q!nto's first player is chosen from a list");
   await page.close();
 };
 

@@ -152,6 +152,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("pieces.js"),
         module!("panels.js"),
         module!("analysis.js"),
+        module!("settings.js"),
         module!("view.js"),
         module!("setup.js"),
     ]

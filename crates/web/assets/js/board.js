@@ -1,6 +1,7 @@
 // The board: drawn from the server's picture as a grid of cells a player points at with the
 // mouse, a finger or the keyboard (one focusable cell at a time; arrow keys move, Enter or
-// Space points, Escape starts the move again). Every cell is named by its content for screen
+// Space points, Escape starts the move again), upright or turned half a turn (the second
+// seat sees its side at the bottom). Every cell is named by its content for screen
 // readers. One handler on the board serves every cell.
 import { $, el } from "./dom.js";
 import { candidates, cellKey, fits } from "./gestures.js";
@@ -14,8 +15,29 @@ import { justDragged, sizeBoard } from "./view.js";
 const CELL = 48;
 const MARGIN = 26;
 
+// Whether the board is drawn turned half a turn (seen from the second seat's side).
+let flipped = false;
+
+// The place (column, row from the top left) where a cell is drawn.
+function place(board, cell) {
+  const i = cell.x - board.columns.first;
+  const j = cell.y - board.rows.first;
+  return flipped ? [board.columns.labels.length - 1 - i, board.rows.labels.length - 1 - j] : [i, j];
+}
+
 function cellXY(board, cell) {
-  return [MARGIN + (cell.x - board.columns.first) * CELL, MARGIN + (cell.y - board.rows.first) * CELL];
+  const [i, j] = place(board, cell);
+  return [MARGIN + i * CELL, MARGIN + j * CELL];
+}
+
+// The rectangle around `cells` (in viewBox units), `margin` cells wider on every side.
+function boxOf(board, cells, margin = 0) {
+  const corners = cells.map((c) => cellXY(board, c));
+  const x0 = Math.min(...corners.map(([x]) => x)) - margin * CELL;
+  const y0 = Math.min(...corners.map(([, y]) => y)) - margin * CELL;
+  const x1 = Math.max(...corners.map(([x]) => x)) + (margin + 1) * CELL;
+  const y1 = Math.max(...corners.map(([, y]) => y)) + (margin + 1) * CELL;
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
 function* range(axis) {
@@ -58,12 +80,15 @@ export function initBoard() {
     const [x, y] = game.focus.split(",").map(Number);
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
     if (step) {
-      const next = { x: x + step[0], y: y + step[1] };
+      // The keys move as the board is seen, turned or not.
+      const sign = flipped ? -1 : 1;
+      const next = { x: x + sign * step[0], y: y + sign * step[1] };
       if (inside(picture.board, next)) focusCell(cellKey(next));
       event.preventDefault();
     } else if (event.key === "Home" || event.key === "End") {
       const b = picture.board;
-      const edge = event.key === "Home" ? b.columns.first : b.columns.first + b.columns.labels.length - 1;
+      const left = (event.key === "Home") !== flipped;
+      const edge = left ? b.columns.first : b.columns.first + b.columns.labels.length - 1;
       focusCell(cellKey({ x: edge, y }));
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
@@ -149,6 +174,7 @@ export function drawBoard(picture, interactive) {
   const s = game.state;
   const svg = $("board");
   const hadFocus = svg.contains(document.activeElement);
+  flipped = !!game.flipped;
   svg.textContent = "";
   defs(svg);
   const board = picture.board;
@@ -159,10 +185,12 @@ export function drawBoard(picture, interactive) {
   svg.setAttribute("aria-label", `The board, ${cols} columns by ${rows} rows: arrow keys move, Enter points`);
   svg.classList.toggle("open-grid", board.open);
   const labels = el("g", { "aria-hidden": "true" }, svg);
-  board.columns.labels.forEach((label, i) => {
+  board.columns.labels.forEach((label, k) => {
+    const i = flipped ? cols - 1 - k : k;
     el("text", { x: MARGIN + i * CELL + CELL / 2, y: 17, "text-anchor": "middle", class: "label" }, labels).textContent = label;
   });
-  board.rows.labels.forEach((label, i) => {
+  board.rows.labels.forEach((label, k) => {
+    const i = flipped ? rows - 1 - k : k;
     el("text", { x: MARGIN - 6, y: MARGIN + i * CELL + CELL / 2 + 5, "text-anchor": "end", class: "label" }, labels).textContent = label;
   });
 
@@ -191,9 +219,11 @@ export function drawBoard(picture, interactive) {
       ?? cellKey({ x: board.columns.first, y: board.rows.first });
   }
   let focusRect = null;
-  for (const y of range(board.rows)) {
+  // Rows and cells in the order they are seen, for screen readers.
+  const seen = (axis) => (flipped ? [...range(axis)].reverse() : [...range(axis)]);
+  for (const y of seen(board.rows)) {
     const row = el("g", { role: "row" }, svg);
-    for (const x of range(board.columns)) {
+    for (const x of seen(board.columns)) {
       const cell = { x, y };
       const key = cellKey(cell);
       const [px, py] = cellXY(board, cell);
@@ -227,11 +257,8 @@ export function drawBoard(picture, interactive) {
   const over = el("g", { "aria-hidden": "true" }, svg);
   // Regions: thick outlines around their cells.
   for (const region of picture.regions) {
-    const xs = region.map((c) => c.x);
-    const ys = region.map((c) => c.y);
-    const [x0, y0] = cellXY(board, { x: Math.min(...xs), y: Math.min(...ys) });
-    const [x1, y1] = cellXY(board, { x: Math.max(...xs) + 1, y: Math.max(...ys) + 1 });
-    el("rect", { x: x0 + 2, y: y0 + 2, width: x1 - x0 - 4, height: y1 - y0 - 4, rx: 6, class: "region" }, over);
+    const b = boxOf(board, region);
+    el("rect", { x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4, rx: 6, class: "region" }, over);
   }
   // Linked cells (a tile's two halves): one frame around both.
   for (const [a, b] of picture.links) {
@@ -294,12 +321,8 @@ export function drawBoard(picture, interactive) {
   // first drawn and on "Fit"; the rest is reached by panning.
   const shown = [...picture.pieces.map((p) => p.cell), ...[...targets].map(keyToCell)];
   if (shown.length === 0) shown.push({ x: 0, y: 0 });
-  const xs = shown.map((c) => c.x);
-  const ys = shown.map((c) => c.y);
-  const [bx0, by0] = cellXY(board, { x: Math.min(...xs) - 1, y: Math.min(...ys) - 1 });
-  const [bx1, by1] = cellXY(board, { x: Math.max(...xs) + 2, y: Math.max(...ys) + 2 });
-  sizeBoard(board.open, { x: board.columns.first, y: board.rows.first }, { x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0 },
-    `${s ? s.version : 0}@${displayedAt()}`);
+  sizeBoard(board.open, { x: board.columns.first, y: board.rows.first }, boxOf(board, shown, 1),
+    `${s ? s.version : 0}@${displayedAt()}@${flipped}`);
   // The keyboard's focus survives the redraw.
   if (hadFocus && focusRect) focusRect.focus();
 }

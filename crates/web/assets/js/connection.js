@@ -94,6 +94,11 @@ function receive(message) {
       showOffline(false);
       $("title").textContent = `— ${message.name} (${message.mode === "casual" ? "online, casual with hints" : message.mode})`;
       $("game-heading").textContent = message.name;
+      if (game.flipped === null) {
+        // The second of two seats sees its own side at the bottom, unless the player chose.
+        const kept = sessionStorage.getItem(`tabuleiro:flip:${game.id}`);
+        game.flipped = kept !== null ? kept === "1" : message.you.length === 1 && message.you[0] === 1 && message.seats.length === 2;
+      }
       fillRules(message.name, message.rules);
       break;
     case "state":

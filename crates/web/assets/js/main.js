@@ -7,7 +7,7 @@
 // Modules: connection (the WebSocket), gestures (matching what is pointed at), pointing
 // (making a move), board (drawing and the keyboard grid), pieces (shapes and inks), panels
 // (everything around the board), view (zoom and pan of open grids), analysis, setup (the
-// start page), state (the game shown), dom (helpers).
+// start page), settings (theme and sound), state (the game shown), dom (helpers).
 import { $ } from "./dom.js";
 import { game, displayedAt } from "./state.js";
 import { connect, play, send } from "./connection.js";
@@ -15,8 +15,11 @@ import { initBoard } from "./board.js";
 import { initView } from "./view.js";
 import { initPanels, lookAt } from "./panels.js";
 import { setup } from "./setup.js";
+import { initSettings, played } from "./settings.js";
+import { draw } from "./panels.js";
 
 function start() {
+  initSettings();
   $("rules-open").addEventListener("click", () => $("rules-dialog").showModal());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   const params = new URLSearchParams(location.search);
@@ -41,6 +44,11 @@ function start() {
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
+  $("flip").addEventListener("click", () => {
+    game.flipped = !game.flipped;
+    sessionStorage.setItem(`tabuleiro:flip:${game.id}`, game.flipped ? "1" : "0");
+    draw();
+  });
   $("rematch").addEventListener("click", () => { game.askedRematch = send({ type: "rematch" }); });
   $("analyse").addEventListener("click", () => {
     let at = displayedAt();
@@ -65,5 +73,5 @@ function start() {
 }
 
 // The game shown, for the browser's console and the browser tests.
-window.tabuleiro = { game, play };
+window.tabuleiro = { game, play, played };
 start();

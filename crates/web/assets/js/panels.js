@@ -8,6 +8,7 @@ import { drawAnalysis } from "./analysis.js";
 import { drawnLabel, pieceIcon, pieceName } from "./pieces.js";
 import { clickReserve, startAgain } from "./pointing.js";
 import { play, send } from "./connection.js";
+import { chime } from "./settings.js";
 
 /** The reserve of `seat` in `picture`, if it has one. */
 export function reserveOf(picture, seat) {
@@ -46,6 +47,10 @@ export function announceChanges(old, next) {
     said.push(`Moves taken back: ${positionName(next, next.moves.length).toLowerCase()}.`);
   }
   if (next.ending && !old.ending) said.push(next.ending.text);
+  // A sound when someone else has moved (not for the player's own moves), and at the end.
+  const others = next.moves.slice(old.moves.length).some((m) => !game.welcome.you.includes(m.seat));
+  if (next.ending && !old.ending) chime("end");
+  else if (others && game.welcome.you.length === 1) chime("move");
   const you = game.welcome.you;
   if (!next.ending && !next.thinking && you.length === 1 && next.to_move === you[0] && said.length) said.push("Your turn.");
   if (said.length) $("announce").textContent = said.join(" ");
@@ -125,6 +130,7 @@ export function draw() {
   $("casual").hidden = w.mode !== "casual";
   $("hint").disabled = s.legal.length === 0;
   $("resign").disabled = !!s.ending || watching;
+  $("flip").setAttribute("aria-pressed", game.flipped ? "true" : "false");
   $("type-move").hidden = s.legal.length === 0;
   $("scores").textContent = s.scores ? "Scores: " + s.scores.map((v, i) => `P${i + 1} ${v}`).join(" · ") : "";
 

@@ -8,6 +8,8 @@ export const game = {
   sel: emptySelection(), hint: null, hintVersion: null,
   viewAt: null, looked: null, analysis: null,
   shownTo: null, askedRematch: false,
+  // Whether the board is drawn turned half a turn (null until the seats are known).
+  flipped: null,
   // The cell the keyboard points at on the board ("x,y"), and the moves already announced.
   focus: null, announced: null,
 };

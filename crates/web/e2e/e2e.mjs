@@ -589,6 +589,12 @@ tests["Q!nto on a phone: tiles of at least 32 px after 20 moves, zoom and pan"] 
   check(after[0] !== before[0] || after[1] !== before[1], `a drag pans: ${before} -> ${after}`);
   check((await pageState(page)).moves === played, "a drag plays nothing");
   check((await page.locator("#message").textContent()) === "", "a drag points at no cell");
+  // Ctrl + wheel zooms where the pointer is.
+  const wheeled = await size();
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -300);
+  await page.keyboard.up("Control");
+  await page.waitForFunction((w) => document.querySelector("#board rect.cell").getBoundingClientRect().width > w, wheeled, { timeout });
   await page.click("#zoom-fit");
   await page.close();
 };

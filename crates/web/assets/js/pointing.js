@@ -45,7 +45,13 @@ export function clickCell(cell) {
     const pieces = sel.pieces.slice();
     pieces[held] = { token: pieces[held].token, cell };
     done = tryGesture({ ...sel, pieces });
-    if (!done) $("message").textContent = `${pieces[held].token} cannot go there`;
+    if (!done) {
+      // Say why: no move puts it there, or none does with the pieces already put down.
+      const others = sel.pieces.filter((p) => p.cell).length;
+      $("message").textContent = others
+        ? `${pieces[held].token} cannot go there: no move of yours puts it there with the ${others} already placed (point at a placed one to take it back)`
+        : `${pieces[held].token} cannot go there: no move of yours puts it there`;
+    }
   } else {
     done = tryGesture({ ...sel, cells: [...sel.cells, cell] })
       || tryGesture({ cells: [cell], pieces: [], choice: sel.choice })

@@ -494,6 +494,12 @@ tests["A spectator is told they watch, a hint is no error, the tab says your tur
   page.once("dialog", (dialog) => dialog.accept());
   await page.click("#resign");
   await page.locator("#rematch").waitFor({ state: "visible", timeout });
+  // A finished game stays finished: no Undo, and one asked anyway is refused.
+  check(await page.locator("#undo").isDisabled(), "no Undo once the game is over");
+  await page.evaluate(() => tabuleiro.game.socket.send(JSON.stringify({ type: "undo" })));
+  await page.locator("#message").filter({ hasText: /\S/ }).waitFor({ timeout });
+  check(await page.locator("#banner").isVisible(), "the result stays on the board");
+  check((await page.locator("#status").textContent()) === "Game over", "the game is still over");
   await page.click("#rematch");
   await page.waitForURL((url) => url.searchParams.get("game") !== id, { timeout });
   await page.locator("#status").filter({ hasText: /turn|thinking|move/ }).waitFor({ timeout });

@@ -22,6 +22,7 @@ pub mod alphabeta;
 pub mod analysis;
 pub mod cancel;
 pub mod game_table;
+pub mod glicko;
 pub mod greedy;
 pub mod level;
 pub mod matchplay;

@@ -42,6 +42,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
             get(|h: HeaderMap| async move { FAVICON.answer(&h) }),
         )
         .route("/api/catalog", get(catalog))
+        .route(
+            "/api/me",
+            get(crate::me::get)
+                .post(crate::me::name)
+                .delete(crate::me::forget),
+        )
+        .route("/api/me/key", post(crate::me::key))
+        .route("/api/me/claim", post(crate::me::claim))
         .route("/api/games", post(create))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws::upgrade))
@@ -64,7 +72,7 @@ fn closing(mut response: Response) -> Response {
 }
 
 /// A JSON error answer.
-fn error(status: StatusCode, message: impl Into<String>) -> Response {
+pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, axum::Json(json!({ "error": message.into() }))).into_response()
 }
 
@@ -131,49 +139,9 @@ async fn create(
     headers: HeaderMap,
     body: axum::body::Body,
 ) -> Response {
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse::<u64>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY as u64) {
-        return closing(error(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("a request's body is at most {MAX_BODY} bytes"),
-        ));
-    }
-    let timeout = hub.limits().body_timeout;
-    let body = match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY)).await {
-        Ok(Ok(body)) => body,
-        Ok(Err(_)) => {
-            return closing(error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("a request's body is at most {MAX_BODY} bytes"),
-            ));
-        }
-        Err(_) => {
-            return closing(error(
-                StatusCode::REQUEST_TIMEOUT,
-                format!(
-                    "the request's body did not arrive within {} s",
-                    timeout.as_secs_f64()
-                ),
-            ));
-        }
-    };
-    let media_type = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .map(str::trim);
-    if !media_type.is_some_and(|t| t.eq_ignore_ascii_case("application/json")) {
-        return error(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "a new game is asked for as JSON, with Content-Type: application/json",
-        );
-    }
-    let request: CreateRequest = match serde_json::from_slice(&body) {
+    let request: CreateRequest = match json_body(&hub, &headers, body, "a new game").await {
         Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, format!("malformed request: {e}")),
+        Err(refused) => return refused,
     };
     if let Err(e) = hub.allow_creation(client.ip()) {
         return error(e.status(), e.to_string());
@@ -213,4 +181,56 @@ async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response
             .into_response(),
         Err(e) => error(e.status(), e.to_string()),
     }
+}
+
+/// The JSON body of a request (`what` it asks for, for the error message), read within the
+/// body's deadline and size limit; else the answer that refuses it.
+pub(crate) async fn json_body<T: serde::de::DeserializeOwned>(
+    hub: &Hub,
+    headers: &HeaderMap,
+    body: axum::body::Body,
+    what: &str,
+) -> Result<T, Response> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(closing(error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a request's body is at most {MAX_BODY} bytes"),
+        )));
+    }
+    let timeout = hub.limits().body_timeout;
+    let body = match tokio::time::timeout(timeout, axum::body::to_bytes(body, MAX_BODY)).await {
+        Ok(Ok(body)) => body,
+        Ok(Err(_)) => {
+            return Err(closing(error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("a request's body is at most {MAX_BODY} bytes"),
+            )));
+        }
+        Err(_) => {
+            return Err(closing(error(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body did not arrive within {} s",
+                    timeout.as_secs_f64()
+                ),
+            )));
+        }
+    };
+    let media_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(str::trim);
+    if !media_type.is_some_and(|t| t.eq_ignore_ascii_case("application/json")) {
+        return Err(error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            format!("{what} is asked for as JSON, with Content-Type: application/json"),
+        ));
+    }
+    serde_json::from_slice(&body)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("malformed request: {e}")))
 }

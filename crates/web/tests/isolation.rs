@@ -10,7 +10,7 @@ use tabuleiro_web::Hub;
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::store::{
-    Change, Changed, GameStore, StoreError, StoreFuture, StoreOptions, StoredGame,
+    Change, Changed, GameStore, StoreError, StoreFuture, StoreOptions, StoredGame, StoredPlayer,
 };
 
 use crate::util::{Server, data_folder, database_of, next, send_move, state_until, token};
@@ -45,6 +45,38 @@ impl GameStore for SlowFor {
 
     fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
         self.inner.load(id)
+    }
+
+    fn create_player(&self, player: StoredPlayer, session: String) -> StoreFuture<'_, ()> {
+        self.inner.create_player(player, session)
+    }
+
+    fn session_player(&self, session: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        self.inner.session_player(session)
+    }
+
+    fn load_player(&self, id: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        self.inner.load_player(id)
+    }
+
+    fn rename_player(&self, id: String, name: String) -> StoreFuture<'_, bool> {
+        self.inner.rename_player(id, name)
+    }
+
+    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool> {
+        self.inner.set_player_key(id, key)
+    }
+
+    fn claim_player_key(
+        &self,
+        key: String,
+        session: String,
+    ) -> StoreFuture<'_, Option<StoredPlayer>> {
+        self.inner.claim_player_key(key, session)
+    }
+
+    fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {
+        self.inner.forget_player(id)
     }
 
     fn count(&self) -> StoreFuture<'_, usize> {

@@ -8,6 +8,7 @@ mod http_api;
 mod isolation;
 mod page_api;
 mod play;
+mod players;
 mod qinto_privacy;
 mod restart;
 mod storage;

@@ -200,6 +200,11 @@ impl Hub {
             })
     }
 
+    /// The store of games and players.
+    pub fn store(&self) -> &Arc<dyn GameStore> {
+        &self.store
+    }
+
     /// Runs a store call within the store's timeout ([`Limits::store_timeout`]).
     ///
     /// # Errors

@@ -188,13 +188,51 @@ impl std::str::FromStr for Durability {
 /// caller's thread.
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
-/// The games a server keeps: what the hub reads and writes, whatever the database.
+/// A player as stored: the public id (in links and the API) and the name chosen. Browsers
+/// hold a session's secret in a cookie; the store keeps only its hash, as it keeps only the
+/// hash of the player's key (the link that moves the identity to another browser).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPlayer {
+    /// Public id: 64 random bits as hex.
+    pub id: String,
+    /// The display name, checked ([`crate::players::check_name`]).
+    pub name: String,
+}
+
+/// The games and players a server keeps: what the hub reads and writes, whatever the database.
 ///
 /// Every method returns a future that does its I/O off the async runtime's threads (a
 /// connection pool, or a thread of the store's own); none holds a lock of the caller's.
 pub trait GameStore: Send + Sync {
     /// Stores a new game (with no moves, at revision 0).
     fn create(&self, game: StoredGame) -> StoreFuture<'_, ()>;
+
+    /// Stores a new player with its first session (the hash of the browser's secret).
+    fn create_player(&self, player: StoredPlayer, session: String) -> StoreFuture<'_, ()>;
+
+    /// The player whose session has this hash, if any.
+    fn session_player(&self, session: String) -> StoreFuture<'_, Option<StoredPlayer>>;
+
+    /// Player `id`, by its public id.
+    fn load_player(&self, id: String) -> StoreFuture<'_, Option<StoredPlayer>>;
+
+    /// Renames player `id`; false when there is no such player.
+    fn rename_player(&self, id: String, name: String) -> StoreFuture<'_, bool>;
+
+    /// Sets the hash of player `id`'s key, replacing any earlier key; false when there is no
+    /// such player.
+    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool>;
+
+    /// Adds session `session` to the player whose key has hash `key` (another browser becomes
+    /// that player); none when no player has that key.
+    fn claim_player_key(
+        &self,
+        key: String,
+        session: String,
+    ) -> StoreFuture<'_, Option<StoredPlayer>>;
+
+    /// Removes player `id` with its sessions and key; false when there was none.
+    fn forget_player(&self, id: String) -> StoreFuture<'_, bool>;
 
     /// Stores many finished games with their moves in one transaction (for benchmarks that
     /// need a large database quickly); returns how many. Nothing is stored on an error.

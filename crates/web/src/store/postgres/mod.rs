@@ -24,10 +24,14 @@ use std::time::Duration;
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
 use tokio_postgres::NoTls;
 
-use super::{Change, Changed, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame};
+use super::{
+    Change, Changed, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame,
+    StoredPlayer,
+};
 
 mod moves;
 mod notify;
+mod players;
 mod schema;
 
 use self::notify::{CHANNEL, announce_all, listen, payload};
@@ -494,6 +498,59 @@ impl GameStore for PostgresStore {
                 super::decode(&id, fields, moves).map(Some)
             }
             .await;
+            (client, result)
+        }))
+    }
+
+    fn create_player(&self, player: StoredPlayer, session: String) -> StoreFuture<'_, ()> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::create(&client, &player, &session).await;
+            (client, result)
+        }))
+    }
+
+    fn session_player(&self, session: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::by_session(&client, &session).await;
+            (client, result)
+        }))
+    }
+
+    fn load_player(&self, id: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::by_id(&client, &id).await;
+            (client, result)
+        }))
+    }
+
+    fn rename_player(&self, id: String, name: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::rename(&client, &id, &name).await;
+            (client, result)
+        }))
+    }
+
+    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::set_key(&client, &id, &key).await;
+            (client, result)
+        }))
+    }
+
+    fn claim_player_key(
+        &self,
+        key: String,
+        session: String,
+    ) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::claim(&client, &key, &session).await;
+            (client, result)
+        }))
+    }
+
+    fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::forget(&client, &id).await;
             (client, result)
         }))
     }

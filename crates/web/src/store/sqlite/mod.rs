@@ -15,7 +15,11 @@ use std::sync::{Arc, Mutex, mpsc};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
-use super::{Change, Durability, GameStore, Row, StoreError, StoreFuture, StoredGame};
+use super::{
+    Change, Durability, GameStore, Row, StoreError, StoreFuture, StoredGame, StoredPlayer,
+};
+
+mod players;
 
 /// The games in a SQLite file.
 pub struct SqliteStore {
@@ -47,7 +51,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 2;
+const VERSION: i64 = 3;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -77,6 +81,9 @@ ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN rematch TEXT;
 ";
 
+/// Version 3: players and their sessions ([`players`]).
+const SCHEMA_3: &str = players::SCHEMA;
+
 /// A write for the writer thread, with where its answer goes.
 enum Write {
     Create(Box<StoredGame>, oneshot::Sender<Result<(), StoreError>>),
@@ -87,7 +94,16 @@ enum Write {
         change: Change,
         answer: oneshot::Sender<Result<u64, StoreError>>,
     },
+    /// Any other write (players'): run in a savepoint, kept if it succeeds; what it returns
+    /// sends its answer once the transaction's commit is known.
+    Run(Job),
 }
+
+/// Sends a [`Write::Run`]'s answer, given the commit's error if it failed.
+type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
+
+/// A [`Write::Run`]: its work, which says whether to keep it, and how to answer.
+type Job = Box<dyn FnOnce(&Connection) -> (bool, Answer) + Send>;
 
 /// A made write's answer, sent once its transaction is committed.
 enum Done {
@@ -103,6 +119,7 @@ enum Done {
         oneshot::Sender<Result<u64, StoreError>>,
         Result<u64, StoreError>,
     ),
+    Run(Answer),
 }
 
 impl Done {
@@ -119,6 +136,7 @@ impl Done {
             Done::Change(to, result) => {
                 let _ = to.send(commit.map_or(result, |e| Err(failed(e))));
             }
+            Done::Run(answer) => answer(commit),
         }
     }
 }
@@ -205,6 +223,25 @@ impl SqliteStore {
         answered.await.map_err(|_| StoreError::Gone)?
     }
 
+    /// Runs `work` on the writer thread in its own savepoint (rolled back if it fails) and
+    /// answers once its transaction is committed.
+    async fn run<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (answer, answered) = oneshot::channel();
+        let job: Job = Box::new(move |db: &Connection| -> (bool, Answer) {
+            let result = work(db);
+            let kept = result.is_ok();
+            let send: Answer = Box::new(move |commit: Option<&str>| {
+                let failed = |e: &str| StoreError::Unreachable(format!("the commit failed: {e}"));
+                let _ = answer.send(commit.map_or(result, |e| Err(failed(e))));
+            });
+            (kept, send)
+        });
+        self.write(Write::Run(job), answered).await
+    }
+
     /// Runs `read` on a reading connection on a blocking thread.
     async fn read<T: Send + 'static>(
         &self,
@@ -243,6 +280,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     }
     if version < 2 {
         tx.execute_batch(SCHEMA_2)?;
+    }
+    if version < 3 {
+        tx.execute_batch(SCHEMA_3)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
@@ -287,6 +327,8 @@ fn refuse(write: Write) -> Done {
         Write::Create(_, to) => Done::Create(to, Ok(())),
         Write::Import(_, to) => Done::Import(to, Ok(0)),
         Write::Change { answer, .. } => Done::Change(answer, Ok(0)),
+        // Dropped unrun: its caller hears that the store is gone.
+        Write::Run(_) => Done::Run(Box::new(|_| {})),
     }
 }
 
@@ -324,6 +366,17 @@ fn make(tx: &mut Transaction<'_>, write: Write) -> Done {
             change,
             answer,
         } => Done::Change(answer, within(tx, |db| apply(db, &id, revision, &change))),
+        Write::Run(job) => match tx.savepoint() {
+            Ok(savepoint) => {
+                let (kept, answer) = job(&savepoint);
+                if kept && savepoint.commit().is_err() {
+                    return Done::Run(Box::new(move |_| answer(Some("the savepoint failed"))));
+                }
+                Done::Run(answer)
+            }
+            // No savepoint: the job is dropped unrun and its caller hears the store is gone.
+            Err(_) => Done::Run(Box::new(|_| {})),
+        },
     }
 }
 
@@ -431,6 +484,38 @@ fn load(db: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
 }
 
 impl GameStore for SqliteStore {
+    fn create_player(&self, player: StoredPlayer, session: String) -> StoreFuture<'_, ()> {
+        Box::pin(self.run(move |db| players::create(db, &player, &session)))
+    }
+
+    fn session_player(&self, session: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.read(move |db| players::by_session(db, &session)))
+    }
+
+    fn load_player(&self, id: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.read(move |db| players::by_id(db, &id)))
+    }
+
+    fn rename_player(&self, id: String, name: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| players::rename(db, &id, &name)))
+    }
+
+    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| players::set_key(db, &id, &key)))
+    }
+
+    fn claim_player_key(
+        &self,
+        key: String,
+        session: String,
+    ) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.run(move |db| players::claim(db, &key, &session)))
+    }
+
+    fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| players::forget(db, &id)))
+    }
+
     fn create(&self, game: StoredGame) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let (answer, answered) = oneshot::channel();

@@ -1,0 +1,208 @@
+//! `/api/me`: the player this browser is (see [`crate::players`]).
+//!
+//! - `GET /api/me`: the player, or 404 when this browser has none yet;
+//! - `POST /api/me` `{"name": …}`: becomes a player with that name (the session's cookie is
+//!   set; counted against the address's rate of creation like a new game), or renames it;
+//! - `POST /api/me/key`: a new key (the earlier one stops working), given once, as a link
+//!   whose fragment holds it (`/#key=…`: never sent to a server by the browser);
+//! - `POST /api/me/claim` `{"key": …}`: this browser becomes the key's player;
+//! - `DELETE /api/me`: forgets the player, its sessions and its key; the cookie is cleared.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::http::{error, json_body};
+use crate::hub::Hub;
+use crate::players::{check_name, session_secret, set_cookie, tag};
+use crate::store::StoredPlayer;
+use crate::token::{hash_token, new_game_id, new_token};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Naming {
+    name: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Claim {
+    key: String,
+}
+
+/// A player as the API shows it.
+fn shown(player: &StoredPlayer) -> serde_json::Value {
+    json!({
+        "id": player.id,
+        "name": player.name,
+        "tag": tag(&player.id),
+        "display": format!("{}#{}", player.name, tag(&player.id)),
+    })
+}
+
+fn unavailable(e: impl std::fmt::Display) -> Response {
+    error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!("players are unavailable: {e}; try again"),
+    )
+}
+
+fn random_failed() -> Response {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "the system's random source failed",
+    )
+}
+
+/// The player of the request's session, if any.
+async fn current(hub: &Hub, request: &HeaderMap) -> Result<Option<StoredPlayer>, Response> {
+    let Some(secret) = session_secret(request) else {
+        return Ok(None);
+    };
+    hub.stored(hub.store().session_player(hash_token(&secret)))
+        .await
+        .map_err(unavailable)
+}
+
+fn nobody() -> Response {
+    error(
+        StatusCode::NOT_FOUND,
+        "no player in this browser yet: choose a name",
+    )
+}
+
+/// `GET /api/me`.
+pub async fn get(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
+    match current(&hub, &request).await {
+        Ok(Some(player)) => axum::Json(shown(&player)).into_response(),
+        Ok(None) => nobody(),
+        Err(refused) => refused,
+    }
+}
+
+/// `POST /api/me`: a name, for a new player or the current one.
+pub async fn name(
+    State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    request: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let naming: Naming = match json_body(&hub, &request, body, "a name").await {
+        Ok(n) => n,
+        Err(refused) => return refused,
+    };
+    let name = match check_name(&naming.name) {
+        Ok(name) => name,
+        Err(why) => return error(StatusCode::BAD_REQUEST, why),
+    };
+    match current(&hub, &request).await {
+        Err(refused) => refused,
+        Ok(Some(player)) => {
+            match hub
+                .stored(hub.store().rename_player(player.id.clone(), name.clone()))
+                .await
+            {
+                Ok(_) => axum::Json(shown(&StoredPlayer { name, ..player })).into_response(),
+                Err(e) => unavailable(e),
+            }
+        }
+        Ok(None) => {
+            if let Err(e) = hub.allow_creation(client.ip()) {
+                return error(e.status(), e.to_string());
+            }
+            let (Ok(id), Ok(secret)) = (new_game_id(), new_token()) else {
+                return random_failed();
+            };
+            let player = StoredPlayer { id, name };
+            match hub
+                .stored(
+                    hub.store()
+                        .create_player(player.clone(), hash_token(&secret)),
+                )
+                .await
+            {
+                Ok(()) => (
+                    StatusCode::CREATED,
+                    [(header::SET_COOKIE, set_cookie(&request, Some(&secret)))],
+                    axum::Json(shown(&player)),
+                )
+                    .into_response(),
+                Err(e) => unavailable(e),
+            }
+        }
+    }
+}
+
+/// `POST /api/me/key`.
+pub async fn key(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
+    let player = match current(&hub, &request).await {
+        Ok(Some(player)) => player,
+        Ok(None) => return nobody(),
+        Err(refused) => return refused,
+    };
+    let Ok(key) = new_token() else {
+        return random_failed();
+    };
+    match hub
+        .stored(hub.store().set_player_key(player.id, hash_token(&key)))
+        .await
+    {
+        Ok(_) => axum::Json(json!({ "key": key, "link": format!("/#key={key}") })).into_response(),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `POST /api/me/claim`.
+pub async fn claim(
+    State(hub): State<Arc<Hub>>,
+    request: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let claim: Claim = match json_body(&hub, &request, body, "a key").await {
+        Ok(c) => c,
+        Err(refused) => return refused,
+    };
+    let Ok(secret) = new_token() else {
+        return random_failed();
+    };
+    let found = hub
+        .stored(
+            hub.store()
+                .claim_player_key(hash_token(claim.key.trim()), hash_token(&secret)),
+        )
+        .await;
+    match found {
+        Ok(Some(player)) => (
+            [(header::SET_COOKIE, set_cookie(&request, Some(&secret)))],
+            axum::Json(shown(&player)),
+        )
+            .into_response(),
+        Ok(None) => error(
+            StatusCode::NOT_FOUND,
+            "this key opens no player: a newer key replaced it, or the player was forgotten",
+        ),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `DELETE /api/me`.
+pub async fn forget(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
+    let player = match current(&hub, &request).await {
+        Ok(Some(player)) => player,
+        Ok(None) => return nobody(),
+        Err(refused) => return refused,
+    };
+    match hub.stored(hub.store().forget_player(player.id)).await {
+        Ok(_) => (
+            [(header::SET_COOKIE, set_cookie(&request, None))],
+            axum::Json(json!({ "forgotten": true })),
+        )
+            .into_response(),
+        Err(e) => unavailable(e),
+    }
+}

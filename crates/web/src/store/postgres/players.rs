@@ -1,0 +1,111 @@
+//! Players in PostgreSQL: a row per player, a row per browser session (the hash of the secret
+//! its cookie holds), and the hash of the player's key; each call is one statement.
+
+use deadpool_postgres::Object;
+
+use super::super::{StoreError, StoredPlayer};
+
+/// The tables (migration 5). Sessions name their player without a foreign key: a player and
+/// its first session are written by one statement, and forgetting deletes both in one.
+pub(super) const SCHEMA: &str = "
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    key_hash TEXT UNIQUE,
+    created TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE sessions (
+    hash TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    created TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX sessions_player ON sessions (player);
+";
+
+fn player(row: &tokio_postgres::Row) -> StoredPlayer {
+    StoredPlayer {
+        id: row.get(0),
+        name: row.get(1),
+    }
+}
+
+pub(super) async fn create(
+    client: &Object,
+    p: &StoredPlayer,
+    session: &str,
+) -> Result<(), StoreError> {
+    client
+        .execute(
+            "WITH p AS (INSERT INTO players (id, name) VALUES ($1, $2)) \
+             INSERT INTO sessions (hash, player) VALUES ($3, $1)",
+            &[&p.id, &p.name, &session],
+        )
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn by_session(
+    client: &Object,
+    session: &str,
+) -> Result<Option<StoredPlayer>, StoreError> {
+    Ok(client
+        .query_opt(
+            "SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player WHERE s.hash = $1",
+            &[&session],
+        )
+        .await?
+        .as_ref()
+        .map(player))
+}
+
+pub(super) async fn by_id(client: &Object, id: &str) -> Result<Option<StoredPlayer>, StoreError> {
+    Ok(client
+        .query_opt("SELECT id, name FROM players WHERE id = $1", &[&id])
+        .await?
+        .as_ref()
+        .map(player))
+}
+
+pub(super) async fn rename(client: &Object, id: &str, name: &str) -> Result<bool, StoreError> {
+    let n = client
+        .execute("UPDATE players SET name = $2 WHERE id = $1", &[&id, &name])
+        .await?;
+    Ok(n > 0)
+}
+
+pub(super) async fn set_key(client: &Object, id: &str, key: &str) -> Result<bool, StoreError> {
+    let n = client
+        .execute(
+            "UPDATE players SET key_hash = $2 WHERE id = $1",
+            &[&id, &key],
+        )
+        .await?;
+    Ok(n > 0)
+}
+
+pub(super) async fn claim(
+    client: &Object,
+    key: &str,
+    session: &str,
+) -> Result<Option<StoredPlayer>, StoreError> {
+    Ok(client
+        .query_opt(
+            "WITH p AS (SELECT id, name FROM players WHERE key_hash = $1), \
+             s AS (INSERT INTO sessions (hash, player) SELECT $2, id FROM p) \
+             SELECT id, name FROM p",
+            &[&key, &session],
+        )
+        .await?
+        .as_ref()
+        .map(player))
+}
+
+pub(super) async fn forget(client: &Object, id: &str) -> Result<bool, StoreError> {
+    let n = client
+        .execute(
+            "WITH s AS (DELETE FROM sessions WHERE player = $1) DELETE FROM players WHERE id = $1",
+            &[&id],
+        )
+        .await?;
+    Ok(n > 0)
+}

@@ -1,0 +1,97 @@
+//! Players in SQLite: a row per player, a row per browser session (the hash of the secret its
+//! cookie holds), and the hash of the player's key.
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+use super::super::{StoreError, StoredPlayer};
+
+/// The tables (schema version 3).
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    key_hash TEXT UNIQUE,
+    created INTEGER NOT NULL DEFAULT (unixepoch())
+);
+CREATE TABLE IF NOT EXISTS sessions (
+    hash TEXT PRIMARY KEY,
+    player TEXT NOT NULL REFERENCES players(id),
+    created INTEGER NOT NULL DEFAULT (unixepoch())
+);
+CREATE INDEX IF NOT EXISTS sessions_player ON sessions (player);
+";
+
+pub(super) fn create(
+    db: &Connection,
+    player: &StoredPlayer,
+    session: &str,
+) -> Result<(), StoreError> {
+    db.prepare_cached("INSERT INTO players (id, name) VALUES (?1, ?2)")?
+        .execute(params![player.id, player.name])?;
+    db.prepare_cached("INSERT INTO sessions (hash, player) VALUES (?1, ?2)")?
+        .execute(params![session, player.id])?;
+    Ok(())
+}
+
+fn one(db: &Connection, sql: &str, key: &str) -> Result<Option<StoredPlayer>, StoreError> {
+    Ok(db
+        .prepare_cached(sql)?
+        .query_row(params![key], |row| {
+            Ok(StoredPlayer {
+                id: row.get(0)?,
+                name: row.get(1)?,
+            })
+        })
+        .optional()?)
+}
+
+pub(super) fn by_session(
+    db: &Connection,
+    session: &str,
+) -> Result<Option<StoredPlayer>, StoreError> {
+    one(
+        db,
+        "SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player WHERE s.hash = ?1",
+        session,
+    )
+}
+
+pub(super) fn by_id(db: &Connection, id: &str) -> Result<Option<StoredPlayer>, StoreError> {
+    one(db, "SELECT id, name FROM players WHERE id = ?1", id)
+}
+
+pub(super) fn rename(db: &Connection, id: &str, name: &str) -> Result<bool, StoreError> {
+    let n = db
+        .prepare_cached("UPDATE players SET name = ?2 WHERE id = ?1")?
+        .execute(params![id, name])?;
+    Ok(n > 0)
+}
+
+pub(super) fn set_key(db: &Connection, id: &str, key: &str) -> Result<bool, StoreError> {
+    let n = db
+        .prepare_cached("UPDATE players SET key_hash = ?2 WHERE id = ?1")?
+        .execute(params![id, key])?;
+    Ok(n > 0)
+}
+
+pub(super) fn claim(
+    db: &Connection,
+    key: &str,
+    session: &str,
+) -> Result<Option<StoredPlayer>, StoreError> {
+    let Some(player) = one(db, "SELECT id, name FROM players WHERE key_hash = ?1", key)? else {
+        return Ok(None);
+    };
+    db.prepare_cached("INSERT INTO sessions (hash, player) VALUES (?1, ?2)")?
+        .execute(params![session, player.id])?;
+    Ok(Some(player))
+}
+
+pub(super) fn forget(db: &Connection, id: &str) -> Result<bool, StoreError> {
+    db.prepare_cached("DELETE FROM sessions WHERE player = ?1")?
+        .execute(params![id])?;
+    let n = db
+        .prepare_cached("DELETE FROM players WHERE id = ?1")?
+        .execute(params![id])?;
+    Ok(n > 0)
+}

@@ -1,0 +1,224 @@
+//! Players over HTTP, on the real store (SQLite, and PostgreSQL when `scripts/test` runs the
+//! server tests again on it): a name makes a player and sets the session's cookie, a key moves
+//! the player to another browser, and "forget me" removes it all.
+
+use std::net::SocketAddr;
+
+use serde_json::{Value, json};
+use tabuleiro_web::client::{Answer, request_with};
+
+use crate::util::Server;
+
+/// A browser: the cookie it holds, sent with each request.
+struct Browser {
+    addr: SocketAddr,
+    cookie: Option<String>,
+}
+
+impl Browser {
+    fn new(addr: SocketAddr) -> Self {
+        Browser { addr, cookie: None }
+    }
+
+    async fn send(&mut self, method: &str, path: &str, body: Option<Value>) -> (Answer, Value) {
+        self.send_with(method, path, body, &[]).await
+    }
+
+    async fn send_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        extra: &[(&str, &str)],
+    ) -> (Answer, Value) {
+        let cookie = self
+            .cookie
+            .as_ref()
+            .map(|c| format!("tabuleiro_session={c}"));
+        let mut headers = vec![("Content-Type", "application/json")];
+        if let Some(c) = &cookie {
+            headers.push(("Cookie", c.as_str()));
+        }
+        headers.extend_from_slice(extra);
+        let body = body.map(|b| b.to_string());
+        let answer = request_with(self.addr, method, path, &headers, body.as_deref())
+            .await
+            .expect(path);
+        if let Some(set) = set_cookie(&answer) {
+            let value = set
+                .split(';')
+                .next()
+                .and_then(|pair| pair.split_once('='))
+                .map(|(_, v)| v.to_owned())
+                .unwrap_or_default();
+            self.cookie = (!value.is_empty()).then_some(value);
+        }
+        let json = serde_json::from_str(&answer.body).unwrap_or(Value::Null);
+        (answer, json)
+    }
+}
+
+fn set_cookie(answer: &Answer) -> Option<String> {
+    answer.head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.trim()
+            .eq_ignore_ascii_case("set-cookie")
+            .then(|| value.trim().to_owned())
+    })
+}
+
+#[tokio::test]
+async fn a_name_makes_a_player_that_this_browser_stays() {
+    let server = Server::start().await;
+    let mut browser = Browser::new(server.addr);
+    let (answer, _) = browser.send("GET", "/api/me", None).await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    assert!(answer.body.contains("choose a name"), "{}", answer.body);
+
+    let (answer, me) = browser
+        .send("POST", "/api/me", Some(json!({ "name": "  Ana Lúcia " })))
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let cookie = set_cookie(&answer).expect("a cookie");
+    for part in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(cookie.contains(part), "{cookie}");
+    }
+    assert!(!cookie.contains("Secure"), "plain HTTP: {cookie}");
+    assert!(
+        !answer
+            .body
+            .contains(browser.cookie.as_deref().expect("kept")),
+        "the secret is only in the cookie"
+    );
+    let id = me["id"].as_str().expect("an id").to_owned();
+    assert_eq!(me["name"], "Ana Lúcia");
+    assert_eq!(me["display"], format!("Ana Lúcia#{}", &id[..4]));
+
+    let (answer, again) = browser.send("GET", "/api/me", None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(again, me);
+
+    // A new name keeps the player.
+    let (answer, renamed) = browser
+        .send("POST", "/api/me", Some(json!({ "name": "Ana" })))
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(renamed["id"], me["id"]);
+    assert_eq!(renamed["display"], format!("Ana#{}", &id[..4]));
+
+    // Another browser is another player, even with the same name.
+    let mut other = Browser::new(server.addr);
+    let (_, twin) = other
+        .send("POST", "/api/me", Some(json!({ "name": "Ana" })))
+        .await;
+    assert_ne!(twin["id"], me["id"]);
+    assert_ne!(
+        twin["display"], renamed["display"],
+        "equal names differ by their tags"
+    );
+}
+
+#[tokio::test]
+async fn bad_names_and_bad_cookies_are_refused_with_a_reason() {
+    let server = Server::start().await;
+    let mut browser = Browser::new(server.addr);
+    for bad in [
+        "",
+        "A",
+        "<b>bold</b>",
+        "two  spaces",
+        "x".repeat(25).as_str(),
+    ] {
+        let (answer, _) = browser
+            .send("POST", "/api/me", Some(json!({ "name": bad })))
+            .await;
+        assert_eq!(answer.status, 400, "{bad:?}: {}", answer.body);
+        assert!(answer.body.contains("name"), "{}", answer.body);
+        assert!(browser.cookie.is_none(), "no player made by a bad name");
+    }
+    let (answer, _) = browser
+        .send("POST", "/api/me", Some(json!({ "nick": "Ana" })))
+        .await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    // A forged or malformed cookie is no player, and no error.
+    for forged in [
+        "0123456789abcdef0123456789abcdef",
+        "not-hex",
+        "'; DROP TABLE players; --",
+    ] {
+        browser.cookie = Some(forged.to_owned());
+        let (answer, _) = browser.send("GET", "/api/me", None).await;
+        assert_eq!(answer.status, 404, "{forged}: {}", answer.body);
+    }
+}
+
+#[tokio::test]
+async fn a_key_moves_the_player_to_another_browser_and_forgetting_removes_it() {
+    let server = Server::start().await;
+    let mut home = Browser::new(server.addr);
+    let (_, me) = home
+        .send("POST", "/api/me", Some(json!({ "name": "Bea" })))
+        .await;
+    let (answer, first) = home.send("POST", "/api/me/key", None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let (_, given) = home.send("POST", "/api/me/key", None).await;
+    let key = given["key"].as_str().expect("a key").to_owned();
+    assert_eq!(
+        given["link"],
+        format!("/#key={key}"),
+        "the key travels in the fragment"
+    );
+
+    // A newer key replaces the older one.
+    let mut phone = Browser::new(server.addr);
+    let (answer, _) = phone
+        .send(
+            "POST",
+            "/api/me/claim",
+            Some(json!({ "key": first["key"] })),
+        )
+        .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    let (answer, claimed) = phone
+        .send("POST", "/api/me/claim", Some(json!({ "key": key })))
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(claimed["id"], me["id"]);
+    assert_ne!(phone.cookie, home.cookie, "each browser its own session");
+    let (_, on_phone) = phone.send("GET", "/api/me", None).await;
+    assert_eq!(on_phone["display"], me["display"]);
+
+    // Forgetting from the phone removes the player from both browsers, and the key.
+    let (answer, _) = phone.send("DELETE", "/api/me", None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(
+        set_cookie(&answer).is_some_and(|c| c.contains("Max-Age=0")),
+        "{}",
+        answer.head
+    );
+    assert!(phone.cookie.is_none());
+    let (answer, _) = home.send("GET", "/api/me", None).await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    let mut third = Browser::new(server.addr);
+    let (answer, _) = third
+        .send("POST", "/api/me/claim", Some(json!({ "key": key })))
+        .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+}
+
+#[tokio::test]
+async fn behind_https_the_cookie_is_secure() {
+    let server = Server::start().await;
+    let mut browser = Browser::new(server.addr);
+    let (answer, _) = browser
+        .send_with(
+            "POST",
+            "/api/me",
+            Some(json!({ "name": "Caio" })),
+            &[("X-Forwarded-Proto", "https")],
+        )
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let cookie = set_cookie(&answer).expect("a cookie");
+    assert!(cookie.ends_with("; Secure"), "{cookie}");
+}

@@ -712,6 +712,45 @@ tests["The second seat sees its side at the bottom, a dark theme, a move sound, 
   await page.close();
 };
 
+tests["A name makes a player; a key link makes another browser the same player; forget me"] = async (browser, base) => {
+  const home = await browser.newPage();
+  await home.goto(`${base}/`);
+  await home.locator("#me").filter({ hasText: "Choose a name" }).waitFor({ timeout });
+  await home.click("#me");
+  await home.fill("#me-name", "<b>Ana</b>");
+  await home.click("#me-save");
+  await home.locator("#me-error").filter({ hasText: "letters" }).waitFor({ timeout });
+  await home.fill("#me-name", "Ana Lúcia");
+  await home.click("#me-save");
+  await home.locator("#me").filter({ hasText: /^Ana Lúcia#[0-9a-f]{4}$/ }).waitFor({ timeout });
+  const display = await home.locator("#me").textContent();
+  const cookies = await home.context().cookies();
+  const session = cookies.find((c) => c.name === "tabuleiro_session");
+  check(session && session.httpOnly && session.sameSite === "Lax", `an HttpOnly, SameSite=Lax cookie: ${JSON.stringify(session)}`);
+  check(await home.evaluate(() => !document.cookie.includes("tabuleiro_session")), "the page's script cannot read the session");
+  await home.click("#me-key");
+  await home.locator("#me-key-box").waitFor({ state: "visible", timeout });
+  const link = await home.locator("#me-key-link").getAttribute("href");
+  check(link.includes("#key="), `the key travels in the fragment: ${link}`);
+  await accessible(home, "the player dialog");
+  await home.click("#me-close");
+  // Another browser (its own cookies) opens the key link and is the same player.
+  const phone = await browser.newPage();
+  await phone.goto(link);
+  await phone.locator("#me").filter({ hasText: display }).waitFor({ timeout });
+  check(!phone.url().includes("key="), `the key leaves the address bar: ${phone.url()}`);
+  check((await phone.locator("#me-said").textContent()).includes(display), "the page says who this browser is now");
+  // Forgotten from the phone: gone from both browsers.
+  phone.once("dialog", (dialog) => dialog.accept());
+  await phone.click("#me");
+  await phone.click("#me-forget");
+  await phone.locator("#me").filter({ hasText: "Choose a name" }).waitFor({ timeout });
+  await home.reload();
+  await home.locator("#me").filter({ hasText: "Choose a name" }).waitFor({ timeout });
+  await home.close();
+  await phone.close();
+};
+
 tests["The landing page passes axe-core"] = async (browser, base) => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);

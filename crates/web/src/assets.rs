@@ -153,6 +153,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("panels.js"),
         module!("analysis.js"),
         module!("settings.js"),
+        module!("player.js"),
         module!("view.js"),
         module!("setup.js"),
     ]

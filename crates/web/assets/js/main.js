@@ -7,7 +7,8 @@
 // Modules: connection (the WebSocket), gestures (matching what is pointed at), pointing
 // (making a move), board (drawing and the keyboard grid), pieces (shapes and inks), panels
 // (everything around the board), view (zoom and pan of open grids), analysis, setup (the
-// start page), settings (theme and sound), state (the game shown), dom (helpers).
+// start page), settings (theme and sound), player (who this browser is), state (the game
+// shown), dom (helpers).
 import { $ } from "./dom.js";
 import { game, displayedAt } from "./state.js";
 import { connect, play, send } from "./connection.js";
@@ -16,10 +17,12 @@ import { initView } from "./view.js";
 import { initPanels, lookAt } from "./panels.js";
 import { setup } from "./setup.js";
 import { initSettings, played } from "./settings.js";
+import { initPlayer } from "./player.js";
 import { draw } from "./panels.js";
 
 function start() {
   initSettings();
+  initPlayer();
   $("rules-open").addEventListener("click", () => $("rules-dialog").showModal());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   const params = new URLSearchParams(location.search);

@@ -1,0 +1,80 @@
+// Who this browser is: a player with a name (kept by the server, the browser holding only a
+// session cookie), shown in the header, with a dialog to rename, to get a key that moves the
+// player to another browser, and to be forgotten. A key link (`/#key=…`) opened here makes
+// this browser that player.
+import { $ } from "./dom.js";
+
+async function ask(method, path, body) {
+  const answer = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await answer.json().catch(() => ({}));
+  return { ok: answer.ok, status: answer.status, json };
+}
+
+let me = null;
+
+function show() {
+  $("me").textContent = me ? me.display : "Choose a name";
+  $("me").title = me ? "Your name, your key, forgetting you" : "Become a player with a name";
+  $("me-forget").hidden = !me;
+  $("me-key").hidden = !me;
+  $("me-name").value = me ? me.name : "";
+  $("me-now").textContent = me ? `You are ${me.display}.` : "You have no name here yet.";
+}
+
+async function save(event) {
+  event.preventDefault();
+  const { ok, json } = await ask("POST", "/api/me", { name: $("me-name").value });
+  $("me-error").textContent = ok ? "" : json.error || "not saved";
+  if (ok) {
+    me = json;
+    show();
+  }
+}
+
+async function key() {
+  const { ok, json } = await ask("POST", "/api/me/key");
+  if (!ok) {
+    $("me-error").textContent = json.error || "no key";
+    return;
+  }
+  const link = new URL(json.link, location.href).href;
+  $("me-key-link").textContent = link;
+  $("me-key-link").href = link;
+  $("me-key-box").hidden = false;
+}
+
+async function forget() {
+  if (!confirm("Forget your name and key on this server?")) return;
+  const { ok, json } = await ask("DELETE", "/api/me");
+  $("me-error").textContent = ok ? "" : json.error || "not forgotten";
+  if (ok) {
+    me = null;
+    $("me-key-box").hidden = true;
+    show();
+  }
+}
+
+/** Shows who this browser is, claims a key link, and sets the dialog's handlers; called once. */
+export async function initPlayer() {
+  $("me").addEventListener("click", () => $("me-dialog").showModal());
+  $("me-close").addEventListener("click", () => $("me-dialog").close());
+  $("me-form").addEventListener("submit", save);
+  $("me-key").addEventListener("click", key);
+  $("me-forget").addEventListener("click", forget);
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const claimed = fragment.get("key");
+  if (claimed) {
+    // The key leaves the address bar at once: it is a secret.
+    history.replaceState(null, "", location.pathname + location.search);
+    const { ok, json } = await ask("POST", "/api/me/claim", { key: claimed });
+    $("me-said").textContent = ok ? `This browser is now ${json.display}.` : json.error || "the key was refused";
+    $("me-said").hidden = false;
+  }
+  const { ok, json } = await ask("GET", "/api/me");
+  me = ok ? json : null;
+  show();
+}

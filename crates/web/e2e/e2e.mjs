@@ -1,6 +1,7 @@
 // Browser end-to-end tests of `tabuleiro serve` in Debian's chromium, driven by playwright-core.
 // Usage: node e2e.mjs [path/to/tabuleiro]  (default: target/debug/tabuleiro from the repository)
-// Environment: CHROMIUM (default /usr/bin/chromium), SCREENSHOTS=DIR to save a picture of each step.
+// Environment: CHROMIUM (default /usr/bin/chromium), SCREENSHOTS=DIR to save a picture of each step,
+// ONLY=words to run only the tests whose names hold them.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -528,7 +529,11 @@ tests["Every game played to the end with the keyboard alone, each move announced
       check(/^\S+, /.test(name), `${id}: a cell is named: ${name}`);
       await keyMove(page, legal[Math.floor(Math.random() * legal.length)]);
       moves += 1;
-      if (moves === 3) await accessible(page, `${id} mid-game`);
+      if (moves === 3) {
+        await accessible(page, `${id} mid-game`);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+        check(wide <= 390, `${id}: the page fits a 390 px screen, not ${wide} px`);
+      }
       if (!pictured && id !== "qinto" && (await pageState(page)).moves >= 8) {
         pictured = true;
         await picture(page, `${id}-phone`);
@@ -842,7 +847,9 @@ const browser = await chromium.launch({
 });
 let failed = 0;
 try {
-  for (const [name, test] of Object.entries(tests)) {
+  // ONLY=words runs the tests whose names hold them (for chasing one test).
+  const only = process.env.ONLY;
+  for (const [name, test] of Object.entries(tests).filter(([n]) => !only || n.includes(only))) {
     try {
       await test(browser, server.base);
       console.log(`ok   ${name}`);

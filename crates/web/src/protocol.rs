@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use tabuleiro_core::{Gesture, Outcome, Picture, Placed, PlayerResult};
+use tabuleiro_core::{Gesture, Outcome, Picture, Piece, Placed, PlayerResult};
 
 /// Largest WebSocket message the server reads; a larger one gets an error message.
 pub const MAX_MESSAGE: usize = 8 * 1024;
@@ -195,6 +195,12 @@ pub enum ServerMessage {
         moves: Vec<Played>,
         /// The moves this connection may play now (empty when it is not its turn).
         legal: Vec<Legal>,
+        /// When every legal move's preview is the same pieces put on its gesture's cells in
+        /// order (a Taiji tile: the light half on the first cell, the dark on the second),
+        /// those pieces, once; the moves then carry no preview of their own (see
+        /// [`compact_previews`]).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        previews: Vec<Piece>,
         /// Running scores, for games that keep score.
         scores: Option<Vec<i64>>,
         /// The result, when the game is over.
@@ -340,4 +346,90 @@ pub struct Created {
     pub seats: Vec<SeatLink>,
     /// The read-only link.
     pub spectator: String,
+}
+
+/// Takes the previews out of `legal` when they all put the same pieces on their gestures'
+/// cells in order, and gives those pieces (else leaves `legal` as it is and gives none): a
+/// Taiji position's hundreds of moves then say "light half, dark half" once, not each.
+pub fn compact_previews(legal: &mut [Legal]) -> Vec<Piece> {
+    let Some(first) = legal.iter().find(|l| !l.preview.is_empty()) else {
+        return Vec::new();
+    };
+    let pieces: Vec<Piece> = first.preview.iter().map(|p| p.piece.clone()).collect();
+    let uniform = legal.iter().all(|l| {
+        l.preview.len() == pieces.len()
+            && l.gesture.cells.len() >= pieces.len()
+            && l.preview
+                .iter()
+                .zip(&l.gesture.cells)
+                .zip(&pieces)
+                .all(|((placed, cell), piece)| placed.cell == *cell && placed.piece == *piece)
+    });
+    if !uniform {
+        return Vec::new();
+    }
+    for l in legal.iter_mut() {
+        l.preview.clear();
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod preview_tests {
+    use super::*;
+    use crate::dyngame::build;
+    use tabuleiro_ai::Seat;
+    use tabuleiro_core::{Options, Registry, Setup};
+    use tabuleiro_games::REGISTRY;
+
+    fn legal_of(game: &str) -> Vec<Legal> {
+        let info = REGISTRY
+            .games()
+            .iter()
+            .find(|g| g.id == game)
+            .expect("a game");
+        let setup = Setup {
+            players: 2,
+            options: Options::defaults(info),
+            seed: 3,
+        };
+        build(game, setup, &[Seat::Human, Seat::Human], &[])
+            .expect("a game")
+            .legal_moves()
+    }
+
+    #[test]
+    fn a_taiji_position_says_its_tiles_halves_once() {
+        let mut legal = legal_of("taiji");
+        let full: Vec<Legal> = legal.clone();
+        assert!(full.iter().all(|l| l.preview.len() == 2));
+        let pieces = compact_previews(&mut legal);
+        assert_eq!(pieces.len(), 2, "light half, dark half");
+        assert_ne!(pieces[0], pieces[1]);
+        assert!(legal.iter().all(|l| l.preview.is_empty()));
+        // Nothing is lost: each move's preview is the pieces on its cells in order.
+        for (l, f) in legal.iter().zip(&full) {
+            for (i, placed) in f.preview.iter().enumerate() {
+                assert_eq!(placed.cell, l.gesture.cells[i]);
+                assert_eq!(placed.piece, pieces[i]);
+            }
+        }
+        let before = serde_json::to_string(&full).expect("json").len();
+        let after = serde_json::to_string(&legal).expect("json").len();
+        assert!(after * 2 < before, "{after} bytes instead of {before}");
+    }
+
+    #[test]
+    fn previews_that_differ_stay_with_their_moves() {
+        let mut legal = legal_of("taiji");
+        legal[0].preview.swap(0, 1);
+        let kept = legal.clone();
+        assert!(compact_previews(&mut legal).is_empty());
+        assert_eq!(legal, kept);
+        let mut quantik = legal_of("quantik");
+        assert!(
+            compact_previews(&mut quantik).is_empty(),
+            "no previews, none to share"
+        );
+    }
 }

@@ -327,10 +327,11 @@ impl Room {
     pub fn state_with(&self, seats: &[usize], token: Option<&str>) -> ServerMessage {
         let shown = self.game.shown(self.perspective(seats));
         let to_move = self.to_move();
-        let legal = match to_move {
+        let mut legal = match to_move {
             Some(s) if seats.contains(&s) && self.thinking.is_none() => self.game.legal_moves(),
             _ => Vec::new(),
         };
+        let previews = crate::protocol::compact_previews(&mut legal);
         ServerMessage::State {
             version: self.version,
             board: shown.board,
@@ -339,6 +340,7 @@ impl Room {
             move_in_turn: self.game.move_in_turn(),
             moves: shown.moves,
             legal,
+            previews,
             scores: shown.scores,
             ending: self.outcome().as_ref().map(Ending::from),
             thinking: self.thinking.is_some() || self.queued == Some(self.version),

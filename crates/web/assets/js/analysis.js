@@ -41,6 +41,9 @@ export function drawAnalysis() {
   const note = html("p", "note", a.moves.length
     ? `${a.source}. On the board: W wins, D draw, L loses (in so many moves), or the score.` : a.source);
   const list = html("ol");
+  // A list that may scroll: reachable by the keyboard, named for screen readers.
+  list.tabIndex = 0;
+  list.setAttribute("aria-label", "Every move's value, best first");
   for (const r of a.moves.slice(0, 40)) {
     list.appendChild(html("li", shortValue(r.verdict).kind, `${r.legal.notation}: ${r.value}`));
   }

@@ -106,9 +106,16 @@ export function initBoard() {
 // down, such as both halves of a Taiji tile before its second cell is chosen.
 const previewing = { board: null, legal: [], layer: null };
 
+// A move's preview: its own, or the pieces every move puts on its cells in order (sent once).
+function previewOf(l) {
+  if (l.preview && l.preview.length) return l.preview;
+  const shared = (game.state && game.state.previews) || [];
+  return shared.map((piece, i) => ({ cell: l.gesture.cells[i], piece })).filter((p) => p.cell);
+}
+
 function commonPreview(hoverKey) {
   const { legal } = previewing;
-  let cands = candidates(game.sel, legal).filter((l) => l.preview && l.preview.length);
+  let cands = candidates(game.sel, legal).filter((l) => previewOf(l).length);
   if (hoverKey) {
     const next = { ...game.sel, cells: [...game.sel.cells, keyToCell(hoverKey)] };
     const going = cands.filter((l) => fits(next, l.gesture));
@@ -118,9 +125,9 @@ function commonPreview(hoverKey) {
     return [];
   }
   if (!cands.length) return [];
-  const [first, ...rest] = cands;
+  const [first, ...rest] = cands.map(previewOf);
   const same = (p, q) => p.cell.x === q.cell.x && p.cell.y === q.cell.y && JSON.stringify(p.piece) === JSON.stringify(q.piece);
-  return first.preview.filter((p) => rest.every((l) => l.preview.some((q) => same(p, q))));
+  return first.filter((p) => rest.every((other) => other.some((q) => same(p, q))));
 }
 
 function drawPreview(hoverKey) {

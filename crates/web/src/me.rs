@@ -69,18 +69,21 @@ async fn current(hub: &Hub, request: &HeaderMap) -> Result<Option<StoredPlayer>,
         .map_err(unavailable)
 }
 
-fn nobody() -> Response {
-    error(
-        StatusCode::NOT_FOUND,
-        "no player in this browser yet: choose a name",
-    )
+/// The player of the request's session, or the answer that there is none (404) or that the
+/// store failed.
+async fn signed_in(hub: &Hub, request: &HeaderMap) -> Result<StoredPlayer, Response> {
+    current(hub, request).await?.ok_or_else(|| {
+        error(
+            StatusCode::NOT_FOUND,
+            "no player in this browser yet: choose a name",
+        )
+    })
 }
 
 /// `GET /api/me`.
 pub async fn get(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
-    match current(&hub, &request).await {
-        Ok(Some(player)) => axum::Json(shown(&player)).into_response(),
-        Ok(None) => nobody(),
+    match signed_in(&hub, &request).await {
+        Ok(player) => axum::Json(shown(&player)).into_response(),
         Err(refused) => refused,
     }
 }
@@ -140,9 +143,8 @@ pub async fn name(
 
 /// `POST /api/me/key`.
 pub async fn key(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
-    let player = match current(&hub, &request).await {
-        Ok(Some(player)) => player,
-        Ok(None) => return nobody(),
+    let player = match signed_in(&hub, &request).await {
+        Ok(player) => player,
         Err(refused) => return refused,
     };
     let Ok(key) = new_token() else {
@@ -192,9 +194,8 @@ pub async fn claim(
 
 /// `DELETE /api/me`.
 pub async fn forget(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
-    let player = match current(&hub, &request).await {
-        Ok(Some(player)) => player,
-        Ok(None) => return nobody(),
+    let player = match signed_in(&hub, &request).await {
+        Ok(player) => player,
         Err(refused) => return refused,
     };
     match hub.stored(hub.store().forget_player(player.id)).await {

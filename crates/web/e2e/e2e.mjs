@@ -756,6 +756,61 @@ tests["A name makes a player; a key link makes another browser the same player; 
   await phone.close();
 };
 
+// Gives the browser of `page` a player called `name`; returns "name#tag".
+async function chooseName(page, base, name) {
+  await page.goto(`${base}/`);
+  await page.locator("#me").filter({ hasText: "Choose a name" }).waitFor({ timeout });
+  await page.click("#me");
+  await page.fill("#me-name", name);
+  await page.click("#me-save");
+  await page.locator("#me").filter({ hasText: new RegExp(`^${name}#[0-9a-f]{4}$`) }).waitFor({ timeout });
+  await page.click("#me-close");
+  return page.locator("#me").textContent();
+}
+
+tests["A rated game: names at the table, no move before both sat down, ratings changed at the end"] = async (browser, base) => {
+  const ana = await browser.newPage();
+  const bia = await browser.newPage();
+  const anaName = await chooseName(ana, base, "Ana");
+  const biaName = await chooseName(bia, base, "Bia");
+  await newGameFromMenu(ana, base, "quantik", "rated");
+  await ana.locator("#links-rated").waitFor({ state: "visible", timeout });
+  const links = await ana.locator("#link-list a").evaluateAll((as) => as.map((a) => a.href));
+  await ana.goto(links[0]);
+  await ana.locator("#status").filter({ hasText: "Waiting for every player" }).waitFor({ timeout });
+  check((await ana.locator("#table-players").textContent()).includes(`Player 1: ${anaName} 1500?`),
+    `the table names Ana: ${await ana.locator("#table-players").textContent()}`);
+  // A visitor without a name cannot take a seat of a rated game.
+  const stranger = await browser.newPage();
+  await stranger.goto(links[1]);
+  await stranger.locator("#bad-link-why").filter({ hasText: "choose a name" }).waitFor({ timeout });
+  await stranger.goto(links[2]);
+  await stranger.locator("#status").filter({ hasText: "Watching" }).waitFor({ timeout });
+  await bia.goto(links[1]);
+  for (const page of [ana, bia, stranger]) {
+    await page.locator("#table-players").filter({ hasText: `Player 2: ${biaName} 1500?` }).waitFor({ timeout });
+  }
+  await clickLegalMove(ana);
+  await waitMoves(bia, 1);
+  bia.once("dialog", (dialog) => dialog.accept());
+  await bia.click("#resign");
+  for (const page of [ana, bia, stranger]) {
+    await page.locator("#banner").filter({ hasText: "Ratings:" }).waitFor({ timeout });
+  }
+  const banner = await stranger.locator("#banner").textContent();
+  const gained = banner.match(/Ana#[0-9a-f]{4} 1500 → (\d+)\? \(\+(\d+)\)/);
+  const lost = banner.match(/Bia#[0-9a-f]{4} 1500 → (\d+)\? \(−(\d+)\)/);
+  check(gained && lost && gained[2] === lost[2] && Number(gained[1]) === 1500 + Number(gained[2]),
+    `the winner gains what the loser loses: ${banner}`);
+  check((await ana.locator("#banner").textContent()).startsWith("You won"), "Ana won");
+  await accessible(stranger, "a rated game's end, to a spectator");
+  await shot(ana, "rated-game-end");
+  const me = await ana.evaluate(() => fetch("/api/me").then((r) => r.json()));
+  const shown = await ana.evaluate((id) => fetch(`/api/players/${id}`).then((r) => r.json()), me.id);
+  check(shown.ratings.length === 1 && shown.ratings[0].rating === Number(gained[1]), `Ana's rating: ${JSON.stringify(shown)}`);
+  for (const page of [ana, bia, stranger]) await page.close();
+};
+
 tests["The landing page passes axe-core"] = async (browser, base) => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);

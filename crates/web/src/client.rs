@@ -142,6 +142,29 @@ impl GameSocket {
         Ok(GameSocket { socket })
     }
 
+    /// Connects to game `id`'s WebSocket as the player whose session secret is `session` (the
+    /// value of the `tabuleiro_session` cookie a name or a key gave the browser).
+    ///
+    /// # Errors
+    /// When the connection or the upgrade fails.
+    pub async fn connect_as(
+        addr: SocketAddr,
+        id: &str,
+        session: &str,
+    ) -> Result<Self, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+        let mut request = format!("ws://{addr}/api/games/{id}/ws").into_client_request()?;
+        let cookie = format!("tabuleiro_session={session}")
+            .parse()
+            .map_err(|_| ClientError::Answer("a session secret is a cookie's value".to_owned()))?;
+        request.headers_mut().insert("Cookie", cookie);
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(4 * 1024);
+        let (socket, _) =
+            tokio_tungstenite::connect_async_with_config(request, Some(config), false).await?;
+        Ok(GameSocket { socket })
+    }
+
     /// Connects to game `id`'s WebSocket from local address `from` (another loopback address
     /// such as 127.0.0.2 is another client network to the server).
     ///

@@ -175,6 +175,15 @@ pub enum Refusal {
     /// A rematch asked by someone who plays no seat.
     #[error("only players can ask for a rematch")]
     SpectatorRematch,
+    /// A seat of a rated game opened by a visitor without a name.
+    #[error("this game is rated: choose a name first (top of the page), then open the link again")]
+    RatedNeedsName,
+    /// A player opening a second seat of one rated game.
+    #[error("you already sit in seat {} of this rated game: a rated game is between different players", .0 + 1)]
+    RatedOneSeat(usize),
+    /// A move in a rated game before every seat has its player.
+    #[error("the game starts when every player has opened their link")]
+    WaitingForPlayers,
 }
 
 /// The longest move text the server reads.

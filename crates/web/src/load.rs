@@ -704,12 +704,7 @@ impl tabuleiro_core::GameVisitor for Filler<'_> {
                     .collect(),
                 seed: i as u64,
                 mode: "hotseat".to_owned(),
-                seats: vec![
-                    StoredSeat::Human {
-                        token_hash: String::new(),
-                    };
-                    setup.players
-                ],
+                seats: vec![StoredSeat::human(String::new()); setup.players],
                 resigned: None,
                 moves,
                 revision: 0,

@@ -60,7 +60,10 @@ fn random_failed() -> Response {
 }
 
 /// The player of the request's session, if any.
-async fn current(hub: &Hub, request: &HeaderMap) -> Result<Option<StoredPlayer>, Response> {
+pub(crate) async fn current(
+    hub: &Hub,
+    request: &HeaderMap,
+) -> Result<Option<StoredPlayer>, Response> {
     let Some(secret) = session_secret(request) else {
         return Ok(None);
     };

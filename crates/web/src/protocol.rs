@@ -5,6 +5,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use tabuleiro_core::{Gesture, Outcome, Picture, Piece, Placed, PlayerResult};
 
+pub use crate::store::ShownRating;
+
 /// Largest WebSocket message the server reads; a larger one gets an error message.
 pub const MAX_MESSAGE: usize = 8 * 1024;
 
@@ -120,6 +122,37 @@ pub struct SeatInfo {
     pub name: String,
     /// Whether a computer plays it.
     pub computer: bool,
+    /// The player sitting here, once one opened the seat's link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<ShownPlayer>,
+}
+
+/// A player in a seat, as everybody may see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownPlayer {
+    /// Public id (their page is `/?player={id}`).
+    pub id: String,
+    /// Their name when they sat down.
+    pub name: String,
+    /// The short tag that tells equal names apart.
+    pub tag: String,
+    /// Their rating in this game when they sat down (games between people).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<ShownRating>,
+    /// How the game changed their rating, once a rated game is over and rated.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<ShownChange>,
+}
+
+/// How a rated game changed a rating, rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownChange {
+    /// The rating before the game.
+    pub before: i64,
+    /// The rating after it.
+    pub after: i64,
+    /// Whether the rating after it is still provisional.
+    pub provisional: bool,
 }
 
 /// The result of a finished game.
@@ -211,6 +244,9 @@ pub enum ServerMessage {
         can_undo: bool,
         /// The link to this connection's seat in the rematch, once one was created.
         rematch: Option<String>,
+        /// The seats, with the players sitting in them and, at the end of a rated game, how
+        /// it changed their ratings.
+        seats: Vec<SeatInfo>,
     },
     /// A suggested move for this connection's seat.
     Hint {
@@ -270,6 +306,10 @@ pub enum Mode {
     /// As [`Mode::Online`], but every player may ask the engine for hints: a casual game,
     /// named as such to every player.
     Casual,
+    /// As [`Mode::Online`], between players with names only, and rated: each seat is taken by
+    /// the first player who opens its link, the game starts once every seat has its player,
+    /// and its result changes their ratings ([`crate::ratings`]).
+    Rated,
 }
 
 impl Mode {
@@ -280,25 +320,32 @@ impl Mode {
             Mode::Hotseat => "hotseat",
             Mode::Online => "online",
             Mode::Casual => "casual",
+            Mode::Rated => "rated",
         }
     }
 
     /// Whether each seat plays from its own browser, by its link.
     pub fn between_people(self) -> bool {
-        matches!(self, Mode::Online | Mode::Casual)
+        matches!(self, Mode::Online | Mode::Casual | Mode::Rated)
     }
 
     /// Whether players may ask the engine for hints: in games no other person plays (against
     /// the computer; hotseat, where both share one screen) and in casual games.
     pub fn hints(self) -> bool {
-        self != Mode::Online
+        matches!(self, Mode::Computer | Mode::Hotseat | Mode::Casual)
     }
 
     /// The mode of a stored name.
     pub fn from_name(name: &str) -> Option<Self> {
-        [Mode::Computer, Mode::Hotseat, Mode::Online, Mode::Casual]
-            .into_iter()
-            .find(|m| m.name() == name)
+        [
+            Mode::Computer,
+            Mode::Hotseat,
+            Mode::Online,
+            Mode::Casual,
+            Mode::Rated,
+        ]
+        .into_iter()
+        .find(|m| m.name() == name)
     }
 }
 

@@ -8,7 +8,8 @@ use tabuleiro_core::{Outcome, Player};
 use tokio::sync::{Notify, mpsc};
 
 use crate::dyngame::DynGame;
-use crate::protocol::{Ending, Mode, SeatInfo, ServerMessage};
+use crate::protocol::{Ending, Mode, SeatInfo, ServerMessage, ShownChange, ShownPlayer};
+use crate::store::RatingChange;
 use crate::store::StoredSeat;
 use crate::token::hash_token;
 
@@ -102,6 +103,8 @@ pub struct Room {
     /// The client address of the first connection that joined this room: its computer's
     /// searches count against that network's share of the computers.
     pub visitor: Option<std::net::IpAddr>,
+    /// How a rated game changed its players' ratings, once it is over and rated (as stored).
+    pub rating_changes: Vec<RatingChange>,
 }
 
 impl Room {
@@ -130,6 +133,7 @@ impl Room {
             rematch: None,
             asking: crate::asking::Asking::default(),
             visitor: None,
+            rating_changes: Vec::new(),
         }
     }
 
@@ -146,7 +150,9 @@ impl Room {
             .seats
             .iter()
             .enumerate()
-            .filter(|(_, s)| matches!(s, StoredSeat::Human { token_hash } if *token_hash == hash))
+            .filter(
+                |(_, s)| matches!(s, StoredSeat::Human { token_hash, .. } if *token_hash == hash),
+            )
             .map(|(i, _)| i)
             .collect();
         if seats.is_empty() {
@@ -198,26 +204,57 @@ impl Room {
             mode: self.mode.name().to_owned(),
             hints: self.mode.hints(),
             options: record.options,
-            seats: self
-                .seats
-                .iter()
-                .map(|s| match s {
-                    StoredSeat::Human { .. } => SeatInfo {
-                        name: "human".to_owned(),
-                        computer: false,
-                    },
-                    StoredSeat::Computer { level } => SeatInfo {
-                        name: level.clone(),
-                        computer: true,
-                    },
-                })
-                .collect(),
+            seats: self.seat_infos(),
             you: seats.to_vec(),
             hidden_information: self.game.info().hidden_information,
             rules: self.game.info().rules.to_owned(),
             move_syntax: self.game.info().move_syntax.to_owned(),
             analysis: !self.game.info().hidden_information,
         }
+    }
+
+    /// The seats as everybody sees them: who sits where, their ratings, and how a rated game
+    /// changed them once it is rated.
+    pub fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                StoredSeat::Human { player, .. } => SeatInfo {
+                    name: "human".to_owned(),
+                    computer: false,
+                    player: player.as_ref().map(|p| {
+                        let change = self
+                            .rating_changes
+                            .iter()
+                            .find(|c| c.seat == i && c.player == p.id)
+                            .map(|c| ShownChange {
+                                before: c.before.round() as i64,
+                                after: c.after.round() as i64,
+                                provisional: c.deviation
+                                    > tabuleiro_ai::glicko::PROVISIONAL_DEVIATION,
+                            });
+                        ShownPlayer {
+                            id: p.id.clone(),
+                            name: p.name.clone(),
+                            tag: crate::players::tag(&p.id).to_owned(),
+                            rating: p.rating,
+                            change,
+                        }
+                    }),
+                },
+                StoredSeat::Computer { level } => SeatInfo {
+                    name: level.clone(),
+                    computer: true,
+                    player: None,
+                },
+            })
+            .collect()
+    }
+
+    /// Whether every seat of a rated game has its player (before that, no move is made).
+    pub fn seated(&self) -> bool {
+        self.mode != Mode::Rated || self.seats.iter().all(|s| s.player().is_some())
     }
 
     /// Whose eyes a connection playing `seats` sees through: the seat to move if it plays
@@ -249,6 +286,7 @@ impl Room {
     pub fn replace_with(&mut self, fresh: Room) {
         self.game.stop_thinking();
         self.game = fresh.game;
+        self.seats = fresh.seats;
         self.resigned = fresh.resigned;
         self.revision = fresh.revision;
         self.rematch = fresh.rematch;
@@ -277,6 +315,7 @@ impl Room {
         }
         self.revision = stored.revision;
         self.rematch.clone_from(&stored.rematch);
+        self.seats.clone_from(&stored.seats);
         self.thinking = None;
         self.version += 1;
         self.broadcast();
@@ -346,6 +385,7 @@ impl Room {
             thinking: self.thinking.is_some() || self.queued == Some(self.version),
             can_undo: self.can_undo(seats),
             rematch: self.rematch_link(if seats.is_empty() { None } else { token }),
+            seats: self.seat_infos(),
         }
     }
 
@@ -418,9 +458,7 @@ mod tests {
         let game = build("quantik", setup, &[Seat::Human, Seat::Human], &[]).expect("a game");
         let seats = tokens
             .iter()
-            .map(|t| StoredSeat::Human {
-                token_hash: hash_token(t),
-            })
+            .map(|t| StoredSeat::human(hash_token(t)))
             .collect();
         Room::new("g".to_owned(), Mode::Online, seats, game, None)
     }

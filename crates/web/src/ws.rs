@@ -16,6 +16,7 @@ use crate::asking::{Asking, Reply};
 use crate::hub::{Hub, SharedRoom, lock};
 use crate::protocol::{ClientMessage, MAX_MESSAGE, ServerMessage};
 use crate::room::{Outgoing, QUEUE, Subscriber};
+use crate::store::StoredPlayer;
 
 /// Messages larger than this close the connection (the WebSocket layer stops reading them);
 /// between [`MAX_MESSAGE`] and this, the connection gets an error message and goes on.
@@ -36,11 +37,17 @@ pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     ConnectInfo(client): ConnectInfo<std::net::SocketAddr>,
     Path(id): Path<String>,
+    request: axum::http::HeaderMap,
 ) -> Response {
     let room = match hub.room(&id).await {
         Ok(Some(room)) => room,
         Ok(None) => return (StatusCode::NOT_FOUND, format!("no game `{id}`")).into_response(),
         Err(e) => return (e.status(), e.to_string()).into_response(),
+    };
+    // The player of this browser, if it has one: they sit in the seat they open.
+    let player = match crate::me::current(&hub, &request).await {
+        Ok(player) => player,
+        Err(refused) => return refused,
     };
     ws.read_buffer_size(READ_CHUNK)
         .max_message_size(HARD_LIMIT)
@@ -48,7 +55,7 @@ pub async fn upgrade(
         .on_upgrade(move |socket| {
             let id = hub.connection_id();
             let span = tracing::info_span!("connection", conn = id, game = %lock(&room).id);
-            connection(hub, room, socket, id, client.ip()).instrument(span)
+            connection(hub, room, socket, id, client.ip(), player).instrument(span)
         })
 }
 
@@ -63,6 +70,8 @@ struct Connection {
     asking: Asking,
     /// The client's address, whose creations a rematch counts against.
     address: std::net::IpAddr,
+    /// The player of the browser (from its session cookie), if it has one.
+    player: Option<StoredPlayer>,
 }
 
 impl Connection {
@@ -93,6 +102,7 @@ async fn connection(
     socket: WebSocket,
     id: u64,
     address: std::net::IpAddr,
+    player: Option<StoredPlayer>,
 ) {
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Outgoing>(QUEUE);
@@ -151,6 +161,7 @@ async fn connection(
         kick: Arc::clone(&kick),
         asking: Asking::default(),
         address,
+        player,
     };
     let limits = hub.limits().clone();
     // A connection must join within its deadline, and then say something (a pong to the
@@ -240,7 +251,25 @@ async fn handle(
         if me.seats.is_some() {
             return Err("already joined".to_owned());
         }
+        let (seats, rated) = {
+            let guard = lock(room);
+            (
+                guard.seats_of(token.as_deref())?,
+                guard.mode == crate::protocol::Mode::Rated,
+            )
+        };
+        match &me.player {
+            Some(player) => hub
+                .sit(room, &seats, player)
+                .await
+                .map_err(|e| e.to_string())?,
+            None if rated && !seats.is_empty() => {
+                return Err(crate::error::Refusal::RatedNeedsName.to_string());
+            }
+            None => {}
+        }
         join(hub, room, me, token)?;
+        hub.settle(room);
         // A computer whose earlier attempt failed gets another chance when someone joins.
         hub.schedule_computer(room).await;
         return Ok(());

@@ -10,7 +10,8 @@ use tabuleiro_web::Hub;
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::store::{
-    Change, Changed, GameStore, StoreError, StoreFuture, StoreOptions, StoredGame, StoredPlayer,
+    Change, Changed, GameStore, PlayerRating, RatingChange, StoreError, StoreFuture, StoreOptions,
+    StoredGame, StoredPlayer,
 };
 
 use crate::util::{Server, data_folder, database_of, next, send_move, state_until, token};
@@ -81,6 +82,24 @@ impl GameStore for SlowFor {
 
     fn count(&self) -> StoreFuture<'_, usize> {
         self.inner.count()
+    }
+
+    fn player_ratings(&self, id: String) -> StoreFuture<'_, Vec<PlayerRating>> {
+        self.inner.player_ratings(id)
+    }
+
+    fn rate(
+        &self,
+        id: String,
+        game: String,
+        seated: Vec<String>,
+        places: Vec<usize>,
+    ) -> StoreFuture<'_, Vec<RatingChange>> {
+        self.inner.rate(id, game, seated, places)
+    }
+
+    fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>> {
+        self.inner.rating_changes(id)
     }
 
     fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Changed>>, StoreError> {

@@ -2,70 +2,9 @@
 //! server tests again on it): a name makes a player and sets the session's cookie, a key moves
 //! the player to another browser, and "forget me" removes it all.
 
-use std::net::SocketAddr;
+use serde_json::json;
 
-use serde_json::{Value, json};
-use tabuleiro_web::client::{Answer, request_with};
-
-use crate::util::Server;
-
-/// A browser: the cookie it holds, sent with each request.
-struct Browser {
-    addr: SocketAddr,
-    cookie: Option<String>,
-}
-
-impl Browser {
-    fn new(addr: SocketAddr) -> Self {
-        Browser { addr, cookie: None }
-    }
-
-    async fn send(&mut self, method: &str, path: &str, body: Option<Value>) -> (Answer, Value) {
-        self.send_with(method, path, body, &[]).await
-    }
-
-    async fn send_with(
-        &mut self,
-        method: &str,
-        path: &str,
-        body: Option<Value>,
-        extra: &[(&str, &str)],
-    ) -> (Answer, Value) {
-        let cookie = self
-            .cookie
-            .as_ref()
-            .map(|c| format!("tabuleiro_session={c}"));
-        let mut headers = vec![("Content-Type", "application/json")];
-        if let Some(c) = &cookie {
-            headers.push(("Cookie", c.as_str()));
-        }
-        headers.extend_from_slice(extra);
-        let body = body.map(|b| b.to_string());
-        let answer = request_with(self.addr, method, path, &headers, body.as_deref())
-            .await
-            .expect(path);
-        if let Some(set) = set_cookie(&answer) {
-            let value = set
-                .split(';')
-                .next()
-                .and_then(|pair| pair.split_once('='))
-                .map(|(_, v)| v.to_owned())
-                .unwrap_or_default();
-            self.cookie = (!value.is_empty()).then_some(value);
-        }
-        let json = serde_json::from_str(&answer.body).unwrap_or(Value::Null);
-        (answer, json)
-    }
-}
-
-fn set_cookie(answer: &Answer) -> Option<String> {
-    answer.head.lines().find_map(|line| {
-        let (name, value) = line.split_once(':')?;
-        name.trim()
-            .eq_ignore_ascii_case("set-cookie")
-            .then(|| value.trim().to_owned())
-    })
-}
+use crate::util::{Browser, Server, set_cookie};
 
 #[tokio::test]
 async fn a_name_makes_a_player_that_this_browser_stays() {

@@ -21,9 +21,7 @@ fn game(id: &str, moves: &[&str]) -> StoredGame {
         seed: u64::MAX - 7,
         mode: "hotseat".to_owned(),
         seats: vec![
-            StoredSeat::Human {
-                token_hash: "ab".repeat(32),
-            },
+            StoredSeat::human("ab".repeat(32)),
             StoredSeat::Computer {
                 level: "medium".to_owned(),
             },

@@ -10,6 +10,7 @@ mod page_api;
 mod play;
 mod players;
 mod qinto_privacy;
+mod rated;
 mod restart;
 mod storage;
 mod undo;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabuleiro_web::Hub;
-use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_web::client::{Answer, GameSocket, request, request_with};
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::{Created, ServerMessage};
 use tabuleiro_web::store::Database;
@@ -286,4 +286,62 @@ pub async fn send_move(socket: &mut GameSocket, notation: &str) {
 /// The token of seat `seat`.
 pub fn token(created: &Created, seat: usize) -> String {
     created.seats[seat].token.clone().expect("a human seat")
+}
+
+/// A browser: the cookie it holds, sent with each request.
+pub struct Browser {
+    pub addr: SocketAddr,
+    pub cookie: Option<String>,
+}
+
+impl Browser {
+    pub fn new(addr: SocketAddr) -> Self {
+        Browser { addr, cookie: None }
+    }
+
+    pub async fn send(&mut self, method: &str, path: &str, body: Option<Value>) -> (Answer, Value) {
+        self.send_with(method, path, body, &[]).await
+    }
+
+    pub async fn send_with(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: Option<Value>,
+        extra: &[(&str, &str)],
+    ) -> (Answer, Value) {
+        let cookie = self
+            .cookie
+            .as_ref()
+            .map(|c| format!("tabuleiro_session={c}"));
+        let mut headers = vec![("Content-Type", "application/json")];
+        if let Some(c) = &cookie {
+            headers.push(("Cookie", c.as_str()));
+        }
+        headers.extend_from_slice(extra);
+        let body = body.map(|b| b.to_string());
+        let answer = request_with(self.addr, method, path, &headers, body.as_deref())
+            .await
+            .expect(path);
+        if let Some(set) = set_cookie(&answer) {
+            let value = set
+                .split(';')
+                .next()
+                .and_then(|pair| pair.split_once('='))
+                .map(|(_, v)| v.to_owned())
+                .unwrap_or_default();
+            self.cookie = (!value.is_empty()).then_some(value);
+        }
+        let json = serde_json::from_str(&answer.body).unwrap_or(Value::Null);
+        (answer, json)
+    }
+}
+
+pub fn set_cookie(answer: &Answer) -> Option<String> {
+    answer.head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.trim()
+            .eq_ignore_ascii_case("set-cookie")
+            .then(|| value.trim().to_owned())
+    })
 }

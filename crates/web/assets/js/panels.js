@@ -2,7 +2,7 @@
 // choices, legend, rules, and what is announced to screen readers.
 import { $, html } from "./dom.js";
 import { candidates, emptySelection, same } from "./gestures.js";
-import { displayedAt, game, lookingBack, seatName } from "./state.js";
+import { displayedAt, game, lookingBack, playerName, seatInfos, seatName } from "./state.js";
 import { drawBoard } from "./board.js";
 import { drawAnalysis } from "./analysis.js";
 import { drawnLabel, pieceIcon, pieceName } from "./pieces.js";
@@ -72,6 +72,30 @@ function coverIfPassing() {
   }
 }
 
+/** "Ana#1f0c 1500 → 1662 (+162)" for each seat a rated game changed. */
+function ratingChanges() {
+  const said = [];
+  for (const info of seatInfos()) {
+    const p = info.player;
+    if (!p || !p.change) continue;
+    const delta = p.change.after - p.change.before;
+    const sign = delta > 0 ? "+" : delta < 0 ? "−" : "±";
+    said.push(`${p.name}#${p.tag} ${p.change.before} → ${p.change.after}${p.change.provisional ? "?" : ""} (${sign}${Math.abs(delta)})`);
+  }
+  return said.length ? `Ratings: ${said.join(", ")}.` : "";
+}
+
+/** Who plays: names, tags and ratings, once anyone sat down; in a rated game, who is awaited. */
+function tablePlayers() {
+  const w = game.welcome;
+  const seats = seatInfos();
+  const line = $("table-players");
+  const named = seats.some((s) => s.player);
+  line.hidden = !named && w.mode !== "rated";
+  const who = seats.map((s, i) => `Player ${i + 1}: ${s.player ? playerName(s.player) : s.computer ? `computer, ${s.name}` : "nobody yet"}`);
+  line.textContent = (w.mode === "rated" ? "Rated game. " : "") + who.join(" · ");
+}
+
 function resultForYou(ending) {
   const w = game.welcome;
   if (!ending || w.you.length !== 1 || w.you.length === w.seats.length) return "";
@@ -89,12 +113,16 @@ export function draw() {
   const viewing = lookingBack();
   const picture = viewing && game.looked ? game.looked : s.picture;
 
+  tablePlayers();
+  const waiting = w.mode === "rated" && seatInfos().some((seat) => !seat.player);
   const status = $("status");
   status.classList.toggle("thinking", s.thinking);
   if (s.ending) {
     status.textContent = "Game over";
   } else if (s.thinking) {
     status.textContent = `${seatName(s.to_move)} is thinking…`;
+  } else if (waiting) {
+    status.textContent = "Waiting for every player to open their link";
   } else if (s.to_move !== null) {
     const turn = s.move_in_turn[1] > 1 ? ` (move ${s.move_in_turn[0]} of ${s.move_in_turn[1]})` : "";
     const mine = you.includes(s.to_move);
@@ -107,7 +135,9 @@ export function draw() {
   document.title = `${yourTurn ? "● Your turn — " : ""}${w.name} — tabuleiro`;
   const banner = $("banner");
   banner.hidden = !s.ending;
-  banner.textContent = s.ending ? `${resultForYou(s.ending)}${s.ending.text}` : "";
+  const ended = s.ending ? `${resultForYou(s.ending)}${s.ending.text}` : "";
+  const rated = s.ending ? ratingChanges() : "";
+  banner.textContent = rated ? `${ended}${/[.!]$/.test(ended) ? "" : "."} ${rated}` : ended;
   banner.classList.toggle("won", !!s.ending && resultForYou(s.ending).startsWith("You won"));
   const download = $("download");
   download.hidden = !s.ending;

@@ -78,8 +78,8 @@ export async function setup() {
       const created = await answer.json();
       if (!answer.ok) throw new Error(created.error || answer.statusText);
       const mine = created.seats.find((seat) => seat.link);
-      if (mode !== "online" && mode !== "casual") { location.assign(mine.link); return; }
-      showLinks(created, mode === "casual");
+      if (mode !== "online" && mode !== "casual" && mode !== "rated") { location.assign(mine.link); return; }
+      showLinks(created, mode);
     } catch (error) {
       $("setup-error").textContent = String(error.message || error);
     } finally {
@@ -88,10 +88,11 @@ export async function setup() {
   });
 }
 
-function showLinks(created, casual) {
+function showLinks(created, mode) {
   $("setup").hidden = true;
   $("links").hidden = false;
-  $("links-casual").hidden = !casual;
+  $("links-casual").hidden = mode !== "casual";
+  $("links-rated").hidden = mode !== "rated";
   const list = $("link-list");
   list.textContent = "";
   const add = (label, href) => {

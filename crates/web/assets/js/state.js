@@ -24,11 +24,23 @@ export function lookingBack() {
   return game.viewAt !== null && !!game.state && game.viewAt !== game.state.moves.length;
 }
 
-/** "Player 2 (computer, hard) (you)". */
+/** The seats as last said: who sits where, with ratings. */
+export function seatInfos() {
+  if (game.state && game.state.seats) return game.state.seats;
+  return game.welcome ? game.welcome.seats : [];
+}
+
+/** "Ana#1f0c 1500?": a player's name with its tag and rating (? while provisional). */
+export function playerName(player) {
+  const rating = player.rating ? ` ${player.rating.value}${player.rating.provisional ? "?" : ""}` : "";
+  return `${player.name}#${player.tag}${rating}`;
+}
+
+/** "Player 2 (computer, hard) (you)", "Player 1 (Ana#1f0c 1500?)". */
 export function seatName(seat) {
   const w = game.welcome;
-  const info = w && w.seats[seat];
-  const who = info && info.computer ? ` (computer, ${info.name})` : "";
+  const info = seatInfos()[seat];
+  const who = info && info.computer ? ` (computer, ${info.name})` : info && info.player ? ` (${playerName(info.player)})` : "";
   const you = w && w.you.length === 1 && w.you[0] === seat ? " (you)" : "";
   return `Player ${seat + 1}${who}${you}`;
 }

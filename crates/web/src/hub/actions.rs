@@ -83,10 +83,14 @@ impl Hub {
             if guard.thinking.is_some() {
                 return Err(Refusal::ComputerThinking.into());
             }
+            if !guard.seated() {
+                return Err(Refusal::WaitingForPlayers.into());
+            }
             guard.version
         };
         self.commit_move(room, version, text).await?;
         drop(turn);
+        self.settle(room);
         self.schedule_computer(room).await;
         Ok(())
     }
@@ -202,6 +206,8 @@ impl Hub {
         guard.game.stop_thinking();
         guard.version += 1;
         guard.broadcast();
+        drop(guard);
+        self.settle(room);
         Ok(())
     }
 

@@ -62,7 +62,7 @@ impl Hub {
                     })
                     .collect()
             }
-            Mode::Hotseat | Mode::Online | Mode::Casual => {
+            Mode::Hotseat | Mode::Online | Mode::Casual | Mode::Rated => {
                 vec![(Seat::Human, "human".to_owned()); players]
             }
         };
@@ -72,7 +72,9 @@ impl Hub {
         for (seat, _) in &plans {
             tokens.push(match (seat, request.mode) {
                 (Seat::Computer(_), _) => None,
-                (Seat::Human, Mode::Online | Mode::Casual) => Some(new_token().map_err(random)?),
+                (Seat::Human, Mode::Online | Mode::Casual | Mode::Rated) => {
+                    Some(new_token().map_err(random)?)
+                }
                 (Seat::Human, Mode::Computer | Mode::Hotseat) => Some(shared.clone()),
             });
         }
@@ -161,7 +163,7 @@ impl Hub {
         let mut hashes = Vec::with_capacity(players);
         for new_seat in 0..players {
             match &old_seats[(new_seat + players - 1) % players] {
-                StoredSeat::Human { token_hash } => {
+                StoredSeat::Human { token_hash, .. } => {
                     plans.push((Seat::Human, "human".to_owned()));
                     hashes.push(Some(token_hash.clone()));
                 }
@@ -238,9 +240,7 @@ async fn plan(
             Seat::Computer(_) => StoredSeat::Computer {
                 level: name.clone(),
             },
-            Seat::Human => StoredSeat::Human {
-                token_hash: hash.clone().unwrap_or_default(),
-            },
+            Seat::Human => StoredSeat::human(hash.clone().unwrap_or_default()),
         })
         .collect();
     let id = new_game_id().map_err(random)?;

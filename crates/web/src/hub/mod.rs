@@ -20,6 +20,7 @@ pub mod actions;
 pub mod computer;
 pub mod create;
 pub mod follow;
+pub mod seating;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -257,13 +258,24 @@ impl Hub {
         let Some(stored) = stored else {
             return Ok(None);
         };
-        let room = replay(stored).await?;
-        let mut rooms = lock(&self.rooms);
-        // Another connection may have loaded it meanwhile: one room per game.
-        let room = rooms
-            .entry(id.to_owned())
-            .or_insert_with(|| Arc::new(Mutex::new(room)));
-        Ok(Some(Arc::clone(room)))
+        let mut room = replay(stored).await?;
+        if room.mode == Mode::Rated && room.over() {
+            room.rating_changes = self
+                .stored(self.store.rating_changes(id.to_owned()))
+                .await
+                .map_err(|e| store_error("the game's ratings", e))?;
+        }
+        let room = {
+            let mut rooms = lock(&self.rooms);
+            // Another connection may have loaded it meanwhile: one room per game.
+            let room = rooms
+                .entry(id.to_owned())
+                .or_insert_with(|| Arc::new(Mutex::new(room)));
+            Arc::clone(room)
+        };
+        // A rated game that ended while no node could rate it is rated now.
+        self.settle(&room);
+        Ok(Some(room))
     }
 
     /// Reads the room's game again from storage and shows it, if it changed. The caller

@@ -23,6 +23,7 @@ use std::pin::Pin;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
+use tabuleiro_ai::glicko::Glicko;
 
 pub use self::postgres::PostgresStore;
 pub use self::sqlite::SqliteStore;
@@ -35,12 +36,95 @@ pub enum StoredSeat {
     Human {
         /// SHA-256 of the seat's token, hex.
         token_hash: String,
+        /// The player who sits here: the first player who opened the seat's link (none
+        /// until one did, in hotseat games and for visitors without a name).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        player: Option<SeatPlayer>,
     },
     /// A computer player of this level (as [`tabuleiro_ai::Level`] reads it).
     Computer {
         /// The level, e.g. `medium` or `strong:think=200`.
         level: String,
     },
+}
+
+impl StoredSeat {
+    /// A person's seat, opened by the token whose hash is `token_hash`, nobody sitting yet.
+    pub fn human(token_hash: String) -> Self {
+        StoredSeat::Human {
+            token_hash,
+            player: None,
+        }
+    }
+
+    /// The player sitting here, if a player does.
+    pub fn player(&self) -> Option<&SeatPlayer> {
+        match self {
+            StoredSeat::Human { player, .. } => player.as_ref(),
+            StoredSeat::Computer { .. } => None,
+        }
+    }
+}
+
+/// A player sitting in a seat, as the game keeps them: their id, their name and their rating
+/// in this game when they sat down (what the game's page shows, whatever happens later).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPlayer {
+    /// The player's public id.
+    pub id: String,
+    /// Their name when they sat down.
+    pub name: String,
+    /// Their rating in this game when they sat down, in games between people.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<ShownRating>,
+}
+
+/// A rating as players see it: rounded, and whether it is still provisional.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShownRating {
+    /// The rating, rounded.
+    pub value: i64,
+    /// The rating deviation, rounded.
+    pub deviation: i64,
+    /// Whether the deviation is still too high for the rating to mean much
+    /// ([`tabuleiro_ai::glicko::PROVISIONAL_DEVIATION`]).
+    pub provisional: bool,
+}
+
+impl From<&Glicko> for ShownRating {
+    fn from(g: &Glicko) -> Self {
+        ShownRating {
+            value: g.rating.round() as i64,
+            deviation: g.deviation.round() as i64,
+            provisional: g.provisional(),
+        }
+    }
+}
+
+/// A player's Glicko-2 rating in one game, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerRating {
+    /// The game id (`quantik`).
+    pub game: String,
+    /// The rating.
+    pub glicko: Glicko,
+    /// How many rated games of this game the player finished.
+    pub games: u32,
+}
+
+/// How a rated game changed one seat's rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// The seat, from 0.
+    pub seat: usize,
+    /// The player's id.
+    pub player: String,
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// The deviation after it.
+    pub deviation: f64,
 }
 
 /// One stored game: everything needed to rebuild it, with its moves.
@@ -91,6 +175,14 @@ pub enum Change {
     Resign {
         /// The seat, from 0.
         seat: usize,
+    },
+    /// A player sat down: the game's seats become `seats`, where seat `seat` now names its
+    /// player (kept too in an index of every player's games).
+    Sit {
+        /// The seat, from 0.
+        seat: usize,
+        /// Every seat after the change.
+        seats: Vec<StoredSeat>,
     },
     /// A rematch was created: `game` is stored (with no moves) and named this game's rematch,
     /// in the same transaction.
@@ -233,6 +325,25 @@ pub trait GameStore: Send + Sync {
 
     /// Removes player `id` with its sessions and key; false when there was none.
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool>;
+
+    /// The ratings of player `id`, one per game they finished a rated game of.
+    fn player_ratings(&self, id: String) -> StoreFuture<'_, Vec<PlayerRating>>;
+
+    /// Rates finished game `id` (of game `game`) once: `seated` names each seat's player and
+    /// `places` each seat's place at the end (1 first; equal places tie). Every player's rating
+    /// is read, changed by [`crate::ratings::rate`] and written, with each seat's
+    /// change, in one transaction. A game already rated changes nothing more: its changes
+    /// as stored come back, so any node may ask, any number of times.
+    fn rate(
+        &self,
+        id: String,
+        game: String,
+        seated: Vec<String>,
+        places: Vec<usize>,
+    ) -> StoreFuture<'_, Vec<RatingChange>>;
+
+    /// How rated game `id` changed its players' ratings (empty until it is rated).
+    fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>>;
 
     /// Stores many finished games with their moves in one transaction (for benchmarks that
     /// need a large database quickly); returns how many. Nothing is stored on an error.

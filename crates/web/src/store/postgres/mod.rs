@@ -25,13 +25,14 @@ use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, R
 use tokio_postgres::NoTls;
 
 use super::{
-    Change, Changed, GameStore, Row, StoreError, StoreFuture, StoreOptions, StoredGame,
-    StoredPlayer,
+    Change, Changed, GameStore, PlayerRating, RatingChange, Row, StoreError, StoreFuture,
+    StoreOptions, StoredGame, StoredPlayer,
 };
 
 mod moves;
 mod notify;
 mod players;
+mod ratings;
 mod schema;
 
 use self::notify::{CHANNEL, announce_all, listen, payload};
@@ -466,6 +467,19 @@ impl GameStore for PostgresStore {
                     self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)])
                         .await
                 }
+                Change::Sit { seat, seats } => {
+                    let player = match seats.get(seat) {
+                        Some(super::StoredSeat::Human {
+                            player: Some(player),
+                            ..
+                        }) => player.id.clone(),
+                        _ => String::new(),
+                    };
+                    let seats = serde_json::to_string(&seats)?;
+                    let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
+                        vec![Box::new(seats), Box::new(seat as i32), Box::new(player)];
+                    self.claim(&id, revision, ratings::SIT, middle).await
+                }
                 Change::Rematch { game } => self.rematch(&id, revision, *game).await,
             }
         })
@@ -498,6 +512,33 @@ impl GameStore for PostgresStore {
                 super::decode(&id, fields, moves).map(Some)
             }
             .await;
+            (client, result)
+        }))
+    }
+
+    fn player_ratings(&self, id: String) -> StoreFuture<'_, Vec<PlayerRating>> {
+        Box::pin(self.call(move |client| async move {
+            let result = ratings::of_player(&client, &id).await;
+            (client, result)
+        }))
+    }
+
+    fn rate(
+        &self,
+        id: String,
+        game: String,
+        seated: Vec<String>,
+        places: Vec<usize>,
+    ) -> StoreFuture<'_, Vec<RatingChange>> {
+        Box::pin(self.call(move |mut client| async move {
+            let result = ratings::rate(&mut client, &id, &game, &seated, &places).await;
+            (client, result)
+        }))
+    }
+
+    fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>> {
+        Box::pin(self.call(move |client| async move {
+            let result = ratings::changes(&client, &id).await;
             (client, result)
         }))
     }

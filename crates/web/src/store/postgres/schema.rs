@@ -46,6 +46,7 @@ ALTER TABLE computer_jobs ADD COLUMN queued TIMESTAMPTZ NOT NULL DEFAULT now();
 CREATE INDEX computer_jobs_network ON computer_jobs (network);
 ",
     super::players::SCHEMA,
+    super::ratings::SCHEMA,
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).

@@ -16,10 +16,12 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
 use super::{
-    Change, Durability, GameStore, Row, StoreError, StoreFuture, StoredGame, StoredPlayer,
+    Change, Durability, GameStore, PlayerRating, RatingChange, Row, StoreError, StoreFuture,
+    StoredGame, StoredPlayer,
 };
 
 mod players;
+mod ratings;
 
 /// The games in a SQLite file.
 pub struct SqliteStore {
@@ -51,7 +53,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 3;
+const VERSION: i64 = 4;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -83,6 +85,9 @@ ALTER TABLE games ADD COLUMN rematch TEXT;
 
 /// Version 3: players and their sessions ([`players`]).
 const SCHEMA_3: &str = players::SCHEMA;
+
+/// Version 4: seats' players, ratings and rated games' changes ([`ratings`]).
+const SCHEMA_4: &str = ratings::SCHEMA;
 
 /// A write for the writer thread, with where its answer goes.
 enum Write {
@@ -284,6 +289,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     if version < 3 {
         tx.execute_batch(SCHEMA_3)?;
     }
+    if version < 4 {
+        tx.execute_batch(SCHEMA_4)?;
+    }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
     Ok(())
@@ -436,6 +444,17 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
             db.prepare_cached("UPDATE games SET resigned = ?2, finished = 1 WHERE id = ?1")?
                 .execute(params![id, *seat as i64])?;
         }
+        Change::Sit { seat, seats } => {
+            db.prepare_cached("UPDATE games SET seats = ?2 WHERE id = ?1")?
+                .execute(params![id, serde_json::to_string(seats)?])?;
+            if let Some(super::StoredSeat::Human {
+                player: Some(player),
+                ..
+            }) = seats.get(*seat)
+            {
+                ratings::sit(db, id, *seat, &player.id)?;
+            }
+        }
         Change::Rematch { game } => {
             let named = db
                 .prepare_cached("UPDATE games SET rematch = ?2 WHERE id = ?1 AND rematch IS NULL")?
@@ -514,6 +533,24 @@ impl GameStore for SqliteStore {
 
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {
         Box::pin(self.run(move |db| players::forget(db, &id)))
+    }
+
+    fn player_ratings(&self, id: String) -> StoreFuture<'_, Vec<PlayerRating>> {
+        Box::pin(self.read(move |db| ratings::of_player(db, &id)))
+    }
+
+    fn rate(
+        &self,
+        id: String,
+        game: String,
+        seated: Vec<String>,
+        places: Vec<usize>,
+    ) -> StoreFuture<'_, Vec<RatingChange>> {
+        Box::pin(self.run(move |db| ratings::rate(db, &id, &game, &seated, &places)))
+    }
+
+    fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>> {
+        Box::pin(self.read(move |db| ratings::changes(db, &id)))
     }
 
     fn create(&self, game: StoredGame) -> StoreFuture<'_, ()> {

@@ -1,0 +1,177 @@
+//! Players at the table and rated games, over HTTP and WebSocket on the real store (SQLite,
+//! and PostgreSQL when `scripts/test` runs the server tests again on it): a seat shows the
+//! player who opened it, a rated game waits for its players and then changes their ratings
+//! once, and the changes survive a restart.
+
+use serde_json::{Value, json};
+use tabuleiro_web::client::GameSocket;
+use tabuleiro_web::protocol::{SeatInfo, ServerMessage};
+
+use crate::util::{Browser, Server, next, next_error, send_move, token};
+
+/// A browser with a name.
+async fn named(server: &Server, name: &str) -> (Browser, String) {
+    let mut browser = Browser::new(server.addr);
+    let (answer, me) = browser
+        .send("POST", "/api/me", Some(json!({ "name": name })))
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    (browser, me["id"].as_str().expect("an id").to_owned())
+}
+
+/// A connection of `browser` to game `id`, its join with `token` sent.
+async fn joining(server: &Server, browser: &Browser, id: &str, token: Option<&str>) -> GameSocket {
+    let mut socket = match &browser.cookie {
+        Some(session) => GameSocket::connect_as(server.addr, id, session).await,
+        None => GameSocket::connect(server.addr, id).await,
+    }
+    .expect("connect");
+    socket
+        .send(&json!({ "type": "join", "token": token }))
+        .await
+        .expect("send");
+    socket
+}
+
+/// Opens game `id` in `browser` with `token`: its welcome's seats.
+async fn open(
+    server: &Server,
+    browser: &Browser,
+    id: &str,
+    token: Option<&str>,
+) -> (GameSocket, Vec<SeatInfo>) {
+    let mut socket = joining(server, browser, id, token).await;
+    match next(&mut socket).await {
+        ServerMessage::Welcome { seats, .. } => (socket, seats),
+        other => panic!("expected a welcome, got {other:?}"),
+    }
+}
+
+/// The seats of the next state message that satisfies `done`.
+async fn seats_until(socket: &mut GameSocket, done: impl Fn(&[SeatInfo]) -> bool) -> Vec<SeatInfo> {
+    loop {
+        if let ServerMessage::State { seats, .. } = next(socket).await
+            && done(&seats)
+        {
+            return seats;
+        }
+    }
+}
+
+fn name_of(seat: &SeatInfo) -> Option<&str> {
+    seat.player.as_ref().map(|p| p.name.as_str())
+}
+
+#[tokio::test]
+async fn a_seat_shows_its_player_and_a_rated_game_rates_them_once() {
+    let server = Server::start().await;
+    let (ana, ana_id) = named(&server, "Ana").await;
+    let (bia, bia_id) = named(&server, "Bia").await;
+    let stranger = Browser::new(server.addr);
+
+    // An unrated game: a player's seat shows their name, a visitor's shows none.
+    let casual = server
+        .create(json!({ "game": "quantik", "mode": "online" }))
+        .await;
+    let (_socket, seats) = open(&server, &ana, &casual.id, Some(&token(&casual, 0))).await;
+    assert_eq!(name_of(&seats[0]), Some("Ana"));
+    let rating = seats[0]
+        .player
+        .as_ref()
+        .and_then(|p| p.rating)
+        .expect("a rating");
+    assert_eq!((rating.value, rating.provisional), (1500, true));
+    let (_socket, seats) = open(&server, &stranger, &casual.id, Some(&token(&casual, 1))).await;
+    assert_eq!(name_of(&seats[1]), None);
+
+    // A rated game: only players, one seat each, and no move before both sat down.
+    let rated = server
+        .create(json!({ "game": "quantik", "mode": "rated" }))
+        .await;
+    let mut refused = joining(&server, &stranger, &rated.id, Some(&token(&rated, 0))).await;
+    let message = next_error(&mut refused).await;
+    assert!(message.contains("choose a name"), "{message}");
+    let (mut first, seats) = open(&server, &ana, &rated.id, Some(&token(&rated, 0))).await;
+    assert_eq!(name_of(&seats[0]), Some("Ana"));
+    let mut again = joining(&server, &ana, &rated.id, Some(&token(&rated, 1))).await;
+    let message = next_error(&mut again).await;
+    assert!(message.contains("already sit in seat 1"), "{message}");
+    let _ = next(&mut first).await; // the state after the welcome
+    send_move(&mut first, "Ca1").await;
+    let message = next_error(&mut first).await;
+    assert!(message.contains("every player"), "{message}");
+
+    let (mut second, seats) = open(&server, &bia, &rated.id, Some(&token(&rated, 1))).await;
+    assert_eq!(name_of(&seats[1]), Some("Bia"));
+    let seen = seats_until(&mut first, |s| name_of(&s[1]) == Some("Bia")).await;
+    assert_eq!(
+        seen[1].player.as_ref().map(|p| p.id.clone()),
+        Some(bia_id.clone())
+    );
+
+    // Bia resigns: Ana won, and both see by how much their ratings changed.
+    let _ = next(&mut second).await;
+    send_move(&mut first, "Ca1").await;
+    second
+        .send(&json!({ "type": "resign" }))
+        .await
+        .expect("send");
+    let rated_seats = seats_until(&mut first, |s| {
+        s.iter()
+            .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some()))
+    })
+    .await;
+    let change = |seat: usize| {
+        rated_seats[seat]
+            .player
+            .as_ref()
+            .and_then(|p| p.change)
+            .expect("a change")
+    };
+    assert_eq!(change(0).before, 1500);
+    assert!(change(0).after > 1500, "{:?}", change(0));
+    assert!(change(1).after < 1500, "{:?}", change(1));
+    assert_eq!(
+        change(0).after - 1500,
+        1500 - change(1).after,
+        "equal players, opposite changes"
+    );
+
+    // The players' ratings in the API: rated once.
+    let (answer, shown) = Browser::new(server.addr)
+        .send("GET", &format!("/api/players/{ana_id}"), None)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(shown["name"], "Ana");
+    let quantik: &Value = &shown["ratings"][0];
+    assert_eq!(quantik["game"], "quantik");
+    assert_eq!(quantik["rating"], change(0).after);
+    assert_eq!(
+        (quantik["games"].as_u64(), quantik["provisional"].as_bool()),
+        (Some(1), Some(true))
+    );
+    let (answer, _) = Browser::new(server.addr)
+        .send("GET", "/api/players/0000000000000000", None)
+        .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+
+    // After a restart the game shows the same changes, and is not rated again.
+    drop((first, second));
+    let data = server.stop().await;
+    let server = Server::on(data).await;
+    let (mut watch, seats) = open(&server, &Browser::new(server.addr), &rated.id, None).await;
+    let after = match next(&mut watch).await {
+        ServerMessage::State { seats, .. } => seats,
+        other => panic!("expected a state, got {other:?}"),
+    };
+    assert_eq!(name_of(&seats[0]), Some("Ana"));
+    assert_eq!(
+        after[0].player.as_ref().and_then(|p| p.change),
+        Some(change(0))
+    );
+    let (_, shown) = Browser::new(server.addr)
+        .send("GET", &format!("/api/players/{bia_id}"), None)
+        .await;
+    assert_eq!(shown["ratings"][0]["games"], 1);
+    assert_eq!(shown["ratings"][0]["rating"], change(1).after);
+}

@@ -245,7 +245,7 @@ pub struct PlayArgs {
 /// Arguments of `replay`.
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
-    /// A saved game record (JSON).
+    /// A saved game record (JSON), or JSON lines of records (one game per line).
     pub file: PathBuf,
 }
 

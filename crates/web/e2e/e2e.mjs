@@ -804,10 +804,31 @@ tests["A rated game: names at the table, no move before both sat down, ratings c
     `the winner gains what the loser loses: ${banner}`);
   check((await ana.locator("#banner").textContent()).startsWith("You won"), "Ana won");
   await accessible(stranger, "a rated game's end, to a spectator");
-  await shot(ana, "rated-game-end");
-  const me = await ana.evaluate(() => fetch("/api/me").then((r) => r.json()));
-  const shown = await ana.evaluate((id) => fetch(`/api/players/${id}`).then((r) => r.json()), me.id);
-  check(shown.ratings.length === 1 && shown.ratings[0].rating === Number(gained[1]), `Ana's rating: ${JSON.stringify(shown)}`);
+  await picture(ana, "rated-game-end");
+  // Bia's name at the table leads to her page: her rating, and the game with its change.
+  await stranger.locator("#table-players a", { hasText: "Bia#" }).click();
+  await stranger.locator("#profile-name").filter({ hasText: biaName }).waitFor({ timeout });
+  await stranger.locator("#profile-games tr").first().waitFor({ timeout });
+  const row = await stranger.locator("#profile-games tr").first().textContent();
+  check(row.includes("Quantik") && row.includes("rated") && row.includes(anaName) && row.includes("lost") && row.includes(`(−${lost[2]})`),
+    `Bia's game on her page: ${row}`);
+  check((await stranger.locator("#profile-ratings").textContent()).includes(`Quantik${lost[1]}?`), "her rating, provisional");
+  // Ana's own page from the player dialog: the filter and the download.
+  await ana.click("#me");
+  await ana.click("#me-games");
+  await ana.locator("#profile-games tr").first().waitFor({ timeout });
+  check(await ana.locator("#profile-games tr").count() === 1, "one game");
+  await ana.selectOption("#profile-filter", "nudge");
+  await ana.locator("#profile-none").waitFor({ state: "visible", timeout });
+  await ana.selectOption("#profile-filter", "quantik");
+  await ana.locator("#profile-games tr").first().waitFor({ timeout });
+  const download = await ana.locator("#profile-download").getAttribute("href");
+  const lines = (await ana.evaluate((href) => fetch(href).then((r) => r.text()), download)).trim().split("\n");
+  check(lines.length === 1 && JSON.parse(lines[0]).agents[0] === anaName, `the download: ${lines}`);
+  await accessible(ana, "a player's page");
+  await picture(ana, "player-page");
+  await ana.click("#profile-games a");
+  await ana.locator("#banner").filter({ hasText: "Ratings:" }).waitFor({ timeout });
   for (const page of [ana, bia, stranger]) await page.close();
 };
 

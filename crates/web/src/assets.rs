@@ -154,6 +154,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("analysis.js"),
         module!("settings.js"),
         module!("player.js"),
+        module!("profile.js"),
         module!("view.js"),
         module!("setup.js"),
     ]

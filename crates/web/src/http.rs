@@ -51,6 +51,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/me/key", post(crate::me::key))
         .route("/api/me/claim", post(crate::me::claim))
         .route("/api/players/{id}", get(crate::player_api::player))
+        .route("/api/players/{id}/games", get(crate::player_api::games))
+        .route("/api/players/{id}/history", get(crate::player_api::history))
         .route("/api/games", post(create))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws::upgrade))

@@ -45,7 +45,8 @@ fn shown(player: &StoredPlayer) -> serde_json::Value {
     })
 }
 
-fn unavailable(e: impl std::fmt::Display) -> Response {
+/// The answer when the store of players cannot answer now.
+pub(crate) fn unavailable(e: impl std::fmt::Display) -> Response {
     error(
         StatusCode::SERVICE_UNAVAILABLE,
         format!("players are unavailable: {e}; try again"),

@@ -252,6 +252,25 @@ impl Room {
             .collect()
     }
 
+    /// The record of the game once it is over (none before: the record holds the seed), each
+    /// seat a player sat in named by the player's name and tag.
+    pub fn finished_record(&self) -> Option<tabuleiro_core::GameRecord> {
+        if !self.over() {
+            return None;
+        }
+        let mut record = self.game.record();
+        if self.resigned.is_some() {
+            record.resigned = self.resigned;
+            record.result = self.outcome();
+        }
+        for (agent, seat) in record.agents.iter_mut().zip(&self.seats) {
+            if let Some(player) = seat.player() {
+                *agent = format!("{}#{}", player.name, crate::players::tag(&player.id));
+            }
+        }
+        Some(record)
+    }
+
     /// Whether every seat of a rated game has its player (before that, no move is made).
     pub fn seated(&self) -> bool {
         self.mode != Mode::Rated || self.seats.iter().all(|s| s.player().is_some())

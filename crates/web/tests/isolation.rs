@@ -10,8 +10,8 @@ use tabuleiro_web::Hub;
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::store::{
-    Change, Changed, GameStore, PlayerRating, RatingChange, StoreError, StoreFuture, StoreOptions,
-    StoredGame, StoredPlayer,
+    Change, Changed, GameStore, PlayedGame, PlayerRating, RatingChange, StoreError, StoreFuture,
+    StoreOptions, StoredGame, StoredPlayer,
 };
 
 use crate::util::{Server, data_folder, database_of, next, send_move, state_until, token};
@@ -96,6 +96,15 @@ impl GameStore for SlowFor {
         places: Vec<usize>,
     ) -> StoreFuture<'_, Vec<RatingChange>> {
         self.inner.rate(id, game, seated, places)
+    }
+
+    fn player_games(
+        &self,
+        id: String,
+        game: Option<String>,
+        limit: usize,
+    ) -> StoreFuture<'_, Vec<PlayedGame>> {
+        self.inner.player_games(id, game, limit)
     }
 
     fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>> {

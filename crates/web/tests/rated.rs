@@ -155,6 +155,56 @@ async fn a_seat_shows_its_player_and_a_rated_game_rates_them_once() {
         .await;
     assert_eq!(answer.status, 404, "{}", answer.body);
 
+    // Ana's games: the finished one's record (her name in it), and both on her page's list.
+    let (answer, _) = Browser::new(server.addr)
+        .send("GET", &format!("/api/players/{ana_id}/games"), None)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert!(
+        answer.head.contains("application/x-ndjson"),
+        "{}",
+        answer.head
+    );
+    let lines: Vec<&str> = answer.body.lines().collect();
+    assert_eq!(
+        lines.len(),
+        1,
+        "only the finished game has a record: {}",
+        answer.body
+    );
+    let record = tabuleiro_core::GameRecord::from_json(lines[0]).expect("a record");
+    assert_eq!((record.moves.len(), record.resigned), (1, Some(1)));
+    assert!(
+        record.agents[0].starts_with("Ana#") && record.agents[1].starts_with("Bia#"),
+        "{:?}",
+        record.agents
+    );
+    let (answer, history) = Browser::new(server.addr)
+        .send("GET", &format!("/api/players/{ana_id}/history"), None)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let games = history["games"].as_array().expect("games");
+    assert_eq!(games.len(), 2, "{history}");
+    assert_eq!(games[0]["id"], rated.id.as_str(), "newest first");
+    assert_eq!(
+        (games[0]["result"].as_str(), games[0]["mode"].as_str()),
+        (Some("win"), Some("rated"))
+    );
+    assert_eq!(games[0]["change"]["after"], change(0).after);
+    assert_eq!(games[0]["seats"][1]["player"]["name"], "Bia");
+    assert_eq!(
+        (games[1]["id"].as_str(), games[1]["over"].as_bool()),
+        (Some(casual.id.as_str()), Some(false))
+    );
+    let (_, none) = Browser::new(server.addr)
+        .send(
+            "GET",
+            &format!("/api/players/{ana_id}/history?game=nudge"),
+            None,
+        )
+        .await;
+    assert_eq!(none["games"].as_array().map(Vec::len), Some(0), "{none}");
+
     // After a restart the game shows the same changes, and is not rated again.
     drop((first, second));
     let data = server.stop().await;

@@ -85,6 +85,39 @@ pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output> {
         .ok_or_else(|| anyhow::anyhow!("unknown game `{id}`"))
 }
 
+/// Reads a file of records: one record (JSON, as `play --save` writes it), or JSON lines of
+/// records, one per line (as the web server's `/api/players/{id}/games` gives a player's
+/// games).
+pub fn read_records(path: &std::path::Path) -> Result<Vec<tabuleiro_core::GameRecord>> {
+    use anyhow::Context as _;
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read record {}", path.display()))?;
+    let whole = match tabuleiro_core::GameRecord::from_json(&text) {
+        Ok(record) => return Ok(vec![record]),
+        Err(e) => e,
+    };
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .collect();
+    let one_per_line = lines.len() > 1
+        && lines.iter().all(|(_, line)| {
+            let line = line.trim();
+            line.starts_with('{') && line.ends_with('}')
+        });
+    if !one_per_line {
+        return Err(whole).with_context(|| format!("bad record {}", path.display()));
+    }
+    lines
+        .into_iter()
+        .map(|(n, line)| {
+            tabuleiro_core::GameRecord::from_json(line)
+                .with_context(|| format!("bad record on line {} of {}", n + 1, path.display()))
+        })
+        .collect()
+}
+
 /// Reads a record file.
 pub fn read_record(path: &std::path::Path) -> Result<tabuleiro_core::GameRecord> {
     use anyhow::Context as _;

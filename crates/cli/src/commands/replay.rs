@@ -46,9 +46,26 @@ impl GameVisitor for Replay<'_> {
     }
 }
 
-/// Reads `path` and renders the replay.
+/// Reads `path` (one record, or JSON lines of records) and renders the replay of each game.
 pub fn run(path: &Path) -> Result<String> {
-    let record = super::read_record(path)?;
-    super::find_game(&record.game)?;
-    super::visit(&record.game.clone(), Replay(&record))?
+    let records = super::read_records(path)?;
+    let many = records.len() > 1;
+    let mut out = String::new();
+    for (i, record) in records.iter().enumerate() {
+        super::find_game(&record.game)
+            .map_err(|e| e.context(format!("record {} of {}", i + 1, records.len())))?;
+        let text = super::visit(&record.game, Replay(record))?
+            .map_err(|e| e.context(format!("record {} of {}", i + 1, records.len())))?;
+        if many {
+            let _ = writeln!(
+                out,
+                "{}Game {} of {}: ",
+                if i > 0 { "\n" } else { "" },
+                i + 1,
+                records.len()
+            );
+        }
+        out.push_str(&text);
+    }
+    Ok(out)
 }

@@ -199,3 +199,44 @@ fn malformed_records_name_the_problem() {
         }
     }
 }
+
+#[test]
+fn json_lines_of_records_replay_one_game_after_another() {
+    let dir = scratch("record-lines");
+    let mut lines = String::new();
+    let mut moves = 0;
+    for seed in ["3", "4"] {
+        let file = dir.join(format!("game{seed}.json"));
+        let file_arg = file.to_str().expect("utf-8 path");
+        let out = run(
+            &[
+                "play", "quantik", "--p1", "random", "--p2", "random", "--seed", seed, "--save",
+                file_arg,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).expect("record")).expect("JSON");
+        moves += record["moves"].as_array().expect("moves").len();
+        lines.push_str(&record.to_string());
+        lines.push('\n');
+    }
+    let file = dir.join("games.jsonl");
+    std::fs::write(&file, &lines).expect("write");
+    let replay = run(&["replay", file.to_str().expect("path")], "");
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    let text = stdout(&replay);
+    assert!(
+        text.contains("Game 1 of 2") && text.contains("Game 2 of 2"),
+        "{text}"
+    );
+    assert_eq!(text.matches("Move ").count(), moves, "{text}");
+
+    // A bad line is named.
+    let first = lines.lines().next().expect("a line");
+    std::fs::write(&file, format!("{first}\n{{\"format\":1}}\n")).expect("write");
+    let bad = run(&["replay", file.to_str().expect("path")], "");
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("line 2"), "{}", stderr(&bad));
+}

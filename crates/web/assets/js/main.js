@@ -7,8 +7,8 @@
 // Modules: connection (the WebSocket), gestures (matching what is pointed at), pointing
 // (making a move), board (drawing and the keyboard grid), pieces (shapes and inks), panels
 // (everything around the board), view (zoom and pan of open grids), analysis, setup (the
-// start page), settings (theme and sound), player (who this browser is), state (the game
-// shown), dom (helpers).
+// start page), settings (theme and sound), player (who this browser is), profile (a player's
+// page), state (the game shown), dom (helpers).
 import { $ } from "./dom.js";
 import { game, displayedAt } from "./state.js";
 import { connect, play, send } from "./connection.js";
@@ -18,6 +18,7 @@ import { initPanels, lookAt } from "./panels.js";
 import { setup } from "./setup.js";
 import { initSettings, played } from "./settings.js";
 import { initPlayer } from "./player.js";
+import { profile } from "./profile.js";
 import { draw } from "./panels.js";
 
 function start() {
@@ -27,6 +28,10 @@ function start() {
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   const params = new URLSearchParams(location.search);
   const id = params.get("game");
+  if (params.get("player")) {
+    profile(params.get("player"));
+    return;
+  }
   if (!id) {
     setup();
     return;

@@ -92,8 +92,19 @@ function tablePlayers() {
   const line = $("table-players");
   const named = seats.some((s) => s.player);
   line.hidden = !named && w.mode !== "rated";
-  const who = seats.map((s, i) => `Player ${i + 1}: ${s.player ? playerName(s.player) : s.computer ? `computer, ${s.name}` : "nobody yet"}`);
-  line.textContent = (w.mode === "rated" ? "Rated game. " : "") + who.join(" · ");
+  line.textContent = w.mode === "rated" ? "Rated game. " : "";
+  seats.forEach((s, i) => {
+    if (i > 0) line.append(" · ");
+    line.append(`Player ${i + 1}: `);
+    if (s.player) {
+      // Each name leads to the player's page.
+      const a = html("a", "", playerName(s.player));
+      a.href = `/?player=${encodeURIComponent(s.player.id)}`;
+      line.append(a);
+    } else {
+      line.append(s.computer ? `computer, ${s.name}` : "nobody yet");
+    }
+  });
 }
 
 function resultForYou(ending) {

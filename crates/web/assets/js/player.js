@@ -20,6 +20,8 @@ function show() {
   $("me").textContent = me ? me.display : "Choose a name";
   $("me").title = me ? "Your name, your key, forgetting you" : "Become a player with a name";
   $("me-forget").hidden = !me;
+  $("me-games").hidden = !me;
+  if (me) $("me-games").href = `/?player=${encodeURIComponent(me.id)}`;
   $("me-key").hidden = !me;
   $("me-name").value = me ? me.name : "";
   $("me-now").textContent = me ? `You are ${me.display}.` : "You have no name here yet.";

@@ -363,15 +363,9 @@ impl Hub {
     /// # Errors
     /// When the game is still being played.
     pub fn record(&self, room: &SharedRoom) -> Result<String, HubError> {
-        let guard = lock(room);
-        if !guard.over() {
-            return Err(Refusal::NotOver.into());
-        }
-        let mut record = guard.game.record();
-        if guard.resigned.is_some() {
-            record.resigned = guard.resigned;
-            record.result = guard.outcome();
-        }
-        Ok(record.to_json())
+        lock(room)
+            .finished_record()
+            .map(|record| record.to_json())
+            .ok_or_else(|| Refusal::NotOver.into())
     }
 }

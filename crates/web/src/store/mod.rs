@@ -112,6 +112,17 @@ pub struct PlayerRating {
     pub games: u32,
 }
 
+/// A game a player sat down in, as the index of every player's games finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedGame {
+    /// The game's public id.
+    pub id: String,
+    /// The player's seat, from 0.
+    pub seat: usize,
+    /// When the game was created, in seconds since 1970.
+    pub created: i64,
+}
+
 /// How a rated game changed one seat's rating.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatingChange {
@@ -341,6 +352,15 @@ pub trait GameStore: Send + Sync {
         seated: Vec<String>,
         places: Vec<usize>,
     ) -> StoreFuture<'_, Vec<RatingChange>>;
+
+    /// The games player `id` sat down in, newest first, at most `limit`, only of game `game`
+    /// when one is named.
+    fn player_games(
+        &self,
+        id: String,
+        game: Option<String>,
+        limit: usize,
+    ) -> StoreFuture<'_, Vec<PlayedGame>>;
 
     /// How rated game `id` changed its players' ratings (empty until it is rated).
     fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>>;

@@ -25,8 +25,8 @@ use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, R
 use tokio_postgres::NoTls;
 
 use super::{
-    Change, Changed, GameStore, PlayerRating, RatingChange, Row, StoreError, StoreFuture,
-    StoreOptions, StoredGame, StoredPlayer,
+    Change, Changed, GameStore, PlayedGame, PlayerRating, RatingChange, Row, StoreError,
+    StoreFuture, StoreOptions, StoredGame, StoredPlayer,
 };
 
 mod moves;
@@ -532,6 +532,18 @@ impl GameStore for PostgresStore {
     ) -> StoreFuture<'_, Vec<RatingChange>> {
         Box::pin(self.call(move |mut client| async move {
             let result = ratings::rate(&mut client, &id, &game, &seated, &places).await;
+            (client, result)
+        }))
+    }
+
+    fn player_games(
+        &self,
+        id: String,
+        game: Option<String>,
+        limit: usize,
+    ) -> StoreFuture<'_, Vec<PlayedGame>> {
+        Box::pin(self.call(move |client| async move {
+            let result = ratings::games(&client, &id, game.as_deref(), limit).await;
             (client, result)
         }))
     }

@@ -4,7 +4,7 @@
 use deadpool_postgres::Object;
 use tabuleiro_ai::glicko::Glicko;
 
-use super::super::{PlayerRating, RatingChange, StoreError};
+use super::super::{PlayedGame, PlayerRating, RatingChange, StoreError};
 
 /// The tables (migration 6).
 pub(super) const SCHEMA: &str = "
@@ -71,6 +71,30 @@ pub(super) async fn of_player(
                 volatility: row.get(3),
             },
             games: u32::try_from(row.get::<_, i32>(4)).unwrap_or(0),
+        })
+        .collect())
+}
+
+pub(super) async fn games(
+    client: &Object,
+    player: &str,
+    game: Option<&str>,
+    limit: usize,
+) -> Result<Vec<PlayedGame>, StoreError> {
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    Ok(client
+        .query(
+            "SELECT g.id, s.seat, EXTRACT(EPOCH FROM g.created)::BIGINT FROM seat_players s \
+             JOIN games g ON g.id = s.game_id WHERE s.player = $1 \
+             AND ($2::TEXT IS NULL OR g.game = $2) ORDER BY g.created DESC LIMIT $3",
+            &[&player, &game, &limit],
+        )
+        .await?
+        .iter()
+        .map(|row| PlayedGame {
+            id: row.get(0),
+            seat: usize::try_from(row.get::<_, i32>(1)).unwrap_or(0),
+            created: row.get(2),
         })
         .collect())
 }

@@ -16,8 +16,8 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
 use super::{
-    Change, Durability, GameStore, PlayerRating, RatingChange, Row, StoreError, StoreFuture,
-    StoredGame, StoredPlayer,
+    Change, Durability, GameStore, PlayedGame, PlayerRating, RatingChange, Row, StoreError,
+    StoreFuture, StoredGame, StoredPlayer,
 };
 
 mod players;
@@ -547,6 +547,15 @@ impl GameStore for SqliteStore {
         places: Vec<usize>,
     ) -> StoreFuture<'_, Vec<RatingChange>> {
         Box::pin(self.run(move |db| ratings::rate(db, &id, &game, &seated, &places)))
+    }
+
+    fn player_games(
+        &self,
+        id: String,
+        game: Option<String>,
+        limit: usize,
+    ) -> StoreFuture<'_, Vec<PlayedGame>> {
+        Box::pin(self.read(move |db| ratings::games(db, &id, game.as_deref(), limit)))
     }
 
     fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>> {

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, params};
 use tabuleiro_ai::glicko::Glicko;
 
-use super::super::{PlayerRating, RatingChange, StoreError};
+use super::super::{PlayedGame, PlayerRating, RatingChange, StoreError};
 
 /// The tables (schema version 4).
 pub(super) const SCHEMA: &str = "
@@ -64,6 +64,29 @@ pub(super) fn of_player(db: &Connection, player: &str) -> Result<Vec<PlayerRatin
         })?
         .collect::<Result<_, _>>()?;
     Ok(ratings)
+}
+
+pub(super) fn games(
+    db: &Connection,
+    player: &str,
+    game: Option<&str>,
+    limit: usize,
+) -> Result<Vec<PlayedGame>, StoreError> {
+    let games = db
+        .prepare_cached(
+            "SELECT g.id, s.seat, g.created FROM seat_players s JOIN games g ON g.id = s.game_id \
+             WHERE s.player = ?1 AND (?2 IS NULL OR g.game = ?2) \
+             ORDER BY g.created DESC, g.rowid DESC LIMIT ?3",
+        )?
+        .query_map(params![player, game, limit as i64], |row| {
+            Ok(PlayedGame {
+                id: row.get(0)?,
+                seat: usize::try_from(row.get::<_, i64>(1)?).unwrap_or(0),
+                created: row.get(2)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    Ok(games)
 }
 
 pub(super) fn changes(db: &Connection, id: &str) -> Result<Vec<RatingChange>, StoreError> {

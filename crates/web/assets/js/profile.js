@@ -1,0 +1,85 @@
+// A player's page (`/?player=ID`): their name, their rating in each game, and their games
+// (opponents, result, rating change, date), filtered by game; each game opens on its own
+// page (a finished one with its replay and analysis board), and all of them download as JSON
+// lines of records that `tabuleiro replay` reads.
+import { $, html } from "./dom.js";
+
+const RESULTS = { win: "won", loss: "lost", draw: "draw" };
+
+function rating(r) {
+  return `${r.rating}${r.provisional ? "?" : ""} ±${r.deviation}`;
+}
+
+function who(seat) {
+  if (seat.player) return `${seat.player.name}#${seat.player.tag}`;
+  return seat.computer ? `computer (${seat.name})` : "a visitor";
+}
+
+function change(c) {
+  if (!c) return "";
+  const delta = c.after - c.before;
+  return `${c.before} → ${c.after}${c.provisional ? "?" : ""} (${delta > 0 ? "+" : delta < 0 ? "−" : "±"}${Math.abs(delta)})`;
+}
+
+async function fillGames(id) {
+  const game = $("profile-filter").value;
+  const query = game ? `?game=${encodeURIComponent(game)}` : "";
+  $("profile-download").href = `/api/players/${encodeURIComponent(id)}/games${query}`;
+  const answer = await fetch(`/api/players/${encodeURIComponent(id)}/history${query}`);
+  const body = await answer.json().catch(() => ({}));
+  const rows = $("profile-games");
+  rows.textContent = "";
+  if (!answer.ok) {
+    $("profile-error").textContent = body.error || answer.statusText;
+    return;
+  }
+  $("profile-none").hidden = body.games.length > 0;
+  for (const g of body.games) {
+    const tr = document.createElement("tr");
+    const opponents = g.seats.filter((_, i) => i !== g.seat).map(who).join(", ");
+    const link = html("a", "", "Open");
+    link.href = `/?game=${encodeURIComponent(g.id)}`;
+    link.setAttribute("aria-label", `Open the ${g.name} game of ${new Date(g.created * 1000).toLocaleString()}`);
+    const cells = [
+      new Date(g.created * 1000).toLocaleString(),
+      g.name,
+      g.mode,
+      opponents,
+      g.over ? RESULTS[g.result] || "over" : "playing",
+      change(g.change),
+      g.time_control,
+    ];
+    for (const text of cells) tr.appendChild(html("td", "", text));
+    const open = document.createElement("td");
+    open.appendChild(link);
+    tr.appendChild(open);
+    rows.appendChild(tr);
+  }
+}
+
+/** Shows player `id`'s page. */
+export async function profile(id) {
+  $("profile").hidden = false;
+  const answer = await fetch(`/api/players/${encodeURIComponent(id)}`);
+  const player = await answer.json().catch(() => ({}));
+  if (!answer.ok) {
+    $("profile-name").textContent = "No such player";
+    $("profile-error").textContent = player.error || answer.statusText;
+    return;
+  }
+  $("profile-name").textContent = player.display;
+  document.title = `${player.display} — tabuleiro`;
+  const catalog = await (await fetch("/api/catalog")).json();
+  const names = Object.fromEntries(catalog.games.map((g) => [g.id, g.name]));
+  const ratings = $("profile-ratings");
+  ratings.textContent = "";
+  $("profile-unrated").hidden = player.ratings.length > 0;
+  for (const r of player.ratings) {
+    const tr = document.createElement("tr");
+    for (const text of [names[r.game] || r.game, rating(r), String(r.games)]) tr.appendChild(html("td", "", text));
+    ratings.appendChild(tr);
+  }
+  for (const g of catalog.games) $("profile-filter").add(new Option(g.name, g.id));
+  $("profile-filter").addEventListener("change", () => fillGames(id));
+  await fillGames(id);
+}

@@ -832,6 +832,50 @@ tests["A rated game: names at the table, no move before both sat down, ratings c
   for (const page of [ana, bia, stranger]) await page.close();
 };
 
+tests["Between people: a takeback declined, a draw offered and accepted, an abort"] = async (browser, base) => {
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "online" }) }).then((r) => r.json());
+  const [one, two] = await Promise.all([0, 1].map(async (i) => {
+    const page = await browser.newPage();
+    await page.goto(new URL(created.seats[i].link, base).href);
+    await page.locator("#status").filter({ hasText: /move|turn/i }).waitFor({ timeout });
+    return page;
+  }));
+  check(await one.locator("#abort").isVisible(), "Abort before anyone moved");
+  check(await one.locator("#takeback").isDisabled(), "nothing to take back yet");
+  await clickLegalMove(one);
+  await waitMoves(two, 1);
+  await one.locator("#takeback:not([disabled])").waitFor({ timeout });
+  await one.click("#takeback");
+  await two.locator("#offer-text").filter({ hasText: "asks to take back their last move" }).waitFor({ timeout });
+  await accessible(two, "a takeback asked");
+  await two.click("#offer-decline");
+  await one.locator("#offer").waitFor({ state: "hidden", timeout });
+  check(await moveCount(one) === 1, "declined: the move stays");
+  await clickLegalMove(two);
+  await waitMoves(one, 2);
+  check(await one.locator("#abort").isHidden(), "no Abort once both moved");
+  await one.click("#offer-draw");
+  await one.locator("#offer-text").filter({ hasText: "You offered a draw" }).waitFor({ timeout });
+  await two.locator("#offer-text").filter({ hasText: "offers a draw" }).waitFor({ timeout });
+  await two.click("#offer-accept");
+  for (const page of [one, two]) await page.locator("#banner").filter({ hasText: "agreed to a draw" }).waitFor({ timeout });
+  check(await one.locator("#offer-draw").isHidden(), "no offers once the game is over");
+
+  // Aborted by the player who has not moved yet: no result.
+  const again = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "online" }) }).then((r) => r.json());
+  await one.goto(new URL(again.seats[0].link, base).href);
+  await two.goto(new URL(again.seats[1].link, base).href);
+  await clickLegalMove(one);
+  await waitMoves(two, 1);
+  two.once("dialog", (dialog) => dialog.accept());
+  await two.click("#abort");
+  for (const page of [one, two]) await page.locator("#banner").filter({ hasText: "aborted the game" }).waitFor({ timeout });
+  await one.close();
+  await two.close();
+};
+
 tests["The landing page passes axe-core"] = async (browser, base) => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);

@@ -181,6 +181,25 @@ pub enum Refusal {
     /// A player opening a second seat of one rated game.
     #[error("you already sit in seat {} of this rated game: a rated game is between different players", .0 + 1)]
     RatedOneSeat(usize),
+    /// A draw offer, takeback or abort outside a game between people (or a draw offer or
+    /// takeback in a game of more than two).
+    #[error("draw offers and takebacks are for online games of two players")]
+    NotBetweenTwo,
+    /// An abort outside a game between people.
+    #[error("abort is for online games: here, resign or start a new game")]
+    AbortNotOnline,
+    /// An abort once every player has moved.
+    #[error("every player has moved: the game can no longer be aborted (resign instead)")]
+    AbortTooLate,
+    /// A takeback asked while it is not the other player's turn.
+    #[error("ask to take back your move while it is your opponent's turn")]
+    TakebackNotNow,
+    /// An answer with no offer of the other player waiting.
+    #[error("there is no offer of your opponent to answer")]
+    NoOffer,
+    /// An offer while one of the asking player's own waits.
+    #[error("your offer is waiting for its answer")]
+    OfferWaiting,
     /// A move in a rated game before every seat has its player.
     #[error("the game starts when every player has opened their link")]
     WaitingForPlayers,

@@ -709,6 +709,8 @@ impl tabuleiro_core::GameVisitor for Filler<'_> {
                 moves,
                 revision: 0,
                 rematch: None,
+                offer: None,
+                ending: None,
             }
         });
         let games: Vec<StoredGame> = stored.collect();

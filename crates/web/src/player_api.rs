@@ -16,7 +16,7 @@ use crate::http::error;
 use crate::hub::{Hub, lock};
 use crate::me::unavailable;
 use crate::players::tag;
-use crate::store::{PlayedGame, ShownRating, StoredPlayer};
+use crate::store::{PlayedGame, ShownRating, StoredEnding, StoredPlayer};
 
 /// The most games one answer lists (the newest), and how many unless asked.
 pub const MOST_GAMES: usize = 1000;
@@ -159,10 +159,12 @@ pub async fn history(
         let room = lock(&room);
         let info = room.game.info();
         let outcome = room.outcome();
+        let aborted = matches!(room.ending, Some(StoredEnding::Aborted { .. }));
         let result = outcome
             .as_ref()
             .and_then(|o| o.results.get(game.seat))
             .map(|r| match r {
+                _ if aborted => "aborted",
                 PlayerResult::Win => "win",
                 PlayerResult::Loss => "loss",
                 PlayerResult::Draw => "draw",

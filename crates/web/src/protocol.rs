@@ -47,6 +47,19 @@ pub enum ClientMessage {
         /// The position: 0 is the start, the number of moves played is the end.
         at: usize,
     },
+    /// In an online game of two: offers a draw, or accepts the other player's offer.
+    OfferDraw,
+    /// In an online game of two, while the other player is to move: asks them to take back
+    /// your last turn (refused when it drew hidden tiles).
+    Takeback,
+    /// Answers the other player's draw offer or takeback request.
+    Answer {
+        /// Accepted (a draw by agreement; the turn taken back), or declined.
+        accept: bool,
+    },
+    /// In a game between people, before every player has moved: calls the game off, with no
+    /// result and no rating change.
+    Abort,
     /// Asks for a new game with the same settings and the seats turned by one (two players:
     /// swapped), once this one is over. Everyone watching gets their new link.
     Rematch,
@@ -247,6 +260,9 @@ pub enum ServerMessage {
         /// The seats, with the players sitting in them and, at the end of a rated game, how
         /// it changed their ratings.
         seats: Vec<SeatInfo>,
+        /// A draw offer or takeback request waiting for the other player's answer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        offer: Option<crate::store::Offer>,
     },
     /// A suggested move for this connection's seat.
     Hint {

@@ -3,14 +3,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tabuleiro_core::{Outcome, Player};
+use tabuleiro_core::{Outcome, Player, PlayerResult};
 
 use tokio::sync::{Notify, mpsc};
 
 use crate::dyngame::DynGame;
 use crate::protocol::{Ending, Mode, SeatInfo, ServerMessage, ShownChange, ShownPlayer};
-use crate::store::RatingChange;
 use crate::store::StoredSeat;
+use crate::store::{Offer, RatingChange, StoredEnding};
 use crate::token::hash_token;
 
 /// How many messages may wait for a slow connection before it is dropped.
@@ -105,6 +105,11 @@ pub struct Room {
     pub visitor: Option<std::net::IpAddr>,
     /// How a rated game changed its players' ratings, once it is over and rated (as stored).
     pub rating_changes: Vec<RatingChange>,
+    /// The offer last made (stored with the game); it lapses with the next move
+    /// ([`Room::open_offer`]).
+    pub offer: Option<Offer>,
+    /// How the game ended, when by agreement, abort or time.
+    pub ending: Option<StoredEnding>,
 }
 
 impl Room {
@@ -134,6 +139,8 @@ impl Room {
             asking: crate::asking::Asking::default(),
             visitor: None,
             rating_changes: Vec::new(),
+            offer: None,
+            ending: None,
         }
     }
 
@@ -162,30 +169,60 @@ impl Room {
         }
     }
 
-    /// The result: the game's own, or a resignation.
+    /// The result: a resignation, an agreement, an abort or a clock that ran out, else the
+    /// game's own. A player out of time loses as if they had resigned: in a Q!nto game of 3 or
+    /// 4 the game ends there, and every other player shares the win. An aborted game has no
+    /// result: everyone is level ("draw"), and it is not rated.
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.resigned {
-            Some(seat) => Some(Outcome::resignation(
+        let players = self.game.players();
+        let level = |reason: String| Outcome {
+            results: vec![PlayerResult::Draw; players],
+            scores: self.game.scores(),
+            reason,
+        };
+        match (self.resigned, self.ending) {
+            (Some(seat), _) => Some(Outcome::resignation(
                 Player(seat as u8),
-                self.game.players(),
+                players,
                 self.game.scores(),
             )),
-            None => self.game.outcome(),
+            (None, Some(StoredEnding::Timeout { seat })) => {
+                let mut outcome =
+                    Outcome::resignation(Player(seat as u8), players, self.game.scores());
+                outcome.reason = format!("{} ran out of time", Player(seat as u8));
+                Some(outcome)
+            }
+            (None, Some(StoredEnding::Agreed)) => {
+                Some(level("the players agreed to a draw".to_owned()))
+            }
+            (None, Some(StoredEnding::Aborted { seat })) => Some(level(format!(
+                "{} aborted the game before every player had moved: no result",
+                Player(seat as u8)
+            ))),
+            (None, None) => self.game.outcome(),
         }
     }
 
-    /// Whether the game is over (ended by its rules or by a resignation).
+    /// Whether the game is over (ended by its rules, a resignation, an agreement, an abort or
+    /// a clock).
     pub fn over(&self) -> bool {
-        self.resigned.is_some() || self.game.to_move().is_none()
+        self.resigned.is_some() || self.ending.is_some() || self.game.to_move().is_none()
     }
 
     /// The seat to move, unless the game is over.
     pub fn to_move(&self) -> Option<usize> {
-        if self.resigned.is_some() {
+        if self.resigned.is_some() || self.ending.is_some() {
             None
         } else {
             self.game.to_move()
         }
+    }
+
+    /// The offer waiting for its answer: made at the position as it stands, in a game not
+    /// over.
+    pub fn open_offer(&self) -> Option<Offer> {
+        self.offer
+            .filter(|o| o.ply == self.game.ply() && !self.over())
     }
 
     /// The computer seat to move, if a computer is to move.
@@ -307,6 +344,8 @@ impl Room {
         self.game = fresh.game;
         self.seats = fresh.seats;
         self.resigned = fresh.resigned;
+        self.offer = fresh.offer;
+        self.ending = fresh.ending;
         self.revision = fresh.revision;
         self.rematch = fresh.rematch;
         self.thinking = None;
@@ -320,7 +359,7 @@ impl Room {
     /// its new state. Returns false, changing nothing that [`Room::replace_with`] would not
     /// set again, when it is any other change (an undo, a resignation) or a move fails.
     pub fn catch_up(&mut self, stored: &crate::store::StoredGame) -> bool {
-        if self.stale || stored.resigned != self.resigned {
+        if self.stale || stored.resigned != self.resigned || stored.ending != self.ending {
             return false;
         }
         let played = self.game.record().moves;
@@ -335,6 +374,7 @@ impl Room {
         self.revision = stored.revision;
         self.rematch.clone_from(&stored.rematch);
         self.seats.clone_from(&stored.seats);
+        self.offer = stored.offer;
         self.thinking = None;
         self.version += 1;
         self.broadcast();
@@ -405,6 +445,7 @@ impl Room {
             can_undo: self.can_undo(seats),
             rematch: self.rematch_link(if seats.is_empty() { None } else { token }),
             seats: self.seat_infos(),
+            offer: self.open_offer(),
         }
     }
 

@@ -289,6 +289,10 @@ async fn handle(
         }
         ClientMessage::Analyse { at } => hub.analyse(room, at, me.reply()?),
         ClientMessage::Rematch => hub.rematch(room, seats, me.address).await,
+        ClientMessage::OfferDraw => hub.offer_draw(room, seats).await,
+        ClientMessage::Takeback => hub.ask_takeback(room, seats).await,
+        ClientMessage::Answer { accept } => hub.answer(room, seats, accept).await,
+        ClientMessage::Abort => hub.abort(room, seats).await,
     }
     .map_err(|e| e.to_string())
 }

@@ -30,6 +30,8 @@ fn game(id: &str, moves: &[&str]) -> StoredGame {
         moves: moves.iter().map(|m| (*m).to_owned()).collect(),
         revision: 0,
         rematch: None,
+        offer: None,
+        ending: None,
     }
 }
 

@@ -3,6 +3,7 @@
 mod util;
 
 mod abuse;
+mod agreements;
 mod gesture_cases;
 mod http_api;
 mod isolation;

@@ -52,6 +52,11 @@ function start() {
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
+  $("offer-draw").addEventListener("click", () => send({ type: "offer_draw" }));
+  $("takeback").addEventListener("click", () => send({ type: "takeback" }));
+  $("offer-accept").addEventListener("click", () => send({ type: "answer", accept: true }));
+  $("offer-decline").addEventListener("click", () => send({ type: "answer", accept: false }));
+  $("abort").addEventListener("click", () => { if (confirm("Abort this game? It ends with no result.")) send({ type: "abort" }); });
   $("flip").addEventListener("click", () => {
     game.flipped = !game.flipped;
     sessionStorage.setItem(`tabuleiro:flip:${game.id}`, game.flipped ? "1" : "0");

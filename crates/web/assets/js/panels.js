@@ -107,6 +107,32 @@ function tablePlayers() {
   });
 }
 
+/** Draw offers, takebacks and abort, in games of people: the buttons, and an offer waiting. */
+function drawOffers(s, w, watching) {
+  const between = ["online", "casual", "rated"].includes(w.mode);
+  const mine = w.you.length === 1 ? w.you[0] : null;
+  const open = s.offer || null;
+  const two = between && w.seats.length === 2 && mine !== null && !s.ending;
+  const theirs = open && open.seat !== mine;
+  const last = s.moves.length ? s.moves[s.moves.length - 1].seat : null;
+  $("offer-draw").hidden = !two;
+  $("offer-draw").textContent = theirs && open.kind === "draw" ? "Accept draw" : "Offer draw";
+  $("offer-draw").disabled = !!open && open.seat === mine;
+  $("takeback").hidden = !two;
+  $("takeback").disabled = !!open || last !== mine || s.to_move === mine;
+  const everyoneMoved = w.seats.every((_, seat) => s.moves.some((m) => m.seat === seat));
+  $("abort").hidden = watching || !between || !!s.ending || everyoneMoved;
+  const bar = $("offer");
+  bar.hidden = !open;
+  if (!open) return;
+  const what = open.kind === "draw" ? "a draw" : "to take back their last move";
+  $("offer-text").textContent = open.seat === mine
+    ? (open.kind === "draw" ? "You offered a draw: waiting for the answer." : "You asked to take back your move: waiting for the answer.")
+    : `${seatName(open.seat)} ${open.kind === "draw" ? "offers" : "asks"} ${what}.`;
+  $("offer-accept").hidden = !theirs || watching;
+  $("offer-decline").hidden = !theirs || watching;
+}
+
 function resultForYou(ending) {
   const w = game.welcome;
   if (!ending || w.you.length !== 1 || w.you.length === w.seats.length) return "";
@@ -162,6 +188,7 @@ export function draw() {
     game.askedRematch = false;
     location.assign(s.rematch);
   }
+  drawOffers(s, w, watching);
   $("undo").disabled = !s.can_undo;
   // A spectator has nothing to undo, ask or resign: no such buttons.
   $("undo").hidden = watching;

@@ -259,6 +259,8 @@ async fn plan(
         moves: Vec::new(),
         revision: 0,
         rematch: None,
+        offer: None,
+        ending: None,
     };
     Ok(Planned {
         stored,

@@ -17,6 +17,7 @@
 //! changed", and the room is read again from storage and shown.
 
 pub mod actions;
+pub mod agreements;
 pub mod computer;
 pub mod create;
 pub mod follow;
@@ -456,5 +457,7 @@ fn restore(stored: &StoredGame) -> Result<Room, HubError> {
     );
     room.revision = stored.revision;
     room.rematch.clone_from(&stored.rematch);
+    room.offer = stored.offer;
+    room.ending = stored.ending;
     Ok(room)
 }

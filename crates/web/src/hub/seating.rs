@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::{Hub, SharedRoom, lock};
 use crate::error::{HubError, Refusal};
 use crate::protocol::Mode;
-use crate::store::{Change, SeatPlayer, ShownRating, StoredPlayer, StoredSeat};
+use crate::store::{Change, SeatPlayer, ShownRating, StoredEnding, StoredPlayer, StoredSeat};
 
 impl Hub {
     /// Seats `player` in the one seat a connection opened (`seats`), unless somebody sits
@@ -90,7 +90,8 @@ impl Hub {
     pub(crate) fn settle(self: &Arc<Self>, room: &SharedRoom) {
         let (id, game, seated, places) = {
             let guard = lock(room);
-            if guard.mode != Mode::Rated || !guard.rating_changes.is_empty() {
+            let aborted = matches!(guard.ending, Some(StoredEnding::Aborted { .. }));
+            if guard.mode != Mode::Rated || !guard.rating_changes.is_empty() || aborted {
                 return;
             }
             let Some(outcome) = guard.outcome() else {

@@ -112,6 +112,46 @@ pub struct PlayerRating {
     pub games: u32,
 }
 
+/// What a player of a game of two proposes to the other, until the other answers or a move
+/// is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offer {
+    /// A draw, or taking back the asking player's last turn.
+    pub kind: OfferKind,
+    /// The seat that asks, from 0.
+    pub seat: usize,
+    /// The number of moves played when it was made: it lapses with the next move.
+    pub ply: usize,
+}
+
+/// What an [`Offer`] proposes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferKind {
+    /// A draw by agreement.
+    Draw,
+    /// Taking back the asking player's last turn.
+    Takeback,
+}
+
+/// How a game ended other than by its rules or a resignation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum StoredEnding {
+    /// The players agreed to a draw.
+    Agreed,
+    /// A player called the game off before every player had moved: no result, no rating.
+    Aborted {
+        /// The seat that aborted, from 0.
+        seat: usize,
+    },
+    /// A player's clock ran out: they lose, as if they had resigned.
+    Timeout {
+        /// The seat, from 0.
+        seat: usize,
+    },
+}
+
 /// A game a player sat down in, as the index of every player's games finds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedGame {
@@ -163,6 +203,10 @@ pub struct StoredGame {
     pub revision: u64,
     /// The id of the rematch created from this game, once one was.
     pub rematch: Option<String>,
+    /// A draw offer or takeback request waiting for its answer.
+    pub offer: Option<Offer>,
+    /// How the game ended, when it ended by agreement, abort or time.
+    pub ending: Option<StoredEnding>,
 }
 
 /// A change to a stored game, made only if the game is still at the revision the node read.
@@ -186,6 +230,16 @@ pub enum Change {
     Resign {
         /// The seat, from 0.
         seat: usize,
+    },
+    /// An offer made (`Some`), or answered or withdrawn (`None`).
+    Offer {
+        /// The offer now waiting, if any.
+        offer: Option<Offer>,
+    },
+    /// The game ended by agreement, abort or time (only while it is not over).
+    End {
+        /// How.
+        ending: StoredEnding,
     },
     /// A player sat down: the game's seats become `seats`, where seat `seat` now names its
     /// player (kept too in an index of every player's games).
@@ -561,6 +615,8 @@ fn decode(id: &str, row: Row, moves: Vec<String>) -> Result<StoredGame, StoreErr
         resigned,
         revision,
         rematch,
+        offer,
+        ending,
     } = row;
     let corrupt = |column: &'static str| move |error| StoreError::Corrupt { column, error };
     Ok(StoredGame {
@@ -575,6 +631,14 @@ fn decode(id: &str, row: Row, moves: Vec<String>) -> Result<StoredGame, StoreErr
         moves,
         revision: u64::try_from(revision).unwrap_or(0),
         rematch,
+        offer: offer
+            .map(|o| serde_json::from_str(&o))
+            .transpose()
+            .map_err(corrupt("offer"))?,
+        ending: ending
+            .map(|e| serde_json::from_str(&e))
+            .transpose()
+            .map_err(corrupt("ending"))?,
     })
 }
 
@@ -589,4 +653,6 @@ struct Row {
     resigned: Option<i64>,
     revision: i64,
     rematch: Option<String>,
+    offer: Option<String>,
+    ending: Option<String>,
 }

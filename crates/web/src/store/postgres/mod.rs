@@ -41,7 +41,7 @@ use self::schema::migrate;
 /// An undo: the moves from `$3` on forgotten, the queued computer move cleared.
 const TRUNCATE: &str = "
 WITH claimed AS (
-    UPDATE games SET revision = revision + 1, finished = false
+    UPDATE games SET revision = revision + 1, finished = false, offer = NULL
     WHERE id = $1 AND revision = $2
     RETURNING revision
 ), forgotten AS (
@@ -56,8 +56,33 @@ SELECT revision FROM claimed, announced";
 /// A resignation.
 const RESIGN: &str = "
 WITH claimed AS (
-    UPDATE games SET revision = revision + 1, resigned = $3, finished = true
-    WHERE id = $1 AND revision = $2 AND resigned IS NULL
+    UPDATE games SET revision = revision + 1, resigned = $3, finished = true, offer = NULL
+    WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
+    RETURNING revision
+), cleared AS (
+    DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
+), announced AS (
+    SELECT pg_notify($4, $5) FROM claimed
+)
+SELECT revision FROM claimed, announced";
+
+/// An offer made, answered or withdrawn (`$3`, JSON or null), while the game is not over.
+const OFFER: &str = "
+WITH claimed AS (
+    UPDATE games SET revision = revision + 1, offer = $3
+    WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
+    RETURNING revision
+), announced AS (
+    SELECT pg_notify($4, $5) FROM claimed
+)
+SELECT revision FROM claimed, announced";
+
+/// The game ended by agreement, abort or time (`$3`, JSON), while it was not over; its queued
+/// computer move cleared.
+const END: &str = "
+WITH claimed AS (
+    UPDATE games SET revision = revision + 1, ending = $3, finished = true, offer = NULL
+    WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
     RETURNING revision
 ), cleared AS (
     DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
@@ -308,6 +333,8 @@ fn row_of(row: &tokio_postgres::Row) -> Row {
         resigned: row.get::<_, Option<i32>>(6).map(i64::from),
         revision: row.get(7),
         rematch: row.get(8),
+        offer: row.get(9),
+        ending: row.get(10),
     }
 }
 
@@ -467,6 +494,15 @@ impl GameStore for PostgresStore {
                     self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)])
                         .await
                 }
+                Change::Offer { offer } => {
+                    let offer = offer.as_ref().map(serde_json::to_string).transpose()?;
+                    self.claim(&id, revision, OFFER, vec![Box::new(offer)])
+                        .await
+                }
+                Change::End { ending } => {
+                    let ending = serde_json::to_string(&ending)?;
+                    self.claim(&id, revision, END, vec![Box::new(ending)]).await
+                }
                 Change::Sit { seat, seats } => {
                     let player = match seats.get(seat) {
                         Some(super::StoredSeat::Human {
@@ -492,7 +528,7 @@ impl GameStore for PostgresStore {
                 let Some(row) = client
                     .query_opt(
                         "SELECT game, players, options, seed, mode, seats, resigned, revision, \
-                         rematch FROM games WHERE id = $1",
+                         rematch, offer, ending FROM games WHERE id = $1",
                         &[&id],
                     )
                     .await?

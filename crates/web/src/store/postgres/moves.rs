@@ -42,7 +42,7 @@ WITH batch AS (
 ), claimed AS (
     UPDATE games g SET revision = g.revision + 1, finished = b.finished
     FROM batch b
-    WHERE g.id = b.id AND g.revision = b.revision AND g.resigned IS NULL
+    WHERE g.id = b.id AND g.revision = b.revision AND g.resigned IS NULL AND g.ending IS NULL
       AND (SELECT COUNT(*) FROM moves m WHERE m.game_id = b.id) = b.ply
     RETURNING g.id, g.revision, b.ply, b.notation
 ), stored AS (

@@ -47,6 +47,10 @@ CREATE INDEX computer_jobs_network ON computer_jobs (network);
 ",
     super::players::SCHEMA,
     super::ratings::SCHEMA,
+    "
+ALTER TABLE games ADD COLUMN offer TEXT;
+ALTER TABLE games ADD COLUMN ending TEXT;
+",
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).

@@ -53,7 +53,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 4;
+const VERSION: i64 = 5;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -88,6 +88,12 @@ const SCHEMA_3: &str = players::SCHEMA;
 
 /// Version 4: seats' players, ratings and rated games' changes ([`ratings`]).
 const SCHEMA_4: &str = ratings::SCHEMA;
+
+/// Version 5: a game's waiting offer, and how it ended when not by its rules or a resignation.
+const SCHEMA_5: &str = "
+ALTER TABLE games ADD COLUMN offer TEXT;
+ALTER TABLE games ADD COLUMN ending TEXT;
+";
 
 /// A write for the writer thread, with where its answer goes.
 enum Write {
@@ -292,6 +298,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     if version < 4 {
         tx.execute_batch(SCHEMA_4)?;
     }
+    if version < 5 {
+        tx.execute_batch(SCHEMA_5)?;
+    }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
     Ok(())
@@ -393,14 +402,17 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
     let claimed = db
         .prepare_cached(
             "UPDATE games SET revision = revision + 1 WHERE id = ?1 AND revision = ?2 \
-             AND (?3 = 0 OR resigned IS NULL)",
+             AND (?3 = 0 OR (resigned IS NULL AND ending IS NULL))",
         )?
         .execute(params![
             id,
             revision as i64,
             i64::from(matches!(
                 change,
-                Change::Move { .. } | Change::Resign { .. }
+                Change::Move { .. }
+                    | Change::Resign { .. }
+                    | Change::Offer { .. }
+                    | Change::End { .. }
             ))
         ])?;
     if claimed == 0 {
@@ -437,12 +449,25 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
         Change::Truncate { from } => {
             db.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
                 .execute(params![id, *from as i64])?;
-            db.prepare_cached("UPDATE games SET finished = 0 WHERE id = ?1")?
+            db.prepare_cached("UPDATE games SET finished = 0, offer = NULL WHERE id = ?1")?
                 .execute(params![id])?;
         }
         Change::Resign { seat } => {
-            db.prepare_cached("UPDATE games SET resigned = ?2, finished = 1 WHERE id = ?1")?
-                .execute(params![id, *seat as i64])?;
+            db.prepare_cached(
+                "UPDATE games SET resigned = ?2, finished = 1, offer = NULL WHERE id = ?1",
+            )?
+            .execute(params![id, *seat as i64])?;
+        }
+        Change::Offer { offer } => {
+            let offer = offer.as_ref().map(serde_json::to_string).transpose()?;
+            db.prepare_cached("UPDATE games SET offer = ?2 WHERE id = ?1")?
+                .execute(params![id, offer])?;
+        }
+        Change::End { ending } => {
+            db.prepare_cached(
+                "UPDATE games SET ending = ?2, finished = 1, offer = NULL WHERE id = ?1",
+            )?
+            .execute(params![id, serde_json::to_string(ending)?])?;
         }
         Change::Sit { seat, seats } => {
             db.prepare_cached("UPDATE games SET seats = ?2 WHERE id = ?1")?
@@ -475,8 +500,8 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
 fn load(db: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let row = db
         .prepare_cached(
-            "SELECT game, players, options, seed, mode, seats, resigned, revision, rematch \
-             FROM games WHERE id = ?1",
+            "SELECT game, players, options, seed, mode, seats, resigned, revision, rematch, \
+             offer, ending FROM games WHERE id = ?1",
         )?
         .query_row(params![id], |row| {
             Ok(Row {
@@ -489,6 +514,8 @@ fn load(db: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
                 resigned: row.get(6)?,
                 revision: row.get(7)?,
                 rematch: row.get(8)?,
+                offer: row.get(9)?,
+                ending: row.get(10)?,
             })
         })
         .optional()?;

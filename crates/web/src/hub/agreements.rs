@@ -1,0 +1,192 @@
+//! What the players of a game between people agree on: a draw offered and accepted, a turn
+//! taken back at the other player's request, and a game aborted before every player moved.
+//! Each offer and answer is a change stored with the game, so it holds on every node and
+//! through a restart; an offer lapses with the next move.
+
+use std::sync::Arc;
+
+use super::{Hub, SharedRoom, lock};
+use crate::error::{HubError, Refusal};
+use crate::room::Room;
+use crate::store::{Change, Offer, OfferKind, StoredEnding};
+
+/// The one seat of a player in a game of two between people, checked for an offer.
+fn player_of_two(room: &Room, seats: &[usize]) -> Result<usize, HubError> {
+    if !room.mode.between_people() || room.seats.len() != 2 {
+        return Err(Refusal::NotBetweenTwo.into());
+    }
+    if room.over() {
+        return Err(Refusal::GameOver.into());
+    }
+    match seats {
+        [seat] => Ok(*seat),
+        _ => Err(Refusal::SpectatorMove.into()),
+    }
+}
+
+impl Hub {
+    /// Offers a draw for the connection's seat, or accepts the other player's offer (then
+    /// the game ends in a draw by agreement).
+    ///
+    /// # Errors
+    /// Not a game of two between people, the game over, a spectator, or a storage failure.
+    pub async fn offer_draw(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+    ) -> Result<(), HubError> {
+        let order = lock(room).order.clone();
+        let _turn = order.lock().await;
+        self.fresh(room).await?;
+        let change = {
+            let guard = lock(room);
+            let seat = player_of_two(&guard, seats)?;
+            match guard.open_offer() {
+                Some(o) if o.kind == OfferKind::Draw && o.seat != seat => Change::End {
+                    ending: StoredEnding::Agreed,
+                },
+                Some(o) if o.seat == seat => return Err(Refusal::OfferWaiting.into()),
+                _ => Change::Offer {
+                    offer: Some(Offer {
+                        kind: OfferKind::Draw,
+                        seat,
+                        ply: guard.game.ply(),
+                    }),
+                },
+            }
+        };
+        self.agree(room, change).await
+    }
+
+    /// Asks the other player to take back the connection's last turn, while it is the other
+    /// player's turn (and the turn drew no hidden tiles).
+    ///
+    /// # Errors
+    /// Not a game of two between people, not the moment, a turn that cannot be taken back,
+    /// or a storage failure.
+    pub async fn ask_takeback(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+    ) -> Result<(), HubError> {
+        let order = lock(room).order.clone();
+        let _turn = order.lock().await;
+        self.fresh(room).await?;
+        let change = {
+            let guard = lock(room);
+            let seat = player_of_two(&guard, seats)?;
+            let last = guard.game.shown(Some(seat)).moves.last().map(|m| m.seat);
+            if guard.to_move() == Some(seat) || last != Some(seat) {
+                return Err(Refusal::TakebackNotNow.into());
+            }
+            if guard.open_offer().is_some_and(|o| o.seat == seat) {
+                return Err(Refusal::OfferWaiting.into());
+            }
+            guard.game.undo_count()?;
+            Change::Offer {
+                offer: Some(Offer {
+                    kind: OfferKind::Takeback,
+                    seat,
+                    ply: guard.game.ply(),
+                }),
+            }
+        };
+        self.agree(room, change).await
+    }
+
+    /// Answers the other player's offer: accepted, a draw by agreement or their turn taken
+    /// back; declined, the offer is gone.
+    ///
+    /// # Errors
+    /// No offer of the other player waiting, or a storage failure.
+    pub async fn answer(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+        accept: bool,
+    ) -> Result<(), HubError> {
+        let order = lock(room).order.clone();
+        let _turn = order.lock().await;
+        self.fresh(room).await?;
+        let change = {
+            let guard = lock(room);
+            let seat = player_of_two(&guard, seats)?;
+            let Some(offer) = guard.open_offer().filter(|o| o.seat != seat) else {
+                return Err(Refusal::NoOffer.into());
+            };
+            match (accept, offer.kind) {
+                (false, _) => Change::Offer { offer: None },
+                (true, OfferKind::Draw) => Change::End {
+                    ending: StoredEnding::Agreed,
+                },
+                (true, OfferKind::Takeback) => Change::Truncate {
+                    from: guard.game.ply() - guard.game.undo_count()?,
+                },
+            }
+        };
+        self.agree(room, change).await
+    }
+
+    /// Calls the game off before every player has moved: no result, no rating change.
+    ///
+    /// # Errors
+    /// Not a game between people, every player has moved, a spectator, or a storage failure.
+    pub async fn abort(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+    ) -> Result<(), HubError> {
+        let order = lock(room).order.clone();
+        let _turn = order.lock().await;
+        self.fresh(room).await?;
+        let change = {
+            let guard = lock(room);
+            if !guard.mode.between_people() {
+                return Err(Refusal::AbortNotOnline.into());
+            }
+            if guard.over() {
+                return Err(Refusal::GameOver.into());
+            }
+            let Some(&seat) = seats.first() else {
+                return Err(Refusal::SpectatorResign.into());
+            };
+            let moves = guard.game.shown(None).moves;
+            if (0..guard.seats.len()).all(|s| moves.iter().any(|m| m.seat == s)) {
+                return Err(Refusal::AbortTooLate.into());
+            }
+            Change::End {
+                ending: StoredEnding::Aborted { seat },
+            }
+        };
+        self.agree(room, change).await
+    }
+
+    /// Stores `change` (an offer, an answer, an ending or a takeback) and shows it. The
+    /// caller holds the game's order.
+    async fn agree(self: &Arc<Self>, room: &SharedRoom, change: Change) -> Result<(), HubError> {
+        let revision = self.store_change(room, "the offer", change.clone()).await?;
+        {
+            let mut guard = lock(room);
+            match change {
+                Change::Offer { offer } => guard.offer = offer,
+                Change::End { ending } => {
+                    guard.ending = Some(ending);
+                    guard.offer = None;
+                    guard.game.stop_thinking();
+                }
+                Change::Truncate { .. } => {
+                    guard.game.undo_turn().map_err(|e| {
+                        HubError::Internal(format!("a checked takeback failed: {e}"))
+                    })?;
+                    guard.offer = None;
+                }
+                _ => {}
+            }
+            guard.revision = revision;
+            guard.version += 1;
+            guard.broadcast();
+        }
+        self.settle(room);
+        Ok(())
+    }
+}

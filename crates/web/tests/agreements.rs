@@ -1,0 +1,201 @@
+//! What two people agree on, over WebSocket on the real store (SQLite, and PostgreSQL when
+//! `scripts/test` runs the server tests again on it): draw offers declined, lapsed and
+//! accepted, a takeback asked and granted, an abort before every player moved, and an offer
+//! that waits through a restart.
+
+use serde_json::json;
+use tabuleiro_web::client::GameSocket;
+use tabuleiro_web::protocol::ServerMessage;
+use tabuleiro_web::store::{Offer, OfferKind};
+
+use crate::util::{Server, next, send_move, token};
+
+/// What a state says about offers and the end.
+#[derive(Debug)]
+struct Seen {
+    offer: Option<Offer>,
+    ending: Option<String>,
+    moves: usize,
+}
+
+async fn seen_until(socket: &mut GameSocket, done: impl Fn(&Seen) -> bool) -> Seen {
+    loop {
+        if let ServerMessage::State {
+            offer,
+            ending,
+            moves,
+            ..
+        } = next(socket).await
+        {
+            let seen = Seen {
+                offer,
+                ending: ending.map(|e| e.text),
+                moves: moves.len(),
+            };
+            if done(&seen) {
+                return seen;
+            }
+        }
+    }
+}
+
+/// The next error message, skipping the states before it.
+async fn refusal(socket: &mut GameSocket) -> String {
+    loop {
+        if let ServerMessage::Error { message } = next(socket).await {
+            return message;
+        }
+    }
+}
+
+async fn say(socket: &mut GameSocket, message: serde_json::Value) {
+    socket.send(&message).await.expect("send");
+}
+
+/// A new online Quantik game with both players connected.
+async fn two_players(server: &Server) -> (GameSocket, GameSocket) {
+    let created = server
+        .create(json!({ "game": "quantik", "mode": "online" }))
+        .await;
+    let (one, _, _) = server.join(&created.id, Some(&token(&created, 0))).await;
+    let (two, _, _) = server.join(&created.id, Some(&token(&created, 1))).await;
+    (one, two)
+}
+
+#[tokio::test]
+async fn draw_offers_are_declined_lapse_with_a_move_and_end_the_game_when_accepted() {
+    let server = Server::start().await;
+    let (mut one, mut two) = two_players(&server).await;
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    let seen = seen_until(&mut two, |s| s.offer.is_some()).await;
+    assert_eq!(
+        seen.offer.map(|o| (o.kind, o.seat)),
+        Some((OfferKind::Draw, 0))
+    );
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    let refused = refusal(&mut one).await;
+    assert!(refused.contains("waiting"), "{refused}");
+    say(&mut two, json!({ "type": "answer", "accept": false })).await;
+    seen_until(&mut one, |s| s.offer.is_none()).await;
+    say(&mut two, json!({ "type": "answer", "accept": true })).await;
+    let refused = refusal(&mut two).await;
+    assert!(refused.contains("no offer"), "{refused}");
+
+    // An offer lapses with the next move.
+    say(&mut two, json!({ "type": "offer_draw" })).await;
+    seen_until(&mut one, |s| s.offer.is_some()).await;
+    send_move(&mut one, "Ca1").await;
+    let seen = seen_until(&mut two, |s| s.moves == 1).await;
+    assert_eq!(seen.offer, None, "the move answered it");
+
+    // Offered and accepted by offering back: a draw by agreement.
+    say(&mut two, json!({ "type": "offer_draw" })).await;
+    seen_until(&mut one, |s| s.offer.is_some()).await;
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    let seen = seen_until(&mut two, |s| s.ending.is_some()).await;
+    assert!(
+        seen.ending
+            .as_deref()
+            .is_some_and(|e| e.contains("agreed to a draw")),
+        "{seen:?}"
+    );
+    send_move(&mut two, "Cd4").await;
+    let refused = refusal(&mut two).await;
+    assert!(refused.contains("over"), "{refused}");
+}
+
+#[tokio::test]
+async fn a_takeback_is_asked_by_the_player_who_moved_and_granted_by_the_other() {
+    let server = Server::start().await;
+    let (mut one, mut two) = two_players(&server).await;
+    say(&mut one, json!({ "type": "takeback" })).await;
+    let refused = refusal(&mut one).await;
+    assert!(refused.contains("opponent's turn"), "{refused}");
+    send_move(&mut one, "Ca1").await;
+    seen_until(&mut two, |s| s.moves == 1).await;
+    say(&mut two, json!({ "type": "takeback" })).await;
+    let refused = refusal(&mut two).await;
+    assert!(refused.contains("opponent's turn"), "{refused}");
+    say(&mut one, json!({ "type": "takeback" })).await;
+    let seen = seen_until(&mut two, |s| s.offer.is_some()).await;
+    assert_eq!(seen.offer.map(|o| o.kind), Some(OfferKind::Takeback));
+    say(&mut two, json!({ "type": "answer", "accept": true })).await;
+    let seen = seen_until(&mut one, |s| s.moves == 0).await;
+    assert_eq!(seen.offer, None);
+    // Player 1 moves again, somewhere else.
+    send_move(&mut one, "Sb2").await;
+    seen_until(&mut two, |s| s.moves == 1).await;
+}
+
+#[tokio::test]
+async fn a_game_is_aborted_only_before_every_player_moved() {
+    let server = Server::start().await;
+    let (mut one, mut two) = two_players(&server).await;
+    send_move(&mut one, "Ca1").await;
+    seen_until(&mut two, |s| s.moves == 1).await;
+    send_move(&mut two, "Cd4").await;
+    seen_until(&mut one, |s| s.moves == 2).await;
+    say(&mut one, json!({ "type": "abort" })).await;
+    let refused = refusal(&mut one).await;
+    assert!(refused.contains("no longer be aborted"), "{refused}");
+
+    let (mut one, mut two) = two_players(&server).await;
+    send_move(&mut one, "Ca1").await;
+    seen_until(&mut two, |s| s.moves == 1).await;
+    say(&mut two, json!({ "type": "abort" })).await;
+    let seen = seen_until(&mut one, |s| s.ending.is_some()).await;
+    assert!(
+        seen.ending
+            .as_deref()
+            .is_some_and(|e| e.contains("aborted")),
+        "{seen:?}"
+    );
+
+    // Not against the computer: there, resign or start again.
+    let created = server
+        .create(json!({ "game": "quantik", "mode": "computer", "level": "random" }))
+        .await;
+    let (mut alone, _, _) = server.join(&created.id, Some(&token(&created, 0))).await;
+    for message in ["abort", "offer_draw"] {
+        say(&mut alone, json!({ "type": message })).await;
+        let refused = refusal(&mut alone).await;
+        assert!(refused.contains("online"), "{message}: {refused}");
+    }
+}
+
+#[tokio::test]
+async fn an_offer_waits_through_a_restart() {
+    let server = Server::start().await;
+    let created = server
+        .create(json!({ "game": "quantik", "mode": "online" }))
+        .await;
+    let (mut one, _, _) = server.join(&created.id, Some(&token(&created, 0))).await;
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    seen_until(&mut one, |s| s.offer.is_some()).await;
+    drop(one);
+    let data = server.stop().await;
+    let server = Server::on(data).await;
+    let mut two = GameSocket::connect(server.addr, &created.id)
+        .await
+        .expect("connect");
+    say(
+        &mut two,
+        json!({ "type": "join", "token": token(&created, 1) }),
+    )
+    .await;
+    assert!(matches!(
+        next(&mut two).await,
+        ServerMessage::Welcome { .. }
+    ));
+    let seen = seen_until(&mut two, |_| true).await;
+    assert_eq!(
+        seen.offer.map(|o| (o.kind, o.seat)),
+        Some((OfferKind::Draw, 0))
+    );
+    say(&mut two, json!({ "type": "answer", "accept": true })).await;
+    let seen = seen_until(&mut two, |s| s.ending.is_some()).await;
+    assert!(
+        seen.ending.as_deref().is_some_and(|e| e.contains("agreed")),
+        "{seen:?}"
+    );
+}

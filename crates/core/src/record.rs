@@ -39,6 +39,10 @@ pub struct GameRecord {
     /// The seat (from 0) that resigned, ending the game after the last move, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<usize>,
+    /// For a game played on a clock: the time the mover had left after each move, in
+    /// milliseconds, one per move (empty without a clock).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<u64>,
 }
 
 /// Why a record cannot be read or replayed.

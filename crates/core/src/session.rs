@@ -215,6 +215,7 @@ impl<G: Game> Session<G> {
             moves: texts,
             result: self.state().outcome(),
             resigned: None,
+            clocks: Vec::new(),
         }
     }
 }

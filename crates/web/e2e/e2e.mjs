@@ -876,6 +876,36 @@ tests["Between people: a takeback declined, a draw offered and accepted, an abor
   await two.close();
 };
 
+tests["Clocks tick on every page, warn in the last 10 seconds, and a game is lost on time"] = async (browser, base) => {
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "online", clock: { minutes: 0.2, increment: 0 } }) }).then((r) => r.json());
+  const links = [created.seats[0].link, created.seats[1].link, created.spectator];
+  const pages = await Promise.all(links.map(async (link) => {
+    const page = await browser.newPage();
+    await page.goto(new URL(link, base).href);
+    await page.locator("#clocks .clock").nth(1).waitFor({ timeout });
+    return page;
+  }));
+  const [one, two, watch] = pages;
+  check((await one.locator("#clocks").textContent()).includes("0:12"), `12 seconds each: ${await one.locator("#clocks").textContent()}`);
+  await clickLegalMove(one);
+  const time = (page) => page.locator("#clocks .clock.running .time").textContent();
+  for (const page of pages) await page.locator('#clocks .clock.running[data-seat="1"]').waitFor({ timeout });
+  const before = await Promise.all(pages.map(time));
+  await watch.waitForTimeout(1200);
+  const after = await Promise.all(pages.map(time));
+  const seconds = (text) => Number(text.replace(/[^0-9:.]/g, "").split(":").reduce((m, s) => 60 * Number(m) + Number(s)));
+  pages.forEach((_, i) => check(seconds(after[i]) < seconds(before[i]), `player 2's clock ticks on page ${i}: ${before[i]} → ${after[i]}`));
+  await two.locator("#clocks .clock.low").waitFor({ timeout });
+  check((await two.locator("#clocks .clock.low .time").textContent()).startsWith("⚠"), "a low clock is marked, not only coloured");
+  await accessible(two, "a page with clocks");
+  await picture(two, "clocks");
+  for (const page of pages) await page.locator("#banner").filter({ hasText: "player 2 ran out of time" }).waitFor({ timeout });
+  check((await two.locator("#banner").textContent()).startsWith("You lost"), "player 2 lost on time");
+  check(await watch.locator("#clocks .clock.running").count() === 0, "no clock runs once the game is over");
+  for (const page of pages) await page.close();
+};
+
 tests["The landing page passes axe-core"] = async (browser, base) => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);

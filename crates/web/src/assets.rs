@@ -155,6 +155,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("settings.js"),
         module!("player.js"),
         module!("profile.js"),
+        module!("clocks.js"),
         module!("view.js"),
         module!("setup.js"),
     ]

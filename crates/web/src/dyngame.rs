@@ -48,6 +48,8 @@ pub struct Checked {
     pub notation: String,
     /// Whether the game is over after it.
     pub ends: bool,
+    /// The seat to move after it (none once the game is over).
+    pub next: Option<usize>,
 }
 
 /// A game in progress, whatever its type.
@@ -197,6 +199,7 @@ impl<G: Engine> DynGame for Live<G> {
         Ok(Checked {
             notation: state.format_move(mv),
             ends: after.to_move().is_none(),
+            next: after.to_move().map(tabuleiro_core::Player::index),
         })
     }
 

@@ -46,6 +46,9 @@ pub enum HubError {
         /// The number of seats.
         players: usize,
     },
+    /// A time control outside what is offered, or asked for a game not between people.
+    #[error("clock: {0}")]
+    Clock(String),
     /// A stored game of a mode this server does not know.
     #[error("unknown mode `{0}`")]
     Mode(String),
@@ -200,6 +203,9 @@ pub enum Refusal {
     /// An offer while one of the asking player's own waits.
     #[error("your offer is waiting for its answer")]
     OfferWaiting,
+    /// A move that came after its player's time ran out.
+    #[error("your time ran out: the game is over")]
+    OutOfTime,
     /// A move in a rated game before every seat has its player.
     #[error("the game starts when every player has opened their link")]
     WaitingForPlayers,

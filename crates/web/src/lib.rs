@@ -39,6 +39,7 @@ pub mod adversaries;
 pub mod asking;
 pub mod assets;
 pub mod client;
+pub mod clock;
 pub mod dyngame;
 pub mod error;
 pub mod http;
@@ -116,6 +117,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         }
         hub.follow_changes()?;
         hub.work(hub.limits().workers);
+        // Games whose clock ran out are ended by whichever node looks first.
+        hub.watch_clocks();
         println!(
             "tabuleiro: working for the computer players of {} with {} worker(s), serving no page \
              (Ctrl-C stops)",
@@ -170,6 +173,8 @@ pub async fn serve_on(
     }
     // Computer moves queued in a database nodes share are taken by this node's workers.
     hub.work(hub.limits().workers);
+    // Games whose clock ran out are ended by whichever node looks first.
+    hub.watch_clocks();
     let sweeper = tokio::spawn(sweep_every(std::sync::Arc::clone(&hub), SWEEP_INTERVAL));
     let served = listen::accept_loop(listener, hub).await;
     sweeper.abort();

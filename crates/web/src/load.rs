@@ -711,6 +711,7 @@ impl tabuleiro_core::GameVisitor for Filler<'_> {
                 rematch: None,
                 offer: None,
                 ending: None,
+                clock: None,
             }
         });
         let games: Vec<StoredGame> = stored.collect();

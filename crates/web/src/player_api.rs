@@ -186,7 +186,7 @@ pub async fn history(
             "result": result,
             "reason": outcome.as_ref().map(|o| o.reason.clone()),
             "change": change,
-            "time_control": "none",
+            "time_control": room.clock.as_ref().map_or_else(|| "none".to_owned(), |c| c.control.label()),
         }));
     }
     axum::Json(json!({ "games": lines })).into_response()

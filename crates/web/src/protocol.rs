@@ -60,6 +60,9 @@ pub enum ClientMessage {
     /// In a game between people, before every player has moved: calls the game off, with no
     /// result and no rating change.
     Abort,
+    /// Asks for a `pong` at once: the page measures its latency with it, to show the clocks
+    /// right.
+    Ping,
     /// Asks for a new game with the same settings and the seats turned by one (two players:
     /// swapped), once this one is over. Everyone watching gets their new link.
     Rematch,
@@ -263,6 +266,10 @@ pub enum ServerMessage {
         /// A draw offer or takeback request waiting for the other player's answer.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         offer: Option<crate::store::Offer>,
+        /// The clocks, for a game on one: each seat's time left when this message was
+        /// written, and whose time runs.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<crate::clock::ClockView>,
     },
     /// A suggested move for this connection's seat.
     Hint {
@@ -286,6 +293,8 @@ pub enum ServerMessage {
         source: String,
     },
 
+    /// The answer to `ping`.
+    Pong,
     /// A request was refused; nothing changed.
     Error {
         /// What was wrong.
@@ -366,7 +375,7 @@ impl Mode {
 }
 
 /// `POST /api/games`: a new game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     /// Game id, e.g. `quantik`.
@@ -385,6 +394,10 @@ pub struct CreateRequest {
     /// The seat the person plays against the computer, from 0 (default 0).
     #[serde(default)]
     pub seat: Option<usize>,
+    /// The time control of a game between people: `{"minutes": 3, "increment": 2}` or
+    /// `{"days": 1}` (none: no clock).
+    #[serde(default)]
+    pub clock: Option<crate::clock::AskedControl>,
 }
 
 /// One seat's link in the answer to a new game.

@@ -7,6 +7,7 @@ use tabuleiro_core::{Outcome, Player, PlayerResult};
 
 use tokio::sync::{Notify, mpsc};
 
+use crate::clock::{Clock, ClockView, now_ms};
 use crate::dyngame::DynGame;
 use crate::protocol::{Ending, Mode, SeatInfo, ServerMessage, ShownChange, ShownPlayer};
 use crate::store::StoredSeat;
@@ -110,6 +111,8 @@ pub struct Room {
     pub offer: Option<Offer>,
     /// How the game ended, when by agreement, abort or time.
     pub ending: Option<StoredEnding>,
+    /// The game's clock, for a game on one ([`crate::clock`]).
+    pub clock: Option<Clock>,
 }
 
 impl Room {
@@ -141,6 +144,7 @@ impl Room {
             rating_changes: Vec::new(),
             offer: None,
             ending: None,
+            clock: None,
         }
     }
 
@@ -216,6 +220,22 @@ impl Room {
         } else {
             self.game.to_move()
         }
+    }
+
+    /// The clock as shown now.
+    pub fn clock_view(&self) -> Option<ClockView> {
+        self.clock
+            .as_ref()
+            .map(|c| c.view(self.to_move(), now_ms()))
+    }
+
+    /// The seat whose time has run out now, if the game is on a clock and not over.
+    pub fn out_of_time(&self) -> Option<usize> {
+        let seat = self.to_move()?;
+        self.clock
+            .as_ref()
+            .filter(|c| c.out_of_time(Some(seat), now_ms()))
+            .map(|_| seat)
     }
 
     /// The offer waiting for its answer: made at the position as it stands, in a game not
@@ -300,6 +320,9 @@ impl Room {
             record.resigned = self.resigned;
             record.result = self.outcome();
         }
+        if let Some(clock) = &self.clock {
+            record.clocks.clone_from(&clock.after_moves);
+        }
         for (agent, seat) in record.agents.iter_mut().zip(&self.seats) {
             if let Some(player) = seat.player() {
                 *agent = format!("{}#{}", player.name, crate::players::tag(&player.id));
@@ -346,6 +369,7 @@ impl Room {
         self.resigned = fresh.resigned;
         self.offer = fresh.offer;
         self.ending = fresh.ending;
+        self.clock = fresh.clock;
         self.revision = fresh.revision;
         self.rematch = fresh.rematch;
         self.thinking = None;
@@ -375,6 +399,7 @@ impl Room {
         self.rematch.clone_from(&stored.rematch);
         self.seats.clone_from(&stored.seats);
         self.offer = stored.offer;
+        self.clock.clone_from(&stored.clock);
         self.thinking = None;
         self.version += 1;
         self.broadcast();
@@ -391,7 +416,9 @@ impl Room {
         if self.revision >= *revision {
             return Followed::Already;
         }
+        // An announced move carries no clock: a game on a clock is read again.
         if self.revision + 1 != *revision
+            || self.clock.is_some()
             || self.game.ply() != *ply
             || self.resigned.is_some()
             || self.game.play(notation).is_err()
@@ -446,6 +473,7 @@ impl Room {
             rematch: self.rematch_link(if seats.is_empty() { None } else { token }),
             seats: self.seat_infos(),
             offer: self.open_offer(),
+            clock: self.clock_view(),
         }
     }
 

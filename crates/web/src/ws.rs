@@ -293,6 +293,12 @@ async fn handle(
         ClientMessage::Takeback => hub.ask_takeback(room, seats).await,
         ClientMessage::Answer { accept } => hub.answer(room, seats, accept).await,
         ClientMessage::Abort => hub.abort(room, seats).await,
+        ClientMessage::Ping => {
+            let _ = me
+                .tx
+                .try_send(Outgoing::text(ServerMessage::Pong.to_json()));
+            Ok(())
+        }
     }
     .map_err(|e| e.to_string())
 }

@@ -107,6 +107,10 @@ impl GameStore for SlowFor {
         self.inner.player_games(id, game, limit)
     }
 
+    fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {
+        self.inner.expired(now, limit)
+    }
+
     fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>> {
         self.inner.rating_changes(id)
     }

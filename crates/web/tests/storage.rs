@@ -32,6 +32,7 @@ fn game(id: &str, moves: &[&str]) -> StoredGame {
         rematch: None,
         offer: None,
         ending: None,
+        clock: None,
     }
 }
 
@@ -40,6 +41,7 @@ fn play(ply: usize, notation: &str) -> Change {
         ply,
         notation: notation.to_owned(),
         finished: false,
+        clock: None,
     }
 }
 
@@ -72,7 +74,14 @@ async fn games_moves_undo_and_resignations_read_back_as_written() {
     expected.revision = 3;
     assert_eq!(store.load("g1").await.expect("load"), Some(expected));
     store
-        .change("g1", 3, Change::Truncate { from: 1 })
+        .change(
+            "g1",
+            3,
+            Change::Truncate {
+                from: 1,
+                clock: None,
+            },
+        )
         .await
         .expect("undo");
     store
@@ -121,7 +130,19 @@ async fn a_change_at_an_old_revision_is_refused_and_changes_nothing() {
     conflict(store.change("g", 0, play(1, "Sd4")).await, 1);
     conflict(store.change("g", 0, play(0, "Sd4")).await, 1);
     // An undo decided against the old revision, and a move with a hole before it.
-    conflict(store.change("g", 0, Change::Truncate { from: 0 }).await, 1);
+    conflict(
+        store
+            .change(
+                "g",
+                0,
+                Change::Truncate {
+                    from: 0,
+                    clock: None,
+                },
+            )
+            .await,
+        1,
+    );
     conflict(store.change("g", 1, play(2, "Sd4")).await, 1);
     // After a resignation nothing but an undo is made, even at the right revision.
     store
@@ -169,7 +190,10 @@ async fn of_many_changes_racing_for_one_revision_exactly_one_is_stored() {
                 .map(|k| {
                     let (store, id) = (Arc::clone(&store), id.clone());
                     let change = match k {
-                        0 if ply > 0 => Change::Truncate { from: ply - 1 },
+                        0 if ply > 0 => Change::Truncate {
+                            from: ply - 1,
+                            clock: None,
+                        },
                         _ => play(ply, moves[(ply + k + step) % moves.len()]),
                     };
                     tokio::spawn(async move {
@@ -191,7 +215,7 @@ async fn of_many_changes_racing_for_one_revision_exactly_one_is_stored() {
             let (change, new) = won.remove(0);
             assert_eq!(new, revision + 1);
             match change {
-                Change::Truncate { from } => expected.truncate(from),
+                Change::Truncate { from, .. } => expected.truncate(from),
                 Change::Move { notation, .. } => expected.push(notation),
                 other => panic!("{other:?}"),
             }

@@ -4,6 +4,7 @@ mod util;
 
 mod abuse;
 mod agreements;
+mod clocks;
 mod gesture_cases;
 mod http_api;
 mod isolation;

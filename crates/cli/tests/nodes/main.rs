@@ -7,6 +7,8 @@
 //!   resignation against move, a person's undo against a worker's computer move), many rounds:
 //!   the stored moves have no hole, both nodes show the same game, and exactly the
 //!   acknowledged changes are in it.
+//! - [`clocks`]: a game out of time ended by a node that never served it, and clocks right
+//!   through a restart of their node.
 //! - [`outage`]: the database stopped (SIGSTOP) or restarted under the nodes: pages answer,
 //!   moves are refused at once and nothing acknowledged is lost.
 //!
@@ -15,6 +17,7 @@
 //! with `--include-ignored`). [`outage`] starts clusters of its own with the same packages.
 
 mod across;
+mod clocks;
 mod outage;
 mod races;
 

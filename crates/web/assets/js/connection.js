@@ -3,6 +3,7 @@ import { $ } from "./dom.js";
 import { emptySelection } from "./gestures.js";
 import { game } from "./state.js";
 import { announceChanges, draw, fillRules } from "./panels.js";
+import { ponged, showClocks } from "./clocks.js";
 
 /** Whether the page is joined to its game over an open connection. */
 export const online = () => !!(game.socket && game.socket.readyState === WebSocket.OPEN && game.joined);
@@ -112,6 +113,10 @@ function receive(message) {
       if (game.analysis && game.analysis.ply !== message.moves.length) game.analysis = null;
       $("message").textContent = "";
       draw();
+      showClocks();
+      break;
+    case "pong":
+      ponged();
       break;
     case "look":
       if (game.viewAt === message.at) {

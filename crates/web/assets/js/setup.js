@@ -50,6 +50,18 @@ function fillSeats() {
   for (let n = 1; n <= Number($("players").value); n++) seat.add(new Option(`player ${n}`, String(n - 1)));
   const mode = document.querySelector("input[name=mode]:checked").value;
   $("computer-settings").hidden = mode !== "computer";
+  $("clock-settings").hidden = !["online", "casual", "rated"].includes(mode);
+  $("clock-custom").hidden = $("clock").value !== "custom";
+}
+
+/** The time control chosen: `{minutes, increment}`, `{days}`, or none. */
+function askedClock() {
+  const chosen = $("clock").value;
+  if (!chosen) return null;
+  if (chosen === "custom") return { minutes: Number($("clock-minutes").value), increment: Number($("clock-increment").value) };
+  if (chosen.endsWith("d")) return { days: Number(chosen.slice(0, -1)) };
+  const [minutes, increment] = chosen.split("+").map(Number);
+  return { minutes, increment };
 }
 
 /** Shows the new-game form. */
@@ -61,6 +73,7 @@ export async function setup() {
   $("level").value = "medium";
   $("game").addEventListener("change", fillSetup);
   $("players").addEventListener("change", fillSeats);
+  $("clock").addEventListener("change", fillSeats);
   document.querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", fillSeats));
   fillSetup();
   $("new-game").addEventListener("submit", async (event) => {
@@ -70,6 +83,8 @@ export async function setup() {
     document.querySelectorAll("[data-option]").forEach((i) => { options[i.dataset.option] = i.value; });
     const body = { game: $("game").value, players: Number($("players").value), options, mode };
     if (mode === "computer") { body.level = $("level").value; body.seat = Number($("seat").value); }
+    const clock = askedClock();
+    if (clock && !$("clock-settings").hidden) body.clock = clock;
     $("setup-error").textContent = "";
     $("create").disabled = true;
     try {

@@ -9,10 +9,11 @@ use tokio::sync::mpsc::Sender;
 
 use super::{Hub, SharedRoom, lock, store_error};
 use crate::asking::Reply;
+use crate::clock::now_ms;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::protocol::ServerMessage;
 use crate::room::Outgoing;
-use crate::store::{Change, StoreError};
+use crate::store::{Change, StoreError, Timed};
 
 impl Hub {
     /// Reads the room again from storage if an earlier write's outcome is unknown. The
@@ -88,6 +89,10 @@ impl Hub {
             }
             guard.version
         };
+        // A move after its player's time ran out ends the game instead.
+        if self.flag_held(room).await? {
+            return Err(Refusal::OutOfTime.into());
+        }
         self.commit_move(room, version, text).await?;
         drop(turn);
         self.settle(room);
@@ -103,17 +108,28 @@ impl Hub {
         version: u64,
         text: &str,
     ) -> Result<(), HubError> {
-        let (checked, ply) = {
+        let (checked, ply, timed) = {
             let guard = lock(room);
             if guard.version != version {
                 return Err(Refusal::ChangedElsewhere.into());
             }
-            (guard.game.check(text)?, guard.game.ply())
+            let checked = guard.game.check(text)?;
+            let timed = match (&guard.clock, guard.to_move()) {
+                (Some(clock), Some(mover)) => {
+                    let clock = clock.after_move(mover, checked.next, now_ms());
+                    let deadline = clock.deadline(checked.next);
+                    Some(Box::new(Timed { clock, deadline }))
+                }
+                _ => None,
+            };
+            (checked, guard.game.ply(), timed)
         };
+        let clock = timed.as_ref().map(|t| t.clock.clone());
         let change = Change::Move {
             ply,
             notation: checked.notation.clone(),
             finished: checked.ends,
+            clock: timed,
         };
         let revision = self.store_change(room, "the move", change).await?;
         let mut guard = lock(room);
@@ -123,6 +139,9 @@ impl Hub {
             .map_err(|e| HubError::Internal(format!("a checked move failed: {e}")))?;
         guard.revision = revision;
         guard.thinking = None;
+        if clock.is_some() {
+            guard.clock = clock;
+        }
         guard.version += 1;
         guard.broadcast();
         tracing::debug!(game = %guard.id, ply, notation = %checked.notation, "move stored");
@@ -156,7 +175,7 @@ impl Hub {
         };
         // Forgotten in storage first: a failure leaves the game as it was.
         let revision = self
-            .store_change(room, "the undo", Change::Truncate { from })
+            .store_change(room, "the undo", Change::Truncate { from, clock: None })
             .await?;
         {
             let mut guard = lock(room);

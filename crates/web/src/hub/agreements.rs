@@ -6,9 +6,21 @@
 use std::sync::Arc;
 
 use super::{Hub, SharedRoom, lock};
+use crate::clock::now_ms;
 use crate::error::{HubError, Refusal};
 use crate::room::Room;
-use crate::store::{Change, Offer, OfferKind, StoredEnding};
+use crate::store::{Change, Offer, OfferKind, StoredEnding, Timed};
+
+/// The change that ends `room`'s game with `ending`, its clock stopped now.
+pub(crate) fn end(room: &Room, ending: StoredEnding) -> Change {
+    Change::End {
+        ending,
+        clock: room
+            .clock
+            .as_ref()
+            .map(|c| Box::new(c.stopped(room.to_move(), now_ms()))),
+    }
+}
 
 /// The one seat of a player in a game of two between people, checked for an offer.
 fn player_of_two(room: &Room, seats: &[usize]) -> Result<usize, HubError> {
@@ -42,9 +54,9 @@ impl Hub {
             let guard = lock(room);
             let seat = player_of_two(&guard, seats)?;
             match guard.open_offer() {
-                Some(o) if o.kind == OfferKind::Draw && o.seat != seat => Change::End {
-                    ending: StoredEnding::Agreed,
-                },
+                Some(o) if o.kind == OfferKind::Draw && o.seat != seat => {
+                    end(&guard, StoredEnding::Agreed)
+                }
                 Some(o) if o.seat == seat => return Err(Refusal::OfferWaiting.into()),
                 _ => Change::Offer {
                     offer: Some(Offer {
@@ -116,12 +128,20 @@ impl Hub {
             };
             match (accept, offer.kind) {
                 (false, _) => Change::Offer { offer: None },
-                (true, OfferKind::Draw) => Change::End {
-                    ending: StoredEnding::Agreed,
-                },
-                (true, OfferKind::Takeback) => Change::Truncate {
-                    from: guard.game.ply() - guard.game.undo_count()?,
-                },
+                (true, OfferKind::Draw) => end(&guard, StoredEnding::Agreed),
+                (true, OfferKind::Takeback) => {
+                    let taken = guard.game.undo_count()?;
+                    let clock = guard.clock.as_ref().map(|c| {
+                        let clock =
+                            c.after_takeback(taken, guard.to_move(), Some(offer.seat), now_ms());
+                        let deadline = clock.deadline(Some(offer.seat));
+                        Box::new(Timed { clock, deadline })
+                    });
+                    Change::Truncate {
+                        from: guard.game.ply() - taken,
+                        clock,
+                    }
+                }
             }
         };
         self.agree(room, change).await
@@ -154,31 +174,39 @@ impl Hub {
             if (0..guard.seats.len()).all(|s| moves.iter().any(|m| m.seat == s)) {
                 return Err(Refusal::AbortTooLate.into());
             }
-            Change::End {
-                ending: StoredEnding::Aborted { seat },
-            }
+            end(&guard, StoredEnding::Aborted { seat })
         };
         self.agree(room, change).await
     }
 
     /// Stores `change` (an offer, an answer, an ending or a takeback) and shows it. The
     /// caller holds the game's order.
-    async fn agree(self: &Arc<Self>, room: &SharedRoom, change: Change) -> Result<(), HubError> {
+    pub(crate) async fn agree(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        change: Change,
+    ) -> Result<(), HubError> {
         let revision = self.store_change(room, "the offer", change.clone()).await?;
         {
             let mut guard = lock(room);
             match change {
                 Change::Offer { offer } => guard.offer = offer,
-                Change::End { ending } => {
+                Change::End { ending, clock } => {
                     guard.ending = Some(ending);
                     guard.offer = None;
                     guard.game.stop_thinking();
+                    if let Some(clock) = clock {
+                        guard.clock = Some(*clock);
+                    }
                 }
-                Change::Truncate { .. } => {
+                Change::Truncate { clock, .. } => {
                     guard.game.undo_turn().map_err(|e| {
                         HubError::Internal(format!("a checked takeback failed: {e}"))
                     })?;
                     guard.offer = None;
+                    if let Some(timed) = clock {
+                        guard.clock = Some(timed.clock);
+                    }
                 }
                 _ => {}
             }

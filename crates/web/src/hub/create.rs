@@ -7,6 +7,7 @@ use tabuleiro_core::{GameInfo, Options, Registry, Setup, SetupError};
 use tabuleiro_games::REGISTRY;
 
 use super::{Hub, SharedRoom, lock, store_error};
+use crate::clock::{Clock, TimeControl};
 use crate::dyngame::build;
 use crate::error::{HubError, Refusal};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink};
@@ -82,7 +83,16 @@ impl Hub {
             .iter()
             .map(|t| t.as_deref().map(hash_token))
             .collect();
-        let planned = plan(info, options, request.mode, &plans, &hashes).await?;
+        let control = match request.clock {
+            None => None,
+            Some(_) if !request.mode.between_people() => {
+                return Err(HubError::Clock(
+                    "clocks are for games between people (online, casual or rated)".to_owned(),
+                ));
+            }
+            Some(asked) => Some(asked.check().map_err(HubError::Clock)?),
+        };
+        let planned = plan(info, options, request.mode, &plans, &hashes, control).await?;
         let id = planned.stored.id.clone();
         self.stored(self.store.create(planned.stored))
             .await
@@ -139,7 +149,7 @@ impl Hub {
         if lock(room).stale {
             self.reload(room).await?;
         }
-        let (info, record, old_seats, mode, id, revision) = {
+        let (info, record, old_seats, mode, id, revision, control) = {
             let guard = lock(room);
             if !guard.over() {
                 return Err(Refusal::RematchNotOver.into());
@@ -156,6 +166,7 @@ impl Hub {
                 guard.mode,
                 guard.id.clone(),
                 guard.revision,
+                guard.clock.as_ref().map(|c| c.control),
             )
         };
         let players = old_seats.len();
@@ -178,7 +189,7 @@ impl Hub {
             info,
             record.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
         )?;
-        let planned = plan(info, options, mode, &plans, &hashes).await?;
+        let planned = plan(info, options, mode, &plans, &hashes, control).await?;
         let new_id = planned.stored.id.clone();
         let change = Change::Rematch {
             game: Box::new(planned.stored),
@@ -219,6 +230,7 @@ async fn plan(
     mode: Mode,
     plans: &[(Seat, String)],
     hashes: &[Option<String>],
+    control: Option<TimeControl>,
 ) -> Result<Planned, HubError> {
     let players = plans.len();
     let random = |e: getrandom::Error| HubError::Random(e.to_string());
@@ -261,11 +273,11 @@ async fn plan(
         rematch: None,
         offer: None,
         ending: None,
+        clock: control.map(|c| Clock::new(c, players)),
     };
-    Ok(Planned {
-        stored,
-        room: Room::new(id, mode, seats, game, None),
-    })
+    let mut room = Room::new(id, mode, seats, game, None);
+    room.clock.clone_from(&stored.clock);
+    Ok(Planned { stored, room })
 }
 
 /// The error for a game id the server does not have, listing those it has.

@@ -18,6 +18,7 @@
 
 pub mod actions;
 pub mod agreements;
+pub mod clocks;
 pub mod computer;
 pub mod create;
 pub mod follow;
@@ -459,5 +460,6 @@ fn restore(stored: &StoredGame) -> Result<Room, HubError> {
     room.rematch.clone_from(&stored.rematch);
     room.offer = stored.offer;
     room.ending = stored.ending;
+    room.clock.clone_from(&stored.clock);
     Ok(room)
 }

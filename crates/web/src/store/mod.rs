@@ -25,6 +25,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 use tabuleiro_ai::glicko::Glicko;
 
+use crate::clock::Clock;
+
 pub use self::postgres::PostgresStore;
 pub use self::sqlite::SqliteStore;
 
@@ -207,6 +209,19 @@ pub struct StoredGame {
     pub offer: Option<Offer>,
     /// How the game ended, when it ended by agreement, abort or time.
     pub ending: Option<StoredEnding>,
+    /// The game's clock, for a game played on one.
+    pub clock: Option<Clock>,
+}
+
+/// A game's clock after a change, with the moment its player's time runs out (none when no
+/// time runs): stored together, so any node finds the games whose time ran out
+/// ([`GameStore::expired`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timed {
+    /// The clock.
+    pub clock: Clock,
+    /// The deadline, ms since 1970.
+    pub deadline: Option<i64>,
 }
 
 /// A change to a stored game, made only if the game is still at the revision the node read.
@@ -220,11 +235,15 @@ pub enum Change {
         notation: String,
         /// Whether it ends the game (informational: games are rebuilt from their moves).
         finished: bool,
+        /// The game's clock after it, for a game on a clock.
+        clock: Option<Box<Timed>>,
     },
     /// An undo: the moves from ply `from` on are forgotten, which reopens the game.
     Truncate {
         /// The first ply forgotten.
         from: usize,
+        /// The game's clock after it, for a game on a clock.
+        clock: Option<Box<Timed>>,
     },
     /// `seat` resigned.
     Resign {
@@ -240,6 +259,8 @@ pub enum Change {
     End {
         /// How.
         ending: StoredEnding,
+        /// The game's clock, stopped, for a game on a clock.
+        clock: Option<Box<Clock>>,
     },
     /// A player sat down: the game's seats become `seats`, where seat `seat` now names its
     /// player (kept too in an index of every player's games).
@@ -415,6 +436,10 @@ pub trait GameStore: Send + Sync {
         game: Option<String>,
         limit: usize,
     ) -> StoreFuture<'_, Vec<PlayedGame>>;
+
+    /// The games not over whose clock's deadline is before `now` (ms since 1970), at most
+    /// `limit`, the longest overdue first.
+    fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>>;
 
     /// How rated game `id` changed its players' ratings (empty until it is rated).
     fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>>;
@@ -617,6 +642,7 @@ fn decode(id: &str, row: Row, moves: Vec<String>) -> Result<StoredGame, StoreErr
         rematch,
         offer,
         ending,
+        clock,
     } = row;
     let corrupt = |column: &'static str| move |error| StoreError::Corrupt { column, error };
     Ok(StoredGame {
@@ -639,6 +665,10 @@ fn decode(id: &str, row: Row, moves: Vec<String>) -> Result<StoredGame, StoreErr
             .map(|e| serde_json::from_str(&e))
             .transpose()
             .map_err(corrupt("ending"))?,
+        clock: clock
+            .map(|c| serde_json::from_str(&c))
+            .transpose()
+            .map_err(corrupt("clock"))?,
     })
 }
 
@@ -655,4 +685,5 @@ struct Row {
     rematch: Option<String>,
     offer: Option<String>,
     ending: Option<String>,
+    clock: Option<String>,
 }

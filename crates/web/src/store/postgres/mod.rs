@@ -38,10 +38,13 @@ mod schema;
 use self::notify::{CHANNEL, announce_all, listen, payload};
 use self::schema::migrate;
 
-/// An undo: the moves from `$3` on forgotten, the queued computer move cleared.
+/// An undo: the moves from `$3` on forgotten, the clock (`$4`, JSON or null: unchanged) and
+/// deadline (`$5`) written, the queued computer move cleared.
 const TRUNCATE: &str = "
 WITH claimed AS (
-    UPDATE games SET revision = revision + 1, finished = false, offer = NULL
+    UPDATE games SET revision = revision + 1, finished = false, offer = NULL,
+        clock = COALESCE($4, clock),
+        deadline = CASE WHEN $4::TEXT IS NULL THEN deadline ELSE $5::BIGINT END
     WHERE id = $1 AND revision = $2
     RETURNING revision
 ), forgotten AS (
@@ -49,14 +52,15 @@ WITH claimed AS (
 ), cleared AS (
     DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
 ), announced AS (
-    SELECT pg_notify($4, $5) FROM claimed
+    SELECT pg_notify($6, $7) FROM claimed
 )
 SELECT revision FROM claimed, announced";
 
 /// A resignation.
 const RESIGN: &str = "
 WITH claimed AS (
-    UPDATE games SET revision = revision + 1, resigned = $3, finished = true, offer = NULL
+    UPDATE games SET revision = revision + 1, resigned = $3, finished = true, offer = NULL,
+        deadline = NULL
     WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
     RETURNING revision
 ), cleared AS (
@@ -77,17 +81,18 @@ WITH claimed AS (
 )
 SELECT revision FROM claimed, announced";
 
-/// The game ended by agreement, abort or time (`$3`, JSON), while it was not over; its queued
-/// computer move cleared.
+/// The game ended by agreement, abort or time (`$3`, JSON), while it was not over, its clock
+/// stopped (`$4`, JSON or null: unchanged); its queued computer move cleared.
 const END: &str = "
 WITH claimed AS (
-    UPDATE games SET revision = revision + 1, ending = $3, finished = true, offer = NULL
+    UPDATE games SET revision = revision + 1, ending = $3, finished = true, offer = NULL,
+        clock = COALESCE($4, clock), deadline = NULL
     WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
     RETURNING revision
 ), cleared AS (
     DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
 ), announced AS (
-    SELECT pg_notify($4, $5) FROM claimed
+    SELECT pg_notify($5, $6) FROM claimed
 )
 SELECT revision FROM claimed, announced";
 
@@ -137,8 +142,8 @@ async fn insert_game(
 ) -> Result<(), StoreError> {
     client
         .execute(
-            "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO games (id, game, players, options, seed, mode, seats, finished, clock) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             &[
                 &game.id,
                 &game.game,
@@ -148,6 +153,7 @@ async fn insert_game(
                 &game.mode,
                 &serde_json::to_string(&game.seats)?,
                 &finished,
+                &game.clock.as_ref().map(serde_json::to_string).transpose()?,
             ],
         )
         .await?;
@@ -335,6 +341,7 @@ fn row_of(row: &tokio_postgres::Row) -> Row {
         rematch: row.get(8),
         offer: row.get(9),
         ending: row.get(10),
+        clock: row.get(11),
     }
 }
 
@@ -472,6 +479,7 @@ impl GameStore for PostgresStore {
                     ply,
                     notation,
                     finished,
+                    clock,
                 } => {
                     let (answer, answered) = tokio::sync::oneshot::channel();
                     self.moves
@@ -481,14 +489,20 @@ impl GameStore for PostgresStore {
                             ply,
                             notation,
                             finished,
+                            clock: clock
+                                .map(|t| serde_json::to_string(&t.clock).map(|c| (c, t.deadline)))
+                                .transpose()?,
                             answer,
                         })
                         .map_err(|_| StoreError::Gone)?;
                     answered.await.map_err(|_| StoreError::Gone)?
                 }
-                Change::Truncate { from } => {
-                    self.claim(&id, revision, TRUNCATE, vec![Box::new(from as i32)])
-                        .await
+                Change::Truncate { from, clock } => {
+                    let deadline = clock.as_ref().and_then(|t| t.deadline);
+                    let clock = clock.map(|t| serde_json::to_string(&t.clock)).transpose()?;
+                    let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
+                        vec![Box::new(from as i32), Box::new(clock), Box::new(deadline)];
+                    self.claim(&id, revision, TRUNCATE, middle).await
                 }
                 Change::Resign { seat } => {
                     self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)])
@@ -499,9 +513,12 @@ impl GameStore for PostgresStore {
                     self.claim(&id, revision, OFFER, vec![Box::new(offer)])
                         .await
                 }
-                Change::End { ending } => {
+                Change::End { ending, clock } => {
                     let ending = serde_json::to_string(&ending)?;
-                    self.claim(&id, revision, END, vec![Box::new(ending)]).await
+                    let clock = clock.map(|c| serde_json::to_string(&c)).transpose()?;
+                    let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
+                        vec![Box::new(ending), Box::new(clock)];
+                    self.claim(&id, revision, END, middle).await
                 }
                 Change::Sit { seat, seats } => {
                     let player = match seats.get(seat) {
@@ -528,7 +545,7 @@ impl GameStore for PostgresStore {
                 let Some(row) = client
                     .query_opt(
                         "SELECT game, players, options, seed, mode, seats, resigned, revision, \
-                         rematch, offer, ending FROM games WHERE id = $1",
+                         rematch, offer, ending, clock FROM games WHERE id = $1",
                         &[&id],
                     )
                     .await?
@@ -580,6 +597,22 @@ impl GameStore for PostgresStore {
     ) -> StoreFuture<'_, Vec<PlayedGame>> {
         Box::pin(self.call(move |client| async move {
             let result = ratings::games(&client, &id, game.as_deref(), limit).await;
+            (client, result)
+        }))
+    }
+
+    fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        Box::pin(self.call(move |client| async move {
+            let result = client
+                .query(
+                    "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1 \
+                     ORDER BY deadline LIMIT $2",
+                    &[&now, &limit],
+                )
+                .await
+                .map(|rows| rows.iter().map(|r| r.get::<_, String>(0)).collect())
+                .map_err(StoreError::from);
             (client, result)
         }))
     }

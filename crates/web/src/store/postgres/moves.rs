@@ -37,10 +37,13 @@ const BATCH: usize = 128;
 /// the answer was not changed.
 const MOVES: &str = "
 WITH batch AS (
-    SELECT * FROM unnest($1::text[], $2::bigint[], $3::integer[], $4::text[], $5::boolean[])
-        AS b(id, revision, ply, notation, finished)
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::integer[], $4::text[], $5::boolean[],
+        $8::text[], $9::bigint[])
+        AS b(id, revision, ply, notation, finished, clock, deadline)
 ), claimed AS (
-    UPDATE games g SET revision = g.revision + 1, finished = b.finished
+    UPDATE games g SET revision = g.revision + 1, finished = b.finished,
+        clock = COALESCE(b.clock, g.clock),
+        deadline = CASE WHEN b.clock IS NULL THEN g.deadline ELSE b.deadline END
     FROM batch b
     WHERE g.id = b.id AND g.revision = b.revision AND g.resigned IS NULL AND g.ending IS NULL
       AND (SELECT COUNT(*) FROM moves m WHERE m.game_id = b.id) = b.ply
@@ -72,6 +75,8 @@ pub(super) struct Waiting {
     pub notation: String,
     /// Whether the game ends with it.
     pub finished: bool,
+    /// The game's clock after it (JSON) and its deadline, for a game on a clock.
+    pub clock: Option<(String, Option<i64>)>,
     /// The answer.
     pub answer: oneshot::Sender<Result<u64, StoreError>>,
 }
@@ -203,6 +208,14 @@ impl Movers {
             .collect();
         let notations: Vec<&str> = batch.iter().map(|w| w.notation.as_str()).collect();
         let finished: Vec<bool> = batch.iter().map(|w| w.finished).collect();
+        let clocks: Vec<Option<&str>> = batch
+            .iter()
+            .map(|w| w.clock.as_ref().map(|(c, _)| c.as_str()))
+            .collect();
+        let deadlines: Vec<Option<i64>> = batch
+            .iter()
+            .map(|w| w.clock.as_ref().and_then(|(_, d)| *d))
+            .collect();
         on_connection(&self.pool, self.timeout, |client| async move {
             let result = async {
                 let statement = client.prepare_cached(MOVES).await?;
@@ -212,6 +225,7 @@ impl Movers {
                         &statement,
                         &[
                             &ids, &revisions, &plies, &notations, &finished, &CHANNEL, &node,
+                            &clocks, &deadlines,
                         ],
                     )
                     .await?;

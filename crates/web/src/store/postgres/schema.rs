@@ -51,6 +51,11 @@ CREATE INDEX computer_jobs_network ON computer_jobs (network);
 ALTER TABLE games ADD COLUMN offer TEXT;
 ALTER TABLE games ADD COLUMN ending TEXT;
 ",
+    "
+ALTER TABLE games ADD COLUMN clock TEXT;
+ALTER TABLE games ADD COLUMN deadline BIGINT;
+CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;
+",
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).

@@ -53,7 +53,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 5;
+const VERSION: i64 = 6;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -93,6 +93,13 @@ const SCHEMA_4: &str = ratings::SCHEMA;
 const SCHEMA_5: &str = "
 ALTER TABLE games ADD COLUMN offer TEXT;
 ALTER TABLE games ADD COLUMN ending TEXT;
+";
+
+/// Version 6: a game's clock and the moment its player's time runs out.
+const SCHEMA_6: &str = "
+ALTER TABLE games ADD COLUMN clock TEXT;
+ALTER TABLE games ADD COLUMN deadline INTEGER;
+CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline) WHERE deadline IS NOT NULL;
 ";
 
 /// A write for the writer thread, with where its answer goes.
@@ -155,7 +162,7 @@ impl Done {
 /// Writes the row of `game` (not its moves).
 fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(), StoreError> {
     db.prepare_cached(
-        "INSERT INTO games (id, game, players, options, seed, mode, seats, finished) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO games (id, game, players, options, seed, mode, seats, finished, clock) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?
     .execute(params![
         game.id,
@@ -166,6 +173,7 @@ fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(),
         game.mode,
         serde_json::to_string(&game.seats)?,
         i64::from(finished),
+        game.clock.as_ref().map(serde_json::to_string).transpose()?,
     ])?;
     Ok(())
 }
@@ -301,6 +309,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     if version < 5 {
         tx.execute_batch(SCHEMA_5)?;
     }
+    if version < 6 {
+        tx.execute_batch(SCHEMA_6)?;
+    }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
     Ok(())
@@ -430,6 +441,7 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
             ply,
             notation,
             finished,
+            clock,
         } => {
             // The move must follow the stored ones: no hole, whatever the caller believes.
             let stored: i64 = db
@@ -445,8 +457,10 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
                 .execute(params![id, *ply as i64, notation])?;
             db.prepare_cached("UPDATE games SET finished = ?2 WHERE id = ?1")?
                 .execute(params![id, i64::from(*finished)])?;
+            set_clock(db, id, clock.as_deref())?;
         }
-        Change::Truncate { from } => {
+        Change::Truncate { from, clock } => {
+            set_clock(db, id, clock.as_deref())?;
             db.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
                 .execute(params![id, *from as i64])?;
             db.prepare_cached("UPDATE games SET finished = 0, offer = NULL WHERE id = ?1")?
@@ -454,7 +468,8 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
         }
         Change::Resign { seat } => {
             db.prepare_cached(
-                "UPDATE games SET resigned = ?2, finished = 1, offer = NULL WHERE id = ?1",
+                "UPDATE games SET resigned = ?2, finished = 1, offer = NULL, deadline = NULL \
+                 WHERE id = ?1",
             )?
             .execute(params![id, *seat as i64])?;
         }
@@ -463,11 +478,16 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
             db.prepare_cached("UPDATE games SET offer = ?2 WHERE id = ?1")?
                 .execute(params![id, offer])?;
         }
-        Change::End { ending } => {
+        Change::End { ending, clock } => {
             db.prepare_cached(
-                "UPDATE games SET ending = ?2, finished = 1, offer = NULL WHERE id = ?1",
+                "UPDATE games SET ending = ?2, finished = 1, offer = NULL, deadline = NULL, \
+                 clock = COALESCE(?3, clock) WHERE id = ?1",
             )?
-            .execute(params![id, serde_json::to_string(ending)?])?;
+            .execute(params![
+                id,
+                serde_json::to_string(ending)?,
+                clock.as_deref().map(serde_json::to_string).transpose()?
+            ])?;
         }
         Change::Sit { seat, seats } => {
             db.prepare_cached("UPDATE games SET seats = ?2 WHERE id = ?1")?
@@ -496,12 +516,25 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
     Ok(revision + 1)
 }
 
+/// Writes a game's clock and deadline, for a change that brings one.
+fn set_clock(db: &Connection, id: &str, timed: Option<&super::Timed>) -> Result<(), StoreError> {
+    if let Some(timed) = timed {
+        db.prepare_cached("UPDATE games SET clock = ?2, deadline = ?3 WHERE id = ?1")?
+            .execute(params![
+                id,
+                serde_json::to_string(&timed.clock)?,
+                timed.deadline
+            ])?;
+    }
+    Ok(())
+}
+
 /// Reads game `id` with its moves.
 fn load(db: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
     let row = db
         .prepare_cached(
             "SELECT game, players, options, seed, mode, seats, resigned, revision, rematch, \
-             offer, ending FROM games WHERE id = ?1",
+             offer, ending, clock FROM games WHERE id = ?1",
         )?
         .query_row(params![id], |row| {
             Ok(Row {
@@ -516,6 +549,7 @@ fn load(db: &Connection, id: &str) -> Result<Option<StoredGame>, StoreError> {
                 rematch: row.get(8)?,
                 offer: row.get(9)?,
                 ending: row.get(10)?,
+                clock: row.get(11)?,
             })
         })
         .optional()?;
@@ -583,6 +617,19 @@ impl GameStore for SqliteStore {
         limit: usize,
     ) -> StoreFuture<'_, Vec<PlayedGame>> {
         Box::pin(self.read(move |db| ratings::games(db, &id, game.as_deref(), limit)))
+    }
+
+    fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(self.read(move |db| {
+            let ids = db
+                .prepare_cached(
+                    "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?1 \
+                     ORDER BY deadline LIMIT ?2",
+                )?
+                .query_map(params![now, limit as i64], |row| row.get(0))?
+                .collect::<Result<_, _>>()?;
+            Ok(ids)
+        }))
     }
 
     fn rating_changes(&self, id: String) -> StoreFuture<'_, Vec<RatingChange>> {

@@ -1,0 +1,362 @@
+//! Clocks of games between people: real time (minutes for the game plus an increment per
+//! turn) or correspondence (days per move).
+//!
+//! The server keeps the clocks. Each game's clock is stored with it, changed in the same
+//! write as the move that changes it, with the moment its player's time runs out (the
+//! *deadline*): any node finds the games whose deadline passed and ends them, the way
+//! computer moves are claimed from a queue ([`crate::Hub::flag`]).
+//!
+//! - A clock starts with the game's first move: until then nobody's time runs (a game that
+//!   does not start is aborted, not lost).
+//! - A turn of several moves (Nudge's two) is one turn on the clock: the time runs on through
+//!   it and the increment comes once, at its end.
+//! - Time is counted from moments, not from ticks: time passes while the server is down, and
+//!   a player whose time ran out meanwhile loses as soon as the server is back.
+//! - A takeback gives no time back; a player out of time loses as if they had resigned (in a
+//!   Q!nto game of 3 or 4 the game ends there and the others share the win).
+
+use serde::{Deserialize, Serialize};
+
+/// The real-time controls offered by name (minutes + increment in seconds).
+pub const PRESETS: [(u32, u32); 6] = [(1, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20)];
+
+/// The correspondence controls offered: days per move.
+pub const DAYS: [u32; 4] = [1, 2, 3, 7];
+
+/// The shortest real-time game: 3 seconds (for tests; the page offers 1 minute and more).
+pub const SHORTEST_MS: u64 = 3_000;
+
+/// The longest real-time game: 3 hours, and the largest increment: 3 minutes.
+pub const LONGEST_MS: u64 = 3 * 3_600_000;
+
+/// How a game is timed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum TimeControl {
+    /// Each player has `initial_ms` for the game and gets `increment_ms` after each turn.
+    RealTime {
+        /// Time for the whole game.
+        initial_ms: u64,
+        /// Time added after each of the player's turns.
+        increment_ms: u64,
+    },
+    /// Each player has `days` for each move.
+    Correspondence {
+        /// Days per move.
+        days: u32,
+    },
+}
+
+/// A time control as a request names it: `{"minutes": 3, "increment": 2}` (minutes may be a
+/// fraction) or `{"days": 1}`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum AskedControl {
+    /// Real time.
+    RealTime {
+        /// Minutes for the game.
+        minutes: f64,
+        /// Seconds added after each turn.
+        #[serde(default)]
+        increment: u32,
+    },
+    /// Correspondence.
+    Correspondence {
+        /// Days per move.
+        days: u32,
+    },
+}
+
+impl AskedControl {
+    /// The time control asked for, checked.
+    ///
+    /// # Errors
+    /// A time outside what is offered, with what is.
+    pub fn check(self) -> Result<TimeControl, String> {
+        match self {
+            AskedControl::RealTime { minutes, increment } => {
+                let initial = minutes * 60_000.0;
+                let increment_ms = u64::from(increment) * 1000;
+                if !initial.is_finite()
+                    || initial < SHORTEST_MS as f64
+                    || initial > LONGEST_MS as f64
+                {
+                    return Err(format!(
+                        "a real-time clock has from {} to {} minutes",
+                        SHORTEST_MS as f64 / 60_000.0,
+                        LONGEST_MS / 60_000
+                    ));
+                }
+                if increment > 180 {
+                    return Err("the increment is at most 180 seconds".to_owned());
+                }
+                Ok(TimeControl::RealTime {
+                    initial_ms: initial.round() as u64,
+                    increment_ms,
+                })
+            }
+            AskedControl::Correspondence { days } => {
+                if DAYS.contains(&days) {
+                    Ok(TimeControl::Correspondence { days })
+                } else {
+                    Err(format!(
+                        "correspondence games have 1, 2, 3 or 7 days a move, not {days}"
+                    ))
+                }
+            }
+        }
+    }
+}
+
+impl TimeControl {
+    /// "3+2", "2.5+0", "1 day a move".
+    pub fn label(&self) -> String {
+        match *self {
+            TimeControl::RealTime {
+                initial_ms,
+                increment_ms,
+            } => {
+                let minutes = initial_ms as f64 / 60_000.0;
+                format!("{minutes}+{}", increment_ms / 1000)
+            }
+            TimeControl::Correspondence { days: 1 } => "1 day a move".to_owned(),
+            TimeControl::Correspondence { days } => format!("{days} days a move"),
+        }
+    }
+
+    /// The time each player has at the start, and after each move in correspondence.
+    fn budget(&self) -> u64 {
+        match *self {
+            TimeControl::RealTime { initial_ms, .. } => initial_ms,
+            TimeControl::Correspondence { days } => u64::from(days) * 86_400_000,
+        }
+    }
+}
+
+/// A game's clock as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// The time control.
+    pub control: TimeControl,
+    /// Each seat's time left when its turn started (or now, for seats not to move), ms.
+    pub remaining: Vec<u64>,
+    /// When the running turn started (ms since 1970); none before the first move and once
+    /// the game is over.
+    pub since: Option<i64>,
+    /// The time the mover had left after each move, ms.
+    pub after_moves: Vec<u64>,
+}
+
+/// A clock as a page is shown it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// "3+2", "1 day a move".
+    pub control: String,
+    /// Each seat's time left, ms, at the moment the message was written.
+    pub remaining: Vec<u64>,
+    /// The seat whose time is running, if any.
+    pub running: Option<usize>,
+}
+
+impl Clock {
+    /// A clock for `players` seats, not started.
+    pub fn new(control: TimeControl, players: usize) -> Self {
+        Clock {
+            control,
+            remaining: vec![control.budget(); players],
+            since: None,
+            after_moves: Vec::new(),
+        }
+    }
+
+    /// The clock after `mover` played a move at `now`, `next` to move after it (none: the
+    /// game ended). The mover's time is charged from the start of the turn; when the turn
+    /// passes to another seat the mover gets the increment (real time) or a full budget
+    /// (correspondence), and the next seat's time starts running.
+    #[must_use]
+    pub fn after_move(&self, mover: usize, next: Option<usize>, now: i64) -> Clock {
+        let mut clock = self.clone();
+        let spent = clock
+            .since
+            .map_or(0, |since| u64::try_from(now - since).unwrap_or(0));
+        if let Some(left) = clock.remaining.get_mut(mover) {
+            *left = left.saturating_sub(spent);
+            clock.after_moves.push(*left);
+            if next != Some(mover) {
+                match clock.control {
+                    TimeControl::RealTime { increment_ms, .. } => *left += increment_ms,
+                    TimeControl::Correspondence { .. } => *left = clock.control.budget(),
+                }
+            }
+        }
+        clock.since = next.map(|_| now);
+        clock
+    }
+
+    /// The clock after the last `taken` moves were taken back at `now`: the time of
+    /// `running` (the seat that was to move) is charged until now, no time is given back, and
+    /// the turn of `next` starts now.
+    #[must_use]
+    pub fn after_takeback(
+        &self,
+        taken: usize,
+        running: Option<usize>,
+        next: Option<usize>,
+        now: i64,
+    ) -> Clock {
+        let mut clock = self.stopped(running, now);
+        let kept = clock.after_moves.len().saturating_sub(taken);
+        clock.after_moves.truncate(kept);
+        clock.since = self.since.and(next.map(|_| now));
+        clock
+    }
+
+    /// The clock stopped at the end of the game, at `now`, `to_move` the seat whose time ran.
+    #[must_use]
+    pub fn stopped(&self, to_move: Option<usize>, now: i64) -> Clock {
+        let mut clock = self.clone();
+        if let (Some(since), Some(seat)) = (clock.since, to_move)
+            && let Some(left) = clock.remaining.get_mut(seat)
+        {
+            *left = left.saturating_sub(u64::try_from(now - since).unwrap_or(0));
+        }
+        clock.since = None;
+        clock
+    }
+
+    /// When `to_move`'s time runs out (ms since 1970), if it is running.
+    pub fn deadline(&self, to_move: Option<usize>) -> Option<i64> {
+        let since = self.since?;
+        let left = *self.remaining.get(to_move?)?;
+        Some(since.saturating_add(i64::try_from(left).unwrap_or(i64::MAX)))
+    }
+
+    /// Whether `to_move`'s time has run out at `now`.
+    pub fn out_of_time(&self, to_move: Option<usize>, now: i64) -> bool {
+        self.deadline(to_move).is_some_and(|d| d <= now)
+    }
+
+    /// The clock as shown at `now`, `to_move` the seat whose time runs.
+    pub fn view(&self, to_move: Option<usize>, now: i64) -> ClockView {
+        let running = to_move.filter(|_| self.since.is_some());
+        let mut remaining = self.remaining.clone();
+        if let (Some(seat), Some(since)) = (running, self.since)
+            && let Some(left) = remaining.get_mut(seat)
+        {
+            *left = left.saturating_sub(u64::try_from(now - since).unwrap_or(0));
+        }
+        ClockView {
+            control: self.control.label(),
+            remaining,
+            running,
+        }
+    }
+}
+
+/// Now, in milliseconds since 1970.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn three_two() -> TimeControl {
+        AskedControl::RealTime {
+            minutes: 3.0,
+            increment: 2,
+        }
+        .check()
+        .expect("3+2 is offered")
+    }
+
+    #[test]
+    fn a_turn_charges_its_time_and_adds_the_increment() {
+        let clock = Clock::new(three_two(), 2);
+        assert_eq!(
+            clock.deadline(Some(0)),
+            None,
+            "not started before the first move"
+        );
+        // The first move starts the clock: player 1's first move is free.
+        let clock = clock.after_move(0, Some(1), 1_000);
+        assert_eq!(clock.remaining, vec![182_000, 180_000]);
+        assert_eq!(clock.deadline(Some(1)), Some(181_000));
+        let clock = clock.after_move(1, Some(0), 11_000);
+        assert_eq!(clock.remaining, vec![182_000, 172_000]);
+        assert_eq!(clock.after_moves, vec![180_000, 170_000]);
+        let view = clock.view(Some(0), 12_500);
+        assert_eq!(view.remaining, vec![180_500, 172_000]);
+        assert_eq!((view.running, view.control.as_str()), (Some(0), "3+2"));
+        assert!(!clock.out_of_time(Some(0), 11_000 + 181_999));
+        assert!(clock.out_of_time(Some(0), 11_000 + 182_000));
+    }
+
+    #[test]
+    fn a_turn_of_two_moves_is_one_turn_on_the_clock() {
+        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0);
+        // Player 2 plays twice: the time runs through both, the increment comes once.
+        let mid = clock.after_move(1, Some(1), 4_000);
+        assert_eq!(mid.remaining[1], 176_000);
+        let end = mid.after_move(1, Some(0), 10_000);
+        assert_eq!(end.remaining[1], 172_000);
+    }
+
+    #[test]
+    fn correspondence_gives_each_move_its_days() {
+        let control = AskedControl::Correspondence { days: 2 }
+            .check()
+            .expect("offered");
+        let clock = Clock::new(control, 2).after_move(0, Some(1), 0);
+        let clock = clock.after_move(1, Some(0), 86_400_000);
+        assert_eq!(clock.remaining[1], 2 * 86_400_000, "a full budget again");
+        assert_eq!(clock.deadline(Some(0)), Some(3 * 86_400_000));
+        assert_eq!(control.label(), "2 days a move");
+    }
+
+    #[test]
+    fn controls_outside_the_offer_are_refused() {
+        for bad in [
+            AskedControl::RealTime {
+                minutes: 0.01,
+                increment: 0,
+            },
+            AskedControl::RealTime {
+                minutes: 500.0,
+                increment: 0,
+            },
+            AskedControl::RealTime {
+                minutes: f64::NAN,
+                increment: 0,
+            },
+            AskedControl::RealTime {
+                minutes: 3.0,
+                increment: 999,
+            },
+            AskedControl::Correspondence { days: 5 },
+        ] {
+            assert!(bad.check().is_err(), "{bad:?}");
+        }
+        for (minutes, increment) in PRESETS {
+            let asked = AskedControl::RealTime {
+                minutes: f64::from(minutes),
+                increment,
+            };
+            assert_eq!(
+                asked.check().expect("a preset").label(),
+                format!("{minutes}+{increment}")
+            );
+        }
+    }
+
+    #[test]
+    fn a_stopped_clock_keeps_what_was_left() {
+        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0);
+        let stopped = clock.stopped(Some(1), 5_000);
+        assert_eq!(stopped.remaining[1], 175_000);
+        assert_eq!(stopped.deadline(Some(1)), None);
+    }
+}

@@ -906,6 +906,58 @@ tests["Clocks tick on every page, warn in the last 10 seconds, and a game is los
   for (const page of pages) await page.close();
 };
 
+tests["The lobby: a challenge posted, accepted, the game on both pages with clocks, watched, drawn, on both players' pages"] = async (browser, base) => {
+  const [ana, bia, caio] = [await browser.newPage(), await browser.newPage(), await browser.newPage()];
+  const anaName = await chooseName(ana, base, "Ana");
+  const biaName = await chooseName(bia, base, "Bia");
+  await caio.goto(`${base}/`);
+  for (const page of [ana, bia, caio]) {
+    await page.click("#lobby-link");
+    await page.locator("#lobby-none").waitFor({ state: "visible", timeout });
+  }
+  await ana.selectOption("#challenge-game", "quantik");
+  await ana.selectOption("#challenge-clock", "3+2");
+  await ana.click("#challenge-post");
+  await ana.locator("#lobby-challenges button", { hasText: "Cancel" }).waitFor({ timeout });
+  const row = bia.locator("#lobby-challenges tr", { hasText: anaName });
+  await row.waitFor({ timeout });
+  const text = await row.textContent();
+  check(text.includes("Quantik") && text.includes("3+2") && text.includes("rated") && text.includes("1500?"), `the challenge: ${text}`);
+  await accessible(bia, "the lobby");
+  await picture(bia, "lobby");
+  await row.locator("button", { hasText: "Accept" }).click();
+  for (const page of [ana, bia]) {
+    await page.waitForURL((url) => url.searchParams.has("game"), { timeout });
+    await page.locator("#clocks .clock").nth(1).waitFor({ timeout });
+  }
+  check(ana.url() === bia.url(), "both on the same game");
+  const names = await ana.locator("#table-players").textContent();
+  check(names.includes(anaName) && names.includes(biaName), `both named at the table: ${names}`);
+  // The spectator finds it in the lobby and watches it.
+  const playing = caio.locator("#lobby-playing tr", { hasText: anaName });
+  await playing.waitFor({ timeout });
+  await playing.locator("a").click();
+  await caio.locator("#status").filter({ hasText: "Watching" }).waitFor({ timeout });
+  const first = (await ana.locator("#status").textContent()).includes("Your turn") ? ana : bia;
+  const second = first === ana ? bia : ana;
+  await clickLegalMove(first);
+  for (const page of [ana, bia, caio]) await page.locator('#clocks .clock.running[data-seat="1"]').waitFor({ timeout });
+  await second.click("#offer-draw");
+  await first.locator("#offer-accept").click();
+  for (const page of [ana, bia, caio]) await page.locator("#banner").filter({ hasText: "agreed to a draw" }).waitFor({ timeout });
+  await first.locator("#banner").filter({ hasText: "Ratings:" }).waitFor({ timeout });
+  // Both players' pages list it, with its clock.
+  for (const page of [ana, bia]) {
+    await page.click("#me");
+    await page.click("#me-games");
+    const game = page.locator("#profile-games tr").first();
+    await game.waitFor({ timeout });
+    const line = await game.textContent();
+    check(line.includes("draw") && line.includes("3+2") && line.includes("rated"), `the game on the player's page: ${line}`);
+  }
+  for (const page of [ana, bia, caio]) await page.close();
+};
+
 tests["The landing page passes axe-core"] = async (browser, base) => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);

@@ -156,6 +156,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("player.js"),
         module!("profile.js"),
         module!("clocks.js"),
+        module!("lobby.js"),
         module!("view.js"),
         module!("setup.js"),
     ]

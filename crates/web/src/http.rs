@@ -53,6 +53,15 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/players/{id}", get(crate::player_api::player))
         .route("/api/players/{id}/games", get(crate::player_api::games))
         .route("/api/players/{id}/history", get(crate::player_api::history))
+        .route(
+            "/api/lobby",
+            get(crate::lobby::lobby).post(crate::lobby::post),
+        )
+        .route("/api/lobby/{id}/accept", post(crate::lobby::accept))
+        .route(
+            "/api/lobby/{id}",
+            get(crate::lobby::one).delete(crate::lobby::cancel),
+        )
         .route("/api/games", post(create))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(ws::upgrade))

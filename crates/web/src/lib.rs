@@ -47,6 +47,7 @@ pub mod hub;
 pub mod limits;
 pub mod listen;
 pub mod load;
+pub mod lobby;
 pub mod logs;
 pub mod me;
 pub mod origin;

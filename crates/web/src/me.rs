@@ -75,7 +75,7 @@ pub(crate) async fn current(
 
 /// The player of the request's session, or the answer that there is none (404) or that the
 /// store failed.
-async fn signed_in(hub: &Hub, request: &HeaderMap) -> Result<StoredPlayer, Response> {
+pub(crate) async fn signed_in(hub: &Hub, request: &HeaderMap) -> Result<StoredPlayer, Response> {
     current(hub, request).await?.ok_or_else(|| {
         error(
             StatusCode::NOT_FOUND,

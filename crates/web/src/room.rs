@@ -173,6 +173,19 @@ impl Room {
         }
     }
 
+    /// The seat player `id` sits in (a connection of theirs without a token plays it); none
+    /// unless exactly one.
+    pub fn seats_of_player(&self, id: &str) -> Vec<usize> {
+        let mine: Vec<usize> = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.player().is_some_and(|p| p.id == id))
+            .map(|(i, _)| i)
+            .collect();
+        if mine.len() == 1 { mine } else { Vec::new() }
+    }
+
     /// The result: a resignation, an agreement, an abort or a clock that ran out, else the
     /// game's own. A player out of time loses as if they had resigned: in a Q!nto game of 3 or
     /// 4 the game ends there, and every other player shares the win. An aborted game has no

@@ -253,10 +253,13 @@ async fn handle(
         }
         let (seats, rated) = {
             let guard = lock(room);
-            (
-                guard.seats_of(token.as_deref())?,
-                guard.mode == crate::protocol::Mode::Rated,
-            )
+            let seats = match (&token, &me.player) {
+                // A player opening a game without a link takes the seat they sit in (a game
+                // started from the lobby has no links).
+                (None, Some(player)) => guard.seats_of_player(&player.id),
+                _ => guard.seats_of(token.as_deref())?,
+            };
+            (seats, guard.mode == crate::protocol::Mode::Rated)
         };
         match &me.player {
             Some(player) => hub
@@ -268,7 +271,7 @@ async fn handle(
             }
             None => {}
         }
-        join(hub, room, me, token)?;
+        join(hub, room, me, token, seats)?;
         hub.settle(room);
         // A computer whose earlier attempt failed gets another chance when someone joins.
         hub.schedule_computer(room).await;
@@ -310,9 +313,9 @@ fn join(
     room: &SharedRoom,
     me: &mut Connection,
     token: Option<String>,
+    seats: Vec<usize>,
 ) -> Result<(), String> {
     let mut guard = lock(room);
-    let seats = guard.seats_of(token.as_deref())?;
     // Kept to write this connection's link to a rematch (spectators need none).
     let token = token.filter(|_| !seats.is_empty());
     let most = hub.limits().spectators_per_game;

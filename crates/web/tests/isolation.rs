@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tabuleiro_web::Hub;
 use tabuleiro_web::limits::Limits;
+use tabuleiro_web::lobby::Challenge;
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::store::{
     Change, Changed, GameStore, PlayedGame, PlayerRating, RatingChange, StoreError, StoreFuture,
@@ -105,6 +106,32 @@ impl GameStore for SlowFor {
         limit: usize,
     ) -> StoreFuture<'_, Vec<PlayedGame>> {
         self.inner.player_games(id, game, limit)
+    }
+
+    fn put_challenge(
+        &self,
+        challenge: Challenge,
+        expected: Option<u64>,
+        game: Option<StoredGame>,
+        now: i64,
+    ) -> StoreFuture<'_, bool> {
+        self.inner.put_challenge(challenge, expected, game, now)
+    }
+
+    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>> {
+        self.inner.challenge(id)
+    }
+
+    fn challenges(&self, since: i64, mine: Option<String>) -> StoreFuture<'_, Vec<Challenge>> {
+        self.inner.challenges(since, mine)
+    }
+
+    fn touch_challenges(&self, creator: String, now: i64) -> StoreFuture<'_, ()> {
+        self.inner.touch_challenges(creator, now)
+    }
+
+    fn remove_challenge(&self, id: String, creator: String) -> StoreFuture<'_, bool> {
+        self.inner.remove_challenge(id, creator)
     }
 
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {

@@ -8,6 +8,7 @@ mod clocks;
 mod gesture_cases;
 mod http_api;
 mod isolation;
+mod lobby;
 mod page_api;
 mod play;
 mod players;

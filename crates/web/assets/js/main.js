@@ -8,7 +8,7 @@
 // (making a move), board (drawing and the keyboard grid), pieces (shapes and inks), panels
 // (everything around the board), view (zoom and pan of open grids), analysis, setup (the
 // start page), settings (theme and sound), player (who this browser is), profile (a player's
-// page), state (the game shown), dom (helpers).
+// page), lobby (challenges), clocks, state (the game shown), dom (helpers).
 import { $ } from "./dom.js";
 import { game, displayedAt } from "./state.js";
 import { connect, play, send } from "./connection.js";
@@ -19,6 +19,7 @@ import { setup } from "./setup.js";
 import { initSettings, played } from "./settings.js";
 import { initPlayer } from "./player.js";
 import { profile } from "./profile.js";
+import { showLobby } from "./lobby.js";
 import { draw } from "./panels.js";
 
 function start() {
@@ -28,6 +29,10 @@ function start() {
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   const params = new URLSearchParams(location.search);
   const id = params.get("game");
+  if (params.has("lobby")) {
+    showLobby();
+    return;
+  }
   if (params.get("player")) {
     profile(params.get("player"));
     return;

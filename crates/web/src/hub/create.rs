@@ -172,8 +172,11 @@ impl Hub {
         let players = old_seats.len();
         let mut plans = Vec::with_capacity(players);
         let mut hashes = Vec::with_capacity(players);
+        let mut sitting = Vec::with_capacity(players);
         for new_seat in 0..players {
-            match &old_seats[(new_seat + players - 1) % players] {
+            let old = &old_seats[(new_seat + players - 1) % players];
+            sitting.push(old.player().cloned());
+            match old {
                 StoredSeat::Human { token_hash, .. } => {
                     plans.push((Seat::Human, "human".to_owned()));
                     hashes.push(Some(token_hash.clone()));
@@ -189,7 +192,14 @@ impl Hub {
             info,
             record.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
         )?;
-        let planned = plan(info, options, mode, &plans, &hashes, control).await?;
+        let mut planned = plan(info, options, mode, &plans, &hashes, control).await?;
+        // Each player keeps their seat's player too: they sit in the rematch at once.
+        for (seat, player) in planned.stored.seats.iter_mut().zip(sitting) {
+            if let StoredSeat::Human { player: new, .. } = seat {
+                *new = player;
+            }
+        }
+        planned.room.seats.clone_from(&planned.stored.seats);
         let new_id = planned.stored.id.clone();
         let change = Change::Rematch {
             game: Box::new(planned.stored),
@@ -309,5 +319,133 @@ pub(crate) fn offered_level(
             game: info.name,
             offered: ladder.iter().map(|n| n.name).collect::<Vec<_>>().join(", "),
         }),
+    }
+}
+
+impl Hub {
+    /// The challenge asked for, checked (its game, number of players, options and clock),
+    /// with no id and nobody seated yet.
+    ///
+    /// # Errors
+    /// What is wrong with it.
+    pub fn check_challenge(
+        &self,
+        asked: &crate::lobby::ChallengeRequest,
+    ) -> Result<crate::lobby::Challenge, HubError> {
+        let info = REGISTRY
+            .games()
+            .iter()
+            .find(|g| g.id.eq_ignore_ascii_case(asked.game.trim()))
+            .ok_or_else(|| unknown_game(&asked.game))?;
+        let players = asked.players.unwrap_or(info.min_players);
+        SetupError::check_players(info, players)?;
+        let options = Options::new(
+            info,
+            asked.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+        )?;
+        let clock = asked
+            .clock
+            .map(|c| c.check().map_err(HubError::Clock))
+            .transpose()?;
+        Ok(crate::lobby::Challenge {
+            id: String::new(),
+            game: info.id.to_owned(),
+            players,
+            options: options
+                .iter()
+                .map(|(k, v)| (k.to_owned(), v.to_owned()))
+                .collect(),
+            rated: asked.rated,
+            clock,
+            seated: Vec::new(),
+            game_id: None,
+            revision: 0,
+        })
+    }
+
+    /// The game of a challenge every seat of which is taken, not yet stored: each seat bound
+    /// to its player (opened by the player's session, with no link: its token is random and
+    /// told to nobody), who plays first drawn.
+    ///
+    /// # Errors
+    /// A challenge that no longer makes a game, or the random source failing.
+    pub async fn plan_challenge(
+        &self,
+        challenge: &crate::lobby::Challenge,
+    ) -> Result<(StoredGame, Room), HubError> {
+        let info = REGISTRY
+            .games()
+            .iter()
+            .find(|g| g.id == challenge.game)
+            .ok_or_else(|| unknown_game(&challenge.game))?;
+        let options = Options::new(
+            info,
+            challenge
+                .options
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str())),
+        )?;
+        let random = |e: getrandom::Error| HubError::Random(e.to_string());
+        let mut players = challenge.seated.clone();
+        let draw = tabuleiro_core::fresh_seed().map_err(|e| HubError::Random(e.to_string()))?;
+        let turn = usize::try_from(draw % players.len() as u64).unwrap_or(0);
+        players.rotate_left(turn);
+        let plans = vec![(Seat::Human, "human".to_owned()); players.len()];
+        let mut hashes = Vec::with_capacity(players.len());
+        for _ in &players {
+            hashes.push(Some(hash_token(&new_token().map_err(random)?)));
+        }
+        let mode = crate::lobby::mode_of(challenge);
+        let mut planned = plan(info, options, mode, &plans, &hashes, challenge.clock).await?;
+        for (seat, player) in planned.stored.seats.iter_mut().zip(&players) {
+            if let StoredSeat::Human {
+                player: sitting, ..
+            } = seat
+            {
+                *sitting = Some(player.clone());
+            }
+        }
+        planned.room.seats.clone_from(&planned.stored.seats);
+        Ok((planned.stored, planned.room))
+    }
+
+    /// Puts a room whose game was just stored among the games in memory.
+    pub fn keep_room(&self, room: Room) {
+        self.keep(room);
+    }
+
+    /// The games between people not over on this node: id, game, seats, spectators, clock.
+    pub fn playing(
+        &self,
+    ) -> Vec<(
+        String,
+        String,
+        Vec<crate::protocol::SeatInfo>,
+        usize,
+        String,
+    )> {
+        let rooms: Vec<SharedRoom> = lock(&self.rooms).values().cloned().collect();
+        let mut playing = Vec::new();
+        for room in rooms {
+            let guard = lock(&room);
+            if guard.mode.between_people()
+                && !guard.over()
+                && guard.seats.iter().all(|s| s.player().is_some())
+            {
+                playing.push((
+                    guard.id.clone(),
+                    guard.game.info().id.to_owned(),
+                    guard.seat_infos(),
+                    guard.spectators(),
+                    guard
+                        .clock
+                        .as_ref()
+                        .map_or_else(|| "none".to_owned(), |c| c.control.label()),
+                ));
+            }
+        }
+        playing.sort_by(|a, b| b.3.cmp(&a.3).then(a.0.cmp(&b.0)));
+        playing.truncate(50);
+        playing
     }
 }

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use tabuleiro_ai::glicko::Glicko;
 
 use crate::clock::Clock;
+use crate::lobby::Challenge;
 
 pub use self::postgres::PostgresStore;
 pub use self::sqlite::SqliteStore;
@@ -436,6 +437,31 @@ pub trait GameStore: Send + Sync {
         game: Option<String>,
         limit: usize,
     ) -> StoreFuture<'_, Vec<PlayedGame>>;
+
+    /// Stores `challenge`: a new one when `expected` is none, else only if the stored one is
+    /// still at revision `expected` (then its revision is raised), with `game` (the game its
+    /// last seat starts) in the same transaction. Its creator is seen at `now` (ms). False,
+    /// changing nothing, when it changed meanwhile or is gone.
+    fn put_challenge(
+        &self,
+        challenge: Challenge,
+        expected: Option<u64>,
+        game: Option<StoredGame>,
+        now: i64,
+    ) -> StoreFuture<'_, bool>;
+
+    /// Challenge `id`, open or started.
+    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>>;
+
+    /// The open challenges whose creator was seen since `since` (ms), the oldest first, and
+    /// those of player `mine` started in that time (their page learns the game started).
+    fn challenges(&self, since: i64, mine: Option<String>) -> StoreFuture<'_, Vec<Challenge>>;
+
+    /// Notes that player `creator`'s page is still there at `now` (ms): their challenges stay.
+    fn touch_challenges(&self, creator: String, now: i64) -> StoreFuture<'_, ()>;
+
+    /// Removes the open challenge `id` of player `creator`; false when there is none.
+    fn remove_challenge(&self, id: String, creator: String) -> StoreFuture<'_, bool>;
 
     /// The games not over whose clock's deadline is before `now` (ms since 1970), at most
     /// `limit`, the longest overdue first.

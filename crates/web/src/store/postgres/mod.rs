@@ -29,11 +29,14 @@ use super::{
     StoreFuture, StoreOptions, StoredGame, StoredPlayer,
 };
 
+mod lobby;
 mod moves;
 mod notify;
 mod players;
 mod ratings;
 mod schema;
+
+use crate::lobby::Challenge;
 
 use self::notify::{CHANNEL, announce_all, listen, payload};
 use self::schema::migrate;
@@ -157,6 +160,16 @@ async fn insert_game(
             ],
         )
         .await?;
+    for (seat, stored) in game.seats.iter().enumerate() {
+        if let Some(player) = stored.player() {
+            client
+                .execute(
+                    "INSERT INTO seat_players (game_id, seat, player) VALUES ($1, $2, $3)",
+                    &[&game.id, &(seat as i32), &player.id],
+                )
+                .await?;
+        }
+    }
     Ok(())
 }
 
@@ -597,6 +610,47 @@ impl GameStore for PostgresStore {
     ) -> StoreFuture<'_, Vec<PlayedGame>> {
         Box::pin(self.call(move |client| async move {
             let result = ratings::games(&client, &id, game.as_deref(), limit).await;
+            (client, result)
+        }))
+    }
+
+    fn put_challenge(
+        &self,
+        challenge: Challenge,
+        expected: Option<u64>,
+        game: Option<StoredGame>,
+        now: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(self.call(move |mut client| async move {
+            let result = lobby::put(&mut client, &challenge, expected, game.as_ref(), now).await;
+            (client, result)
+        }))
+    }
+
+    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>> {
+        Box::pin(self.call(move |client| async move {
+            let result = lobby::one(&client, &id).await;
+            (client, result)
+        }))
+    }
+
+    fn challenges(&self, since: i64, mine: Option<String>) -> StoreFuture<'_, Vec<Challenge>> {
+        Box::pin(self.call(move |client| async move {
+            let result = lobby::open(&client, since, mine.as_deref()).await;
+            (client, result)
+        }))
+    }
+
+    fn touch_challenges(&self, creator: String, now: i64) -> StoreFuture<'_, ()> {
+        Box::pin(self.call(move |client| async move {
+            let result = lobby::touch(&client, &creator, now).await;
+            (client, result)
+        }))
+    }
+
+    fn remove_challenge(&self, id: String, creator: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.call(move |client| async move {
+            let result = lobby::remove(&client, &id, &creator).await;
             (client, result)
         }))
     }

@@ -15,11 +15,14 @@ use std::sync::{Arc, Mutex, mpsc};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
+use crate::lobby::Challenge;
+
 use super::{
     Change, Durability, GameStore, PlayedGame, PlayerRating, RatingChange, Row, StoreError,
     StoreFuture, StoredGame, StoredPlayer,
 };
 
+mod lobby;
 mod players;
 mod ratings;
 
@@ -53,7 +56,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 6;
+const VERSION: i64 = 7;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -101,6 +104,9 @@ ALTER TABLE games ADD COLUMN clock TEXT;
 ALTER TABLE games ADD COLUMN deadline INTEGER;
 CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline) WHERE deadline IS NOT NULL;
 ";
+
+/// Version 7: the lobby's challenges ([`lobby`]).
+const SCHEMA_7: &str = lobby::SCHEMA;
 
 /// A write for the writer thread, with where its answer goes.
 enum Write {
@@ -175,6 +181,11 @@ fn insert_game(db: &Connection, game: &StoredGame, finished: bool) -> Result<(),
         i64::from(finished),
         game.clock.as_ref().map(serde_json::to_string).transpose()?,
     ])?;
+    for (seat, stored) in game.seats.iter().enumerate() {
+        if let Some(player) = stored.player() {
+            ratings::sit(db, &game.id, seat, &player.id)?;
+        }
+    }
     Ok(())
 }
 
@@ -311,6 +322,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     }
     if version < 6 {
         tx.execute_batch(SCHEMA_6)?;
+    }
+    if version < 7 {
+        tx.execute_batch(SCHEMA_7)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
@@ -617,6 +631,32 @@ impl GameStore for SqliteStore {
         limit: usize,
     ) -> StoreFuture<'_, Vec<PlayedGame>> {
         Box::pin(self.read(move |db| ratings::games(db, &id, game.as_deref(), limit)))
+    }
+
+    fn put_challenge(
+        &self,
+        challenge: Challenge,
+        expected: Option<u64>,
+        game: Option<StoredGame>,
+        now: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| lobby::put(db, &challenge, expected, game.as_ref(), now)))
+    }
+
+    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>> {
+        Box::pin(self.read(move |db| lobby::one(db, &id)))
+    }
+
+    fn challenges(&self, since: i64, mine: Option<String>) -> StoreFuture<'_, Vec<Challenge>> {
+        Box::pin(self.read(move |db| lobby::open(db, since, mine.as_deref())))
+    }
+
+    fn touch_challenges(&self, creator: String, now: i64) -> StoreFuture<'_, ()> {
+        Box::pin(self.run(move |db| lobby::touch(db, &creator, now)))
+    }
+
+    fn remove_challenge(&self, id: String, creator: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| lobby::remove(db, &id, &creator)))
     }
 
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {

@@ -1,0 +1,124 @@
+//! Challenges in PostgreSQL: each as JSON, with its creator, when the creator's page was last
+//! seen, and the game it started.
+
+use deadpool_postgres::Object;
+
+use super::super::{StoreError, StoredGame};
+use crate::lobby::Challenge;
+
+/// The table (migration 9).
+pub(super) const SCHEMA: &str = "
+CREATE TABLE challenges (
+    id TEXT PRIMARY KEY,
+    body TEXT NOT NULL,
+    creator TEXT NOT NULL,
+    revision BIGINT NOT NULL,
+    seen BIGINT NOT NULL,
+    game_id TEXT,
+    created TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX challenges_seen ON challenges (seen);
+";
+
+fn decode(body: &str) -> Result<Challenge, StoreError> {
+    serde_json::from_str(body).map_err(|error| StoreError::Corrupt {
+        column: "challenges.body",
+        error,
+    })
+}
+
+pub(super) async fn put(
+    client: &mut Object,
+    challenge: &Challenge,
+    expected: Option<u64>,
+    game: Option<&StoredGame>,
+    now: i64,
+) -> Result<bool, StoreError> {
+    let tx = client.transaction().await?;
+    let mut stored = challenge.clone();
+    let changed = match expected {
+        None => {
+            stored.revision = 0;
+            tx.execute(
+                "INSERT INTO challenges (id, body, creator, revision, seen, game_id) \
+                 VALUES ($1, $2, $3, 0, $4, $5)",
+                &[
+                    &stored.id,
+                    &serde_json::to_string(&stored)?,
+                    &stored.creator(),
+                    &now,
+                    &stored.game_id,
+                ],
+            )
+            .await?
+        }
+        Some(revision) => {
+            stored.revision = revision + 1;
+            tx.execute(
+                "UPDATE challenges SET body = $2, revision = $3, game_id = $4 \
+                 WHERE id = $1 AND revision = $5 AND game_id IS NULL",
+                &[
+                    &stored.id,
+                    &serde_json::to_string(&stored)?,
+                    &(stored.revision as i64),
+                    &stored.game_id,
+                    &(revision as i64),
+                ],
+            )
+            .await?
+        }
+    };
+    if changed == 0 {
+        return Ok(false);
+    }
+    if let Some(game) = game {
+        super::insert_game(&tx, game, false).await?;
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+pub(super) async fn one(client: &Object, id: &str) -> Result<Option<Challenge>, StoreError> {
+    client
+        .query_opt("SELECT body FROM challenges WHERE id = $1", &[&id])
+        .await?
+        .map(|row| decode(&row.get::<_, String>(0)))
+        .transpose()
+}
+
+pub(super) async fn open(
+    client: &Object,
+    since: i64,
+    mine: Option<&str>,
+) -> Result<Vec<Challenge>, StoreError> {
+    client
+        .query(
+            "SELECT body FROM challenges WHERE seen >= $1 \
+             AND (game_id IS NULL OR creator = $2) ORDER BY created LIMIT 200",
+            &[&since, &mine],
+        )
+        .await?
+        .iter()
+        .map(|row| decode(&row.get::<_, String>(0)))
+        .collect()
+}
+
+pub(super) async fn touch(client: &Object, creator: &str, now: i64) -> Result<(), StoreError> {
+    client
+        .execute(
+            "UPDATE challenges SET seen = $2 WHERE creator = $1",
+            &[&creator, &now],
+        )
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn remove(client: &Object, id: &str, creator: &str) -> Result<bool, StoreError> {
+    let n = client
+        .execute(
+            "DELETE FROM challenges WHERE id = $1 AND creator = $2 AND game_id IS NULL",
+            &[&id, &creator],
+        )
+        .await?;
+    Ok(n > 0)
+}

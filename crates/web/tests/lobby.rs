@@ -1,0 +1,211 @@
+//! The lobby over HTTP and WebSocket on the real store (SQLite, and PostgreSQL when
+//! `scripts/test` runs the server tests again on it): challenges posted, listed, accepted seat
+//! by seat and cancelled; the game they start seats its players, who open it without a link.
+
+use serde_json::{Value, json};
+use tabuleiro_web::client::GameSocket;
+use tabuleiro_web::protocol::ServerMessage;
+
+use crate::util::{Browser, Server, next};
+
+async fn named(server: &Server, name: &str) -> Browser {
+    let mut browser = Browser::new(server.addr);
+    let (answer, _) = browser
+        .send("POST", "/api/me", Some(json!({ "name": name })))
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    browser
+}
+
+/// Opens game `id` as `browser`'s player, without a link: the seats it plays and their names.
+async fn open(
+    server: &Server,
+    browser: &Browser,
+    id: &str,
+) -> (GameSocket, Vec<usize>, Vec<String>) {
+    let session = browser.cookie.as_deref().expect("a session");
+    let mut socket = GameSocket::connect_as(server.addr, id, session)
+        .await
+        .expect("connect");
+    socket.send(&json!({ "type": "join" })).await.expect("join");
+    match next(&mut socket).await {
+        ServerMessage::Welcome { you, seats, .. } => {
+            let names = seats
+                .iter()
+                .map(|s| {
+                    s.player
+                        .as_ref()
+                        .map(|p| p.name.clone())
+                        .unwrap_or_default()
+                })
+                .collect();
+            (socket, you, names)
+        }
+        other => panic!("expected a welcome, got {other:?}"),
+    }
+}
+
+fn challenge<'a>(lobby: &'a Value, id: &str) -> Option<&'a Value> {
+    lobby["challenges"]
+        .as_array()
+        .and_then(|all| all.iter().find(|c| c["id"] == id))
+}
+
+#[tokio::test]
+async fn a_challenge_is_posted_accepted_and_starts_a_game_its_players_open_without_links() {
+    let server = Server::start().await;
+    let mut nobody = Browser::new(server.addr);
+    let (answer, _) = nobody
+        .send("POST", "/api/lobby", Some(json!({ "game": "quantik" })))
+        .await;
+    assert_eq!(answer.status, 404, "a name first: {}", answer.body);
+    let mut ana = named(&server, "Ana").await;
+    let mut bia = named(&server, "Bia").await;
+    for (bad, says) in [
+        (json!({ "game": "go" }), "unknown game"),
+        (json!({ "game": "quantik", "clock": { "days": 5 } }), "days"),
+        (json!({ "game": "quantik", "players": 3 }), "player"),
+    ] {
+        let (answer, _) = ana.send("POST", "/api/lobby", Some(bad.clone())).await;
+        assert_eq!(answer.status, 400, "{bad}: {}", answer.body);
+        assert!(answer.body.contains(says), "{bad}: {}", answer.body);
+    }
+    let (answer, posted) = ana
+        .send(
+            "POST",
+            "/api/lobby",
+            Some(json!({ "game": "quantik", "rated": true, "clock": { "minutes": 3, "increment": 2 } })),
+        )
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let id = posted["id"].as_str().expect("an id").to_owned();
+    let (_, lobby) = bia.send("GET", "/api/lobby", None).await;
+    let open_one = challenge(&lobby, &id).expect("listed");
+    assert_eq!(open_one["seated"][0]["name"], "Ana");
+    assert_eq!(open_one["seated"][0]["rating"]["value"], 1500);
+    assert_eq!(
+        (open_one["clock"].as_str(), open_one["rated"].as_bool()),
+        (Some("3+2"), Some(true))
+    );
+    let (answer, _) = ana
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 409, "not one's own: {}", answer.body);
+
+    let (answer, accepted) = bia
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let game = accepted["game"]
+        .as_str()
+        .expect("the game started")
+        .to_owned();
+    let (_, lobby) = Browser::new(server.addr)
+        .send("GET", "/api/lobby", None)
+        .await;
+    assert!(challenge(&lobby, &id).is_none(), "no longer open: {lobby}");
+    let (_, lobby) = ana.send("GET", "/api/lobby", None).await;
+    assert_eq!(
+        challenge(&lobby, &id).expect("Ana's own")["game_id"],
+        game.as_str()
+    );
+
+    // Each opens the game without a link and plays their own seat.
+    let (mut one, you_ana, names) = open(&server, &ana, &game).await;
+    let (mut two, you_bia, _) = open(&server, &bia, &game).await;
+    let mut seats = [you_ana[0], you_bia[0]];
+    seats.sort_unstable();
+    assert_eq!(seats, [0, 1], "one seat each");
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Ana", "Bia"]);
+    let (first, _) = if you_ana[0] == 0 {
+        (&mut one, &mut two)
+    } else {
+        (&mut two, &mut one)
+    };
+    first
+        .send(&json!({ "type": "move", "notation": "Ca1" }))
+        .await
+        .expect("send");
+    loop {
+        if let ServerMessage::State { moves, clock, .. } = next(first).await
+            && moves.len() == 1
+        {
+            assert_eq!(clock.map(|c| c.control), Some("3+2".to_owned()));
+            break;
+        }
+    }
+    let (_, lobby) = ana.send("GET", "/api/lobby", None).await;
+    let playing = lobby["playing"].as_array().expect("games being played");
+    assert!(playing.iter().any(|g| g["id"] == game.as_str()), "{lobby}");
+    // And the game is on the players' pages.
+    let (_, me) = bia.send("GET", "/api/me", None).await;
+    let (_, history) = bia
+        .send(
+            "GET",
+            &format!(
+                "/api/players/{}/history",
+                me["id"].as_str().unwrap_or_default()
+            ),
+            None,
+        )
+        .await;
+    assert_eq!(history["games"][0]["id"], game.as_str(), "{history}");
+    assert_eq!(history["games"][0]["time_control"], "3+2");
+}
+
+#[tokio::test]
+async fn a_qinto_challenge_fills_seat_by_seat_and_a_creator_cancels() {
+    let server = Server::start().await;
+    let mut ana = named(&server, "Ana").await;
+    let mut bia = named(&server, "Bia").await;
+    let mut caio = named(&server, "Caio").await;
+    let (_, posted) = ana
+        .send(
+            "POST",
+            "/api/lobby",
+            Some(json!({ "game": "qinto", "players": 3, "rated": false })),
+        )
+        .await;
+    let id = posted["id"].as_str().expect("an id").to_owned();
+    let (answer, accepted) = bia
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(accepted["game"], Value::Null, "one seat still open");
+    let (_, lobby) = caio.send("GET", "/api/lobby", None).await;
+    assert_eq!(
+        challenge(&lobby, &id).expect("listed")["seated"]
+            .as_array()
+            .map(Vec::len),
+        Some(2)
+    );
+    let (answer, _) = bia
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 409, "one seat each: {}", answer.body);
+    let (_, accepted) = caio
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    let game = accepted["game"].as_str().expect("full: started").to_owned();
+    let (_, you, names) = open(&server, &caio, &game).await;
+    assert_eq!(you.len(), 1);
+    assert_eq!(names.len(), 3);
+
+    // Cancelled by its creator only.
+    let (_, posted) = ana
+        .send("POST", "/api/lobby", Some(json!({ "game": "nudge" })))
+        .await;
+    let id = posted["id"].as_str().expect("an id").to_owned();
+    let (answer, _) = bia.send("DELETE", &format!("/api/lobby/{id}"), None).await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    let (answer, _) = ana.send("DELETE", &format!("/api/lobby/{id}"), None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let (_, lobby) = caio.send("GET", "/api/lobby", None).await;
+    assert!(challenge(&lobby, &id).is_none());
+    let (answer, _) = caio
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+}

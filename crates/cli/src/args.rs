@@ -189,6 +189,24 @@ pub struct BenchWebArgs {
     /// connection caps above twice the games, measured by the same clients.
     #[arg(long = "server", value_name = "ADDR", conflicts_with_all = ["database", "adversarial", "stored"])]
     pub servers: Vec<std::net::SocketAddr>,
+    /// Play each game through the lobby on this real-time clock, e.g. `3+2` (minutes +
+    /// seconds a turn): players with names post and accept challenges, and the clients check
+    /// each clock at the end against the time they measured.
+    #[arg(long, value_name = "M+S", value_parser = clock_of)]
+    pub lobby: Option<(u32, u32)>,
+}
+
+/// `3+2` as (3, 2).
+fn clock_of(text: &str) -> Result<(u32, u32), String> {
+    let (minutes, seconds) = text
+        .split_once('+')
+        .ok_or_else(|| format!("`{text}` is not a clock: minutes+seconds, e.g. 3+2"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{text}` is not a clock: minutes+seconds, e.g. 3+2"))
+    };
+    Ok((number(minutes)?, number(seconds)?))
 }
 
 /// A game id with its options.

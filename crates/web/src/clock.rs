@@ -26,6 +26,9 @@ pub const DAYS: [u32; 4] = [1, 2, 3, 7];
 /// The shortest real-time game: 3 seconds (for tests; the page offers 1 minute and more).
 pub const SHORTEST_MS: u64 = 3_000;
 
+/// The most a turn's start is moved later to when its state left the server, ms.
+pub const MOST_LAG: i64 = 500;
+
 /// The longest real-time game: 3 hours, and the largest increment: 3 minutes.
 pub const LONGEST_MS: u64 = 3 * 3_600_000;
 
@@ -170,15 +173,27 @@ impl Clock {
     }
 
     /// The clock after `mover` played a move at `now`, `next` to move after it (none: the
-    /// game ended). The mover's time is charged from the start of the turn; when the turn
-    /// passes to another seat the mover gets the increment (real time) or a full budget
-    /// (correspondence), and the next seat's time starts running.
+    /// game ended). The mover's time is charged from the start of the turn, or from
+    /// `shown_at`, when the state that gave them the turn left the server, if that was later
+    /// (by at most [`MOST_LAG`]: the time the server's own queues took is not the player's);
+    /// when the turn passes to another seat the mover gets the increment (real time) or a full
+    /// budget (correspondence), and the next seat's time starts running.
     #[must_use]
-    pub fn after_move(&self, mover: usize, next: Option<usize>, now: i64) -> Clock {
+    pub fn after_move(
+        &self,
+        mover: usize,
+        next: Option<usize>,
+        now: i64,
+        shown_at: Option<i64>,
+    ) -> Clock {
         let mut clock = self.clone();
-        let spent = clock
-            .since
-            .map_or(0, |since| u64::try_from(now - since).unwrap_or(0));
+        let started = match (clock.since, shown_at) {
+            (Some(since), Some(shown)) if shown > since && shown <= now => {
+                Some(shown.min(since + MOST_LAG))
+            }
+            (since, _) => since,
+        };
+        let spent = started.map_or(0, |since| u64::try_from(now - since).unwrap_or(0));
         if let Some(left) = clock.remaining.get_mut(mover) {
             *left = left.saturating_sub(spent);
             clock.after_moves.push(*left);
@@ -282,10 +297,10 @@ mod tests {
             "not started before the first move"
         );
         // The first move starts the clock: player 1's first move is free.
-        let clock = clock.after_move(0, Some(1), 1_000);
+        let clock = clock.after_move(0, Some(1), 1_000, None);
         assert_eq!(clock.remaining, vec![182_000, 180_000]);
         assert_eq!(clock.deadline(Some(1)), Some(181_000));
-        let clock = clock.after_move(1, Some(0), 11_000);
+        let clock = clock.after_move(1, Some(0), 11_000, None);
         assert_eq!(clock.remaining, vec![182_000, 172_000]);
         assert_eq!(clock.after_moves, vec![180_000, 170_000]);
         let view = clock.view(Some(0), 12_500);
@@ -297,11 +312,11 @@ mod tests {
 
     #[test]
     fn a_turn_of_two_moves_is_one_turn_on_the_clock() {
-        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0);
+        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0, None);
         // Player 2 plays twice: the time runs through both, the increment comes once.
-        let mid = clock.after_move(1, Some(1), 4_000);
+        let mid = clock.after_move(1, Some(1), 4_000, None);
         assert_eq!(mid.remaining[1], 176_000);
-        let end = mid.after_move(1, Some(0), 10_000);
+        let end = mid.after_move(1, Some(0), 10_000, None);
         assert_eq!(end.remaining[1], 172_000);
     }
 
@@ -310,8 +325,8 @@ mod tests {
         let control = AskedControl::Correspondence { days: 2 }
             .check()
             .expect("offered");
-        let clock = Clock::new(control, 2).after_move(0, Some(1), 0);
-        let clock = clock.after_move(1, Some(0), 86_400_000);
+        let clock = Clock::new(control, 2).after_move(0, Some(1), 0, None);
+        let clock = clock.after_move(1, Some(0), 86_400_000, None);
         assert_eq!(clock.remaining[1], 2 * 86_400_000, "a full budget again");
         assert_eq!(clock.deadline(Some(0)), Some(3 * 86_400_000));
         assert_eq!(control.label(), "2 days a move");
@@ -354,7 +369,7 @@ mod tests {
 
     #[test]
     fn a_stopped_clock_keeps_what_was_left() {
-        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0);
+        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0, None);
         let stopped = clock.stopped(Some(1), 5_000);
         assert_eq!(stopped.remaining[1], 175_000);
         assert_eq!(stopped.deadline(Some(1)), None);

@@ -45,6 +45,10 @@ pub struct LoadConfig {
     /// least [`COMPUTER_TIME`]: the time the computer takes to answer each of their moves is
     /// measured.
     pub computer_games: usize,
+    /// Play each game through the lobby on this real-time clock (minutes, increment in
+    /// seconds): two players with names, a challenge posted and accepted, both seats opened
+    /// by their sessions; the clients measure each clock.
+    pub lobby: Option<(u32, u32)>,
     /// Servers already running elsewhere (`tabuleiro serve` of any build, started with
     /// `--creations-per-minute 0` and connection caps above twice the games) to play the games
     /// on instead of servers in this process: the same clients measure any server.
@@ -139,6 +143,9 @@ pub struct LoadReport {
     pub computer: Option<ReplyReport>,
     /// In an adversarial run, what the hostile clients did.
     pub adversaries: Option<AdversaryReport>,
+    /// Through the lobby on a clock: the largest difference, over every seat of every game,
+    /// between the time its clock showed at the end and the time its client measured.
+    pub clock_error: Option<Duration>,
 }
 
 impl fmt::Display for LoadReport {
@@ -162,6 +169,14 @@ impl fmt::Display for LoadReport {
         )?;
         if let Some(e) = &self.first_error {
             writeln!(f, "first error: {e}")?;
+        }
+        if let Some(e) = self.clock_error {
+            writeln!(
+                f,
+                "through the lobby on clocks: at the end, every clock within {:.1} ms of the time \
+                 its client measured",
+                ms(e)
+            )?;
         }
         if let Some(c) = &self.computer {
             writeln!(
@@ -309,7 +324,11 @@ async fn measure(
 ) -> Result<LoadReport, LoadError> {
     let addr = addrs[0];
     let mut created = Vec::with_capacity(config.games);
-    for _ in 0..config.games {
+    for n in 0..config.games {
+        if let Some(clock) = config.lobby {
+            created.push(through_lobby(addr, &config.game, n, clock).await?);
+            continue;
+        }
         let body = json!({ "game": config.game, "mode": "online" }).to_string();
         let game: Created = if let Some(hub) = hub.filter(|_| config.adversarial) {
             // Past the rate of creation per address, which the flood meets.
@@ -323,14 +342,20 @@ async fn measure(
             serde_json::from_str(&answer.body)
                 .map_err(|e| ClientError::Answer(format!("{e}: {}", answer.body)))?
         };
-        created.push(game);
+        created.push(Table::Links(game));
     }
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(crate::adversaries::Tally::default());
     let peak = Arc::new(AtomicU64::new(crate::adversaries::resident()));
     let mut hostile = None;
     if config.adversarial {
-        let ids: Vec<String> = created.iter().map(|g| g.id.clone()).collect();
+        let ids: Vec<String> = created
+            .iter()
+            .map(|t| match t {
+                Table::Links(g) => g.id.clone(),
+                Table::Lobby { id, .. } => id.clone(),
+            })
+            .collect();
         hostile = Some(crate::adversaries::start(
             addr,
             &config.game,
@@ -372,11 +397,15 @@ async fn measure(
         .collect();
     let mut latencies = Vec::new();
     let (mut finished, mut errors, mut first_error) = (0, 0, None);
+    let mut clock_error: Option<Duration> = None;
     for task in tasks {
         match task.await {
             Ok(Ok(played)) => {
                 latencies.extend(played.latencies);
                 finished += usize::from(played.finished);
+                if let Some(e) = played.clock_error {
+                    clock_error = Some(clock_error.map_or(e, |c| c.max(e)));
+                }
             }
             Ok(Err(e)) => {
                 errors += 1;
@@ -450,6 +479,7 @@ async fn measure(
             rematches_refused: tally.rematches_refused.load(Ordering::Relaxed),
             max_resident: peak.load(Ordering::Relaxed),
         }),
+        clock_error,
     })
 }
 
@@ -529,6 +559,86 @@ async fn against_computer(
 struct Played {
     latencies: Vec<Duration>,
     finished: bool,
+    /// On a clock: the largest difference between a seat's clock at the end and the time
+    /// its client measured.
+    clock_error: Option<Duration>,
+}
+
+/// How a scripted game is opened: by its seats' links, or (a game started in the lobby) by
+/// its players' sessions, on a clock of this many ms and increment.
+enum Table {
+    Links(Created),
+    Lobby {
+        id: String,
+        sessions: [String; 2],
+        initial_ms: u64,
+        increment_ms: u64,
+    },
+}
+
+/// Two players with names post and accept a challenge on `addr`, on the clock `minutes` +
+/// `increment`: the game it starts, for [`play_one`].
+async fn through_lobby(
+    addr: SocketAddr,
+    game: &str,
+    n: usize,
+    (minutes, increment): (u32, u32),
+) -> Result<Table, ClientError> {
+    let mut sessions = Vec::with_capacity(2);
+    for who in ["a", "b"] {
+        let body = json!({ "name": format!("bench {n}{who}") }).to_string();
+        let answer = crate::client::request_with(
+            addr,
+            "POST",
+            "/api/me",
+            &[("Content-Type", "application/json")],
+            Some(&body),
+        )
+        .await?;
+        let cookie = answer
+            .head
+            .lines()
+            .filter_map(|l| l.split_once(':'))
+            .find(|(name, _)| name.trim().eq_ignore_ascii_case("set-cookie"))
+            .and_then(|(_, value)| value.trim().split(';').next())
+            .and_then(|pair| pair.split_once('='))
+            .map(|(_, v)| v.to_owned())
+            .ok_or_else(|| ClientError::Answer(format!("no player: {}", answer.body)))?;
+        sessions.push(cookie);
+    }
+    let cookie = |i: usize| format!("tabuleiro_session={}", sessions[i]);
+    let challenge = json!({ "game": game, "rated": true, "clock": { "minutes": minutes, "increment": increment } });
+    let (first, second) = (cookie(0), cookie(1));
+    let posted = crate::client::request_with(
+        addr,
+        "POST",
+        "/api/lobby",
+        &[("Content-Type", "application/json"), ("Cookie", &first)],
+        Some(&challenge.to_string()),
+    )
+    .await?;
+    let id = serde_json::from_str::<serde_json::Value>(&posted.body)
+        .ok()
+        .and_then(|v| v["id"].as_str().map(str::to_owned))
+        .ok_or_else(|| ClientError::Answer(format!("no challenge: {}", posted.body)))?;
+    let accepted = crate::client::request_with(
+        addr,
+        "POST",
+        &format!("/api/lobby/{id}/accept"),
+        &[("Cookie", &second)],
+        None,
+    )
+    .await?;
+    let game = serde_json::from_str::<serde_json::Value>(&accepted.body)
+        .ok()
+        .and_then(|v| v["game"].as_str().map(str::to_owned))
+        .ok_or_else(|| ClientError::Answer(format!("no game: {}", accepted.body)))?;
+    Ok(Table::Lobby {
+        id: game,
+        sessions: [sessions[0].clone(), sessions[1].clone()],
+        initial_ms: u64::from(minutes) * 60_000,
+        increment_ms: u64::from(increment) * 1000,
+    })
 }
 
 /// The latest state a seat's connection received.
@@ -537,6 +647,8 @@ struct Seen {
     to_move: Option<usize>,
     legal: Vec<String>,
     over: bool,
+    /// Each seat's time left, for a game on a clock.
+    clock: Option<Vec<u64>>,
 }
 
 /// The fields of a server message the scripted players read: the rest (the board, its picture,
@@ -552,6 +664,15 @@ struct Lean {
     legal: Vec<LeanLegal>,
     ending: Option<serde::de::IgnoredAny>,
     message: Option<String>,
+    clock: Option<LeanClock>,
+    #[serde(default)]
+    you: Vec<usize>,
+}
+
+/// A clock, as [`Lean`] reads it.
+#[derive(serde::Deserialize)]
+struct LeanClock {
+    remaining: Vec<u64>,
 }
 
 /// A legal move, as [`Lean`] reads it.
@@ -576,6 +697,7 @@ async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String>
                     to_move: lean.to_move,
                     legal: lean.legal.into_iter().map(|l| l.notation).collect(),
                     over: lean.ending.is_some(),
+                    clock: lean.clock.map(|c| c.remaining),
                 });
             }
             "error" => return Err(lean.message.unwrap_or_default()),
@@ -584,24 +706,49 @@ async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String>
     }
 }
 
-/// Connects and joins both seats of `game`; returns their sockets and first states.
+/// Connects and joins both seats of the game; returns their sockets and first states, in
+/// the order of the seats.
 async fn join_seats(
     addrs: [SocketAddr; 2],
-    game: &Created,
+    table: &Table,
 ) -> Result<(Vec<GameSocket>, Vec<Seen>), String> {
-    let mut sockets = Vec::new();
-    let mut seen = Vec::new();
-    for (i, seat) in game.seats.iter().enumerate() {
-        let mut socket = GameSocket::connect(addrs[i % 2], &game.id)
+    let mut joined: Vec<(usize, GameSocket, Seen)> = Vec::new();
+    for i in 0..2 {
+        let (mut socket, token) = match table {
+            Table::Links(game) => (
+                GameSocket::connect(addrs[i % 2], &game.id).await,
+                game.seats[i].token.clone(),
+            ),
+            Table::Lobby { id, sessions, .. } => (
+                GameSocket::connect_as(addrs[i % 2], id, &sessions[i]).await,
+                None,
+            ),
+        };
+        let socket_ref = socket.as_mut().map_err(|e| e.to_string())?;
+        socket_ref
+            .send(&json!({ "type": "join", "token": token }))
             .await
             .map_err(|e| e.to_string())?;
-        socket
-            .send(&json!({ "type": "join", "token": seat.token }))
-            .await
-            .map_err(|e| e.to_string())?;
-        seen.push(next_state(&mut socket, 0).await?);
-        sockets.push(socket);
+        // A player's session opens the seat they sit in: the welcome says which.
+        let seat = loop {
+            let text = socket_ref
+                .next_text()
+                .await
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| "connection closed".to_owned())?;
+            let lean: Lean = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+            match lean.kind.as_str() {
+                "welcome" => break lean.you.first().copied().unwrap_or(i),
+                "error" => return Err(lean.message.unwrap_or_default()),
+                _ => {}
+            }
+        };
+        let mut socket = socket.map_err(|e| e.to_string())?;
+        let seen = next_state(&mut socket, 0).await?;
+        joined.push((seat, socket, seen));
     }
+    joined.sort_by_key(|(seat, _, _)| *seat);
+    let (sockets, seen) = joined.into_iter().map(|(_, s, v)| (s, v)).unzip();
     Ok((sockets, seen))
 }
 
@@ -609,20 +756,45 @@ async fn join_seats(
 /// play random legal moves to the end.
 async fn play_one(
     addrs: [SocketAddr; 2],
-    game: Created,
+    table: Table,
     seed: u64,
     ready: Arc<tokio::sync::Barrier>,
 ) -> Result<Played, String> {
-    let joined = join_seats(addrs, &game).await;
+    let joined = join_seats(addrs, &table).await;
     ready.wait().await;
     let (mut sockets, mut seen) = joined?;
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut latencies = Vec::new();
+    // What each seat's client measured: when its turn began (the state that gave it the move
+    // arrived), how long it thought in all (the game's first move is free), its moves.
+    let mut began = [Instant::now(); 2];
+    let mut thought = [Duration::ZERO; 2];
+    let mut moved = [0u64; 2];
     loop {
         let Some(mover) = seen[0].to_move else {
+            let clock_error = match &table {
+                Table::Lobby {
+                    initial_ms,
+                    increment_ms,
+                    ..
+                } => {
+                    let shown = seen[0].clock.clone().unwrap_or_default();
+                    let mut worst = Duration::ZERO;
+                    for seat in 0..2 {
+                        let expected = (*initial_ms + increment_ms * moved[seat]) as f64
+                            - thought[seat].as_secs_f64() * 1000.0;
+                        let left = shown.get(seat).copied().unwrap_or(0) as f64;
+                        worst =
+                            worst.max(Duration::from_secs_f64((left - expected).abs() / 1000.0));
+                    }
+                    Some(worst)
+                }
+                Table::Links(_) => None,
+            };
             return Ok(Played {
                 latencies,
                 finished: seen[0].over,
+                clock_error,
             });
         };
         let legal = &seen[mover].legal;
@@ -635,6 +807,10 @@ async fn play_one(
         let notation = legal[(rng % legal.len() as u64) as usize].clone();
         let version = seen[mover].version;
         let sent = Instant::now();
+        if moved.iter().sum::<u64>() > 0 {
+            thought[mover] += sent.duration_since(began[mover]);
+        }
+        moved[mover] += 1;
         sockets[mover]
             .send(&json!({ "type": "move", "notation": notation }))
             .await
@@ -644,8 +820,10 @@ async fn play_one(
         for (seat, socket) in sockets.iter_mut().enumerate() {
             if seat != mover {
                 seen[seat] = next_state(socket, version).await?;
+                began[seat] = Instant::now();
             }
         }
+        began[mover] = Instant::now();
     }
 }
 

@@ -72,6 +72,8 @@ struct Connection {
     address: std::net::IpAddr,
     /// The player of the browser (from its session cookie), if it has one.
     player: Option<StoredPlayer>,
+    /// When the last state was written to the socket (ms since 1970; 0: none yet).
+    written: Arc<std::sync::atomic::AtomicI64>,
 }
 
 impl Connection {
@@ -112,6 +114,10 @@ async fn connection(
     // waiting to answer sees that nobody waits), and what it holds is still written.
     let ended = Arc::new(Notify::new());
     let reader_ended = Arc::clone(&ended);
+    // When the writer last wrote a state to the socket (ms since 1970): a move's clock counts
+    // the turn from when its state left the server.
+    let written = Arc::new(std::sync::atomic::AtomicI64::new(0));
+    let wrote = Arc::clone(&written);
     let writer = Hub::spawn(async move {
         // How long the closing handshake may take: a client that stopped reading gets none.
         let mut closing = WRITE_TIMEOUT;
@@ -132,12 +138,19 @@ async fn connection(
             let Some(out) = out else {
                 break;
             };
-            let message = match out {
-                Outgoing::Text(text) => Message::Text(text.as_ref().into()),
-                Outgoing::Ping => Message::Ping(Vec::new().into()),
+            let (message, state) = match out {
+                Outgoing::Text(text) => (
+                    Message::Text(text.as_ref().into()),
+                    text.starts_with(r#"{"type":"state""#),
+                ),
+                Outgoing::Ping => (Message::Ping(Vec::new().into()), false),
             };
             match tokio::time::timeout(WRITE_TIMEOUT, sink.send(message)).await {
-                Ok(Ok(())) => {}
+                Ok(Ok(())) => {
+                    if state {
+                        wrote.store(crate::clock::now_ms(), std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
                 Ok(Err(_)) => break,
                 Err(_) => {
                     tracing::info!(
@@ -162,6 +175,7 @@ async fn connection(
         asking: Asking::default(),
         address,
         player,
+        written,
     };
     let limits = hub.limits().clone();
     // A connection must join within its deadline, and then say something (a pong to the
@@ -239,6 +253,9 @@ async fn handle(
     me: &mut Connection,
     text: &str,
 ) -> Result<(), String> {
+    // When the message arrived: a move's clock stops here, not when its turn to be handled
+    // came.
+    let arrived = crate::clock::now_ms();
     if text.len() > MAX_MESSAGE {
         return Err(format!(
             "message of {} bytes refused: the limit is {MAX_MESSAGE} bytes",
@@ -282,7 +299,14 @@ async fn handle(
     };
     match message {
         ClientMessage::Join { .. } => Ok(()),
-        ClientMessage::Move { notation } => hub.play(room, seats, &notation).await,
+        ClientMessage::Move { notation } => {
+            let shown_at = me.written.load(std::sync::atomic::Ordering::Relaxed);
+            let timing = crate::hub::actions::Timing {
+                arrived,
+                shown_at: (shown_at > 0).then_some(shown_at),
+            };
+            hub.play_seen(room, seats, &notation, timing).await
+        }
         ClientMessage::Undo => hub.undo(room, seats).await,
         ClientMessage::Hint => hub.hint(room, seats, me.reply()?),
         ClientMessage::Resign => hub.resign(room, seats).await,

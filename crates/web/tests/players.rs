@@ -67,6 +67,11 @@ async fn bad_names_and_bad_cookies_are_refused_with_a_reason() {
         "<b>bold</b>",
         "two  spaces",
         "x".repeat(25).as_str(),
+        "bell\u{7}",
+        "new\nline",
+        "tab\there",
+        "\u{202e}reversed",
+        "&amp;",
     ] {
         let (answer, _) = browser
             .send("POST", "/api/me", Some(json!({ "name": bad })))

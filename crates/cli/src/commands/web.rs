@@ -106,6 +106,7 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
                 database: args.database.clone(),
                 nodes: args.nodes,
                 servers: args.servers.clone(),
+                lobby: args.lobby,
                 computer_games: if args.adversarial {
                     tabuleiro_web::load::COMPUTER_GAMES
                 } else {

@@ -106,3 +106,93 @@ async fn a_real_time_game_keeps_its_clocks_through_a_restart_of_its_node() {
         "player 2's clock counts the time the node was down: shown {shown} ms, measured {measured} ms"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
+async fn a_challenge_posted_on_one_node_is_accepted_on_another() {
+    use tabuleiro_web::client::request_with;
+    let url = database("lobby");
+    let a = node(&url);
+    let b = node(&url);
+    // A player on each node: a name gives a session cookie.
+    let mut sessions = Vec::new();
+    for (n, name) in [(&a, "Ana"), (&b, "Bia")] {
+        let answer = request_with(
+            n.addr,
+            "POST",
+            "/api/me",
+            &[("Content-Type", "application/json")],
+            Some(&json!({ "name": name }).to_string()),
+        )
+        .await
+        .expect("a name");
+        assert_eq!(answer.status, 201, "{}", answer.body);
+        let cookie = answer
+            .head
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("set-cookie: ")
+                    .or_else(|| l.strip_prefix("Set-Cookie: "))
+            })
+            .and_then(|c| c.split(';').next())
+            .expect("a cookie")
+            .to_owned();
+        sessions.push(cookie);
+    }
+    let as_player = |i: usize| {
+        vec![
+            ("Content-Type", "application/json"),
+            ("Cookie", sessions[i].as_str()),
+        ]
+    };
+    let posted = request_with(
+        a.addr,
+        "POST",
+        "/api/lobby",
+        &as_player(0),
+        Some(&json!({ "game": "quantik", "clock": { "minutes": 3, "increment": 2 } }).to_string()),
+    )
+    .await
+    .expect("posted");
+    assert_eq!(posted.status, 201, "{}", posted.body);
+    let id = serde_json::from_str::<serde_json::Value>(&posted.body).expect("JSON")["id"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let listed = request_with(b.addr, "GET", "/api/lobby", &as_player(1), None)
+        .await
+        .expect("the lobby");
+    assert!(
+        listed.body.contains(&id),
+        "node B lists it: {}",
+        listed.body
+    );
+    let accepted = request_with(
+        b.addr,
+        "POST",
+        &format!("/api/lobby/{id}/accept"),
+        &as_player(1),
+        None,
+    )
+    .await
+    .expect("accepted");
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    let game = serde_json::from_str::<serde_json::Value>(&accepted.body).expect("JSON")["game"]
+        .as_str()
+        .expect("started")
+        .to_owned();
+    // The creator's node knows it started, and its game is there.
+    let one = request_with(
+        a.addr,
+        "GET",
+        &format!("/api/lobby/{id}"),
+        &as_player(0),
+        None,
+    )
+    .await
+    .expect("the challenge");
+    assert!(one.body.contains(&game), "{}", one.body);
+    let mut watch = join(&a, &game, None).await;
+    let (clock, ending) = clock_of(&mut watch).await;
+    assert_eq!((clock.control.as_str(), ending), ("3+2", None));
+}

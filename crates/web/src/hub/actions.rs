@@ -15,6 +15,26 @@ use crate::protocol::ServerMessage;
 use crate::room::Outgoing;
 use crate::store::{Change, StoreError, Timed};
 
+/// When a move arrived at the server, and when the state before it was last written to the
+/// connection that sent it (ms since 1970).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// When the move was read from its connection.
+    pub arrived: i64,
+    /// When that connection was last sent a state, if it was.
+    pub shown_at: Option<i64>,
+}
+
+impl Timing {
+    /// A move arriving now from nobody's connection (a computer's, a test's).
+    pub fn now() -> Self {
+        Timing {
+            arrived: now_ms(),
+            shown_at: None,
+        }
+    }
+}
+
 impl Hub {
     /// Reads the room again from storage if an earlier write's outcome is unknown. The
     /// caller holds the game's order.
@@ -64,6 +84,22 @@ impl Hub {
         seats: &[usize],
         text: &str,
     ) -> Result<(), HubError> {
+        self.play_seen(room, seats, text, Timing::now()).await
+    }
+
+    /// [`Hub::play`] with the move's [`Timing`]: on a clock, a player's turn is counted from
+    /// when the state that gave it to them left the server to when their move arrived, not
+    /// the time the server's own queues took (see [`crate::clock::Clock::after_move`]).
+    ///
+    /// # Errors
+    /// Why the move is refused; nothing changed.
+    pub async fn play_seen(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        seats: &[usize],
+        text: &str,
+        timing: Timing,
+    ) -> Result<(), HubError> {
         if text.len() > MAX_MOVE_TEXT {
             return Err(Refusal::MoveTooLong.into());
         }
@@ -89,11 +125,19 @@ impl Hub {
             }
             guard.version
         };
-        // A move after its player's time ran out ends the game instead.
-        if self.flag_held(room).await? {
+        // A move that arrived after its player's time ran out ends the game instead.
+        let late = {
+            let guard = lock(room);
+            let to_move = guard.to_move();
+            guard
+                .clock
+                .as_ref()
+                .is_some_and(|c| c.out_of_time(to_move, timing.arrived))
+        };
+        if late && self.flag_held(room).await? {
             return Err(Refusal::OutOfTime.into());
         }
-        self.commit_move(room, version, text).await?;
+        self.commit_move(room, version, text, timing).await?;
         drop(turn);
         self.settle(room);
         self.schedule_computer(room).await;
@@ -107,6 +151,7 @@ impl Hub {
         room: &SharedRoom,
         version: u64,
         text: &str,
+        timing: Timing,
     ) -> Result<(), HubError> {
         let (checked, ply, timed) = {
             let guard = lock(room);
@@ -116,7 +161,8 @@ impl Hub {
             let checked = guard.game.check(text)?;
             let timed = match (&guard.clock, guard.to_move()) {
                 (Some(clock), Some(mover)) => {
-                    let clock = clock.after_move(mover, checked.next, now_ms());
+                    let clock =
+                        clock.after_move(mover, checked.next, timing.arrived, timing.shown_at);
                     let deadline = clock.deadline(checked.next);
                     Some(Box::new(Timed { clock, deadline }))
                 }
@@ -139,8 +185,14 @@ impl Hub {
             .map_err(|e| HubError::Internal(format!("a checked move failed: {e}")))?;
         guard.revision = revision;
         guard.thinking = None;
-        if clock.is_some() {
-            guard.clock = clock;
+        if let Some(mut clock) = clock {
+            // The next turn starts when the move is stored and shown, not when it arrived:
+            // the write's time is nobody's (as stored, the turn started a little earlier, which
+            // only a node reading the game again sees).
+            if clock.since.is_some() {
+                clock.since = Some(now_ms());
+            }
+            guard.clock = Some(clock);
         }
         guard.version += 1;
         guard.broadcast();

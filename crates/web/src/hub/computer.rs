@@ -135,7 +135,8 @@ impl Hub {
                 if lock(&room).thinking != Some(version) {
                     return;
                 }
-                match hub.commit_move(&room, version, &text).await {
+                match hub.commit_move(&room, version, &text, super::actions::Timing::now())
+                    .await {
                     Ok(()) => {}
                     Err(HubError::Refused(Refusal::ChangedElsewhere)) => {
                         // The game changed meanwhile (a person's undo, another node's move):

@@ -119,7 +119,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         hub.follow_changes()?;
         hub.work(hub.limits().workers);
         // Games whose clock ran out are ended by whichever node looks first.
-        hub.watch_clocks();
+        let _watching = hub.watch_clocks();
         println!(
             "tabuleiro: working for the computer players of {} with {} worker(s), serving no page \
              (Ctrl-C stops)",
@@ -174,12 +174,23 @@ pub async fn serve_on(
     }
     // Computer moves queued in a database nodes share are taken by this node's workers.
     hub.work(hub.limits().workers);
-    // Games whose clock ran out are ended by whichever node looks first.
-    hub.watch_clocks();
-    let sweeper = tokio::spawn(sweep_every(std::sync::Arc::clone(&hub), SWEEP_INTERVAL));
-    let served = listen::accept_loop(listener, hub).await;
-    sweeper.abort();
-    served
+    // Games whose clock ran out are ended by whichever node looks first. Both background
+    // tasks stop when serving stops, even when this future is dropped (a test's server).
+    let _watching = AbortOnDrop(hub.watch_clocks());
+    let _sweeper = AbortOnDrop(tokio::spawn(sweep_every(
+        std::sync::Arc::clone(&hub),
+        SWEEP_INTERVAL,
+    )));
+    listen::accept_loop(listener, hub).await
+}
+
+/// A background task stopped when this is dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 /// How often games nobody uses are looked for; one is dropped from memory after two sweeps

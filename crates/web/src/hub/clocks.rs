@@ -20,8 +20,8 @@ const AT_ONCE: usize = 64;
 
 impl Hub {
     /// Looks for games out of time every [`LOOK_EVERY`] and ends them, for as long as the
-    /// hub lives.
-    pub fn watch_clocks(self: &Arc<Self>) {
+    /// hub lives or until the returned task is aborted.
+    pub fn watch_clocks(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
         let hub = Arc::downgrade(self);
         tokio::spawn(async move {
             let mut ticks = tokio::time::interval(LOOK_EVERY);
@@ -50,7 +50,7 @@ impl Hub {
                     }
                 }
             }
-        });
+        })
     }
 
     /// Ends the room's game if its player to move is out of time; returns whether it did.

@@ -47,15 +47,11 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.fresh(room).await?;
-        let change = {
-            let guard = lock(room);
-            let seat = player_of_two(&guard, seats)?;
-            match guard.open_offer() {
+        self.decide(room, |guard| {
+            let seat = player_of_two(guard, seats)?;
+            Ok(match guard.open_offer() {
                 Some(o) if o.kind == OfferKind::Draw && o.seat != seat => {
-                    end(&guard, StoredEnding::Agreed)
+                    end(guard, StoredEnding::Agreed)
                 }
                 Some(o) if o.seat == seat => return Err(Refusal::OfferWaiting.into()),
                 _ => Change::Offer {
@@ -65,9 +61,9 @@ impl Hub {
                         ply: guard.game.ply(),
                     }),
                 },
-            }
-        };
-        self.agree(room, change).await
+            })
+        })
+        .await
     }
 
     /// Asks the other player to take back the connection's last turn, while it is the other
@@ -81,12 +77,8 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.fresh(room).await?;
-        let change = {
-            let guard = lock(room);
-            let seat = player_of_two(&guard, seats)?;
+        self.decide(room, |guard| {
+            let seat = player_of_two(guard, seats)?;
             let last = guard.game.shown(Some(seat)).moves.last().map(|m| m.seat);
             if guard.to_move() == Some(seat) || last != Some(seat) {
                 return Err(Refusal::TakebackNotNow.into());
@@ -95,15 +87,15 @@ impl Hub {
                 return Err(Refusal::OfferWaiting.into());
             }
             guard.game.undo_count()?;
-            Change::Offer {
+            Ok(Change::Offer {
                 offer: Some(Offer {
                     kind: OfferKind::Takeback,
                     seat,
                     ply: guard.game.ply(),
                 }),
-            }
-        };
-        self.agree(room, change).await
+            })
+        })
+        .await
     }
 
     /// Answers the other player's offer: accepted, a draw by agreement or their turn taken
@@ -117,18 +109,14 @@ impl Hub {
         seats: &[usize],
         accept: bool,
     ) -> Result<(), HubError> {
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.fresh(room).await?;
-        let change = {
-            let guard = lock(room);
-            let seat = player_of_two(&guard, seats)?;
+        self.decide(room, |guard| {
+            let seat = player_of_two(guard, seats)?;
             let Some(offer) = guard.open_offer().filter(|o| o.seat != seat) else {
                 return Err(Refusal::NoOffer.into());
             };
-            match (accept, offer.kind) {
+            Ok(match (accept, offer.kind) {
                 (false, _) => Change::Offer { offer: None },
-                (true, OfferKind::Draw) => end(&guard, StoredEnding::Agreed),
+                (true, OfferKind::Draw) => end(guard, StoredEnding::Agreed),
                 (true, OfferKind::Takeback) => {
                     let taken = guard.game.undo_count()?;
                     let clock = guard.clock.as_ref().map(|c| {
@@ -142,9 +130,9 @@ impl Hub {
                         clock,
                     }
                 }
-            }
-        };
-        self.agree(room, change).await
+            })
+        })
+        .await
     }
 
     /// Calls the game off before every player has moved: no result, no rating change.
@@ -156,11 +144,7 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.fresh(room).await?;
-        let change = {
-            let guard = lock(room);
+        self.decide(room, |guard| {
             if !guard.mode.between_people() {
                 return Err(Refusal::AbortNotOnline.into());
             }
@@ -174,8 +158,22 @@ impl Hub {
             if (0..guard.seats.len()).all(|s| moves.iter().any(|m| m.seat == s)) {
                 return Err(Refusal::AbortTooLate.into());
             }
-            end(&guard, StoredEnding::Aborted { seat })
-        };
+            Ok(end(guard, StoredEnding::Aborted { seat }))
+        })
+        .await
+    }
+
+    /// In the game's order, with the room read again if stale: the change `decide` makes of
+    /// the room as it stands (or its refusal), stored and shown by [`Hub::agree`].
+    async fn decide(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        decide: impl FnOnce(&Room) -> Result<Change, HubError>,
+    ) -> Result<(), HubError> {
+        let order = lock(room).order.clone();
+        let _turn = order.lock().await;
+        self.fresh(room).await?;
+        let change = decide(&lock(room))?;
         self.agree(room, change).await
     }
 

@@ -190,14 +190,31 @@ pub struct BenchWebArgs {
     #[arg(long = "server", value_name = "ADDR", conflicts_with_all = ["database", "adversarial", "stored"])]
     pub servers: Vec<std::net::SocketAddr>,
     /// Play each game through the lobby on this real-time clock, e.g. `3+2` (minutes +
-    /// seconds a turn): players with names post and accept challenges, and the clients check
-    /// each clock at the end against the time they measured.
-    #[arg(long, value_name = "M+S", value_parser = clock_of)]
-    pub lobby: Option<(u32, u32)>,
+    /// seconds a turn), or `none`: players with names post and accept challenges, and on a
+    /// clock the clients check each clock at the end against the time they measured.
+    #[arg(long, value_name = "M+S|none", value_parser = clock_of)]
+    pub lobby: Option<LobbyClock>,
+    /// With --lobby: rated challenges (each game rated at its end, the change shown to its
+    /// players) instead of casual ones.
+    #[arg(long, requires = "lobby")]
+    pub rated: bool,
+    /// Run the benchmark this many times, then print the figures of all the runs together
+    /// (moves over their time, quantiles of all their latencies); with --lobby on a clock,
+    /// each run is followed by the same run through the lobby without clocks and by one of
+    /// games by their links, and the three are compared.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::at_least_one, conflicts_with_all = ["adversarial", "stored"])]
+    pub repeat: usize,
 }
 
-/// `3+2` as (3, 2).
-fn clock_of(text: &str) -> Result<(u32, u32), String> {
+/// The clock of `bench-web --lobby`: minutes and seconds a turn, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LobbyClock(pub Option<(u32, u32)>);
+
+/// `3+2` as (3, 2), `none` as none.
+fn clock_of(text: &str) -> Result<LobbyClock, String> {
+    if text.trim() == "none" {
+        return Ok(LobbyClock(None));
+    }
     let (minutes, seconds) = text
         .split_once('+')
         .ok_or_else(|| format!("`{text}` is not a clock: minutes+seconds, e.g. 3+2"))?;
@@ -206,7 +223,7 @@ fn clock_of(text: &str) -> Result<(u32, u32), String> {
             .parse::<u32>()
             .map_err(|_| format!("`{text}` is not a clock: minutes+seconds, e.g. 3+2"))
     };
-    Ok((number(minutes)?, number(seconds)?))
+    Ok(LobbyClock(Some((number(minutes)?, number(seconds)?))))
 }
 
 /// A game id with its options.

@@ -177,6 +177,33 @@ fn bench_web_plays_its_games_without_error() {
 }
 
 #[test]
+fn bench_web_compares_rated_games_on_clocks_with_games_without_over_several_runs() {
+    let text = bench_web(&[
+        "--games", "10", "--lobby", "3+2", "--rated", "--repeat", "2",
+    ]);
+    assert_eq!(
+        text.matches("10 games at once: 10 finished").count(),
+        6,
+        "two runs of each of three kinds: {text}"
+    );
+    assert_eq!(text.matches(", 0 errors").count(), 6, "{text}");
+    for kind in [
+        "2 runs together, through the lobby on clocks, rated:",
+        "2 runs together, through the lobby without clocks, rated:",
+        "2 runs together, by links:",
+        "the clocks: on clocks against without, through the lobby:",
+        "the lobby and the clocks: on clocks through the lobby against by links:",
+    ] {
+        assert!(text.contains(kind), "{kind}: {text}");
+    }
+    assert_eq!(
+        text.matches("every clock within").count(),
+        3,
+        "only the runs on clocks, and all of them together, measure the clocks: {text}"
+    );
+}
+
+#[test]
 fn bench_web_restarts_a_server_on_many_stored_games() {
     let text = bench_web(&["--stored", "300"]);
     assert!(text.contains("stored 300 finished games"), "{text}");

@@ -119,6 +119,11 @@ fn dechunk(mut rest: &str) -> String {
     body
 }
 
+/// The read chunk of a client's WebSocket: a whole state of the largest kind (a Quantik
+/// opening's, with its legal moves, is about 14 KiB) in one chunk, allocated once when the
+/// connection opens rather than grown while the game plays (not the default zeroed 128 KiB).
+const READ_CHUNK: usize = 32 * 1024;
+
 /// A WebSocket connection to one game.
 pub struct GameSocket {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -130,9 +135,8 @@ impl GameSocket {
     /// # Errors
     /// When the connection or the upgrade fails.
     pub async fn connect(addr: SocketAddr, id: &str) -> Result<Self, ClientError> {
-        // Messages are a few KiB: a small read chunk, not the default zeroed 128 KiB.
         let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-            .read_buffer_size(4 * 1024);
+            .read_buffer_size(READ_CHUNK);
         let (socket, _) = tokio_tungstenite::connect_async_with_config(
             format!("ws://{addr}/api/games/{id}/ws"),
             Some(config),
@@ -159,7 +163,7 @@ impl GameSocket {
             .map_err(|_| ClientError::Answer("a session secret is a cookie's value".to_owned()))?;
         request.headers_mut().insert("Cookie", cookie);
         let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-            .read_buffer_size(4 * 1024);
+            .read_buffer_size(READ_CHUNK);
         let (socket, _) =
             tokio_tungstenite::connect_async_with_config(request, Some(config), false).await?;
         Ok(GameSocket { socket })
@@ -183,7 +187,7 @@ impl GameSocket {
         socket.bind(SocketAddr::new(from, 0))?;
         let stream = socket.connect(addr).await?;
         let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
-            .read_buffer_size(4 * 1024);
+            .read_buffer_size(READ_CHUNK);
         let (socket, _) = tokio_tungstenite::client_async_with_config(
             format!("ws://{addr}/api/games/{id}/ws"),
             MaybeTlsStream::Plain(stream),

@@ -12,6 +12,13 @@
 //!   it and the increment comes once, at its end.
 //! - Time is counted from moments, not from ticks: time passes while the server is down, and
 //!   a player whose time ran out meanwhile loses as soon as the server is back.
+//! - Lag is compensated, within a quota: a move may say how long its player thought, as
+//!   their page measured it from the state that gave them the turn (`thought`). The server
+//!   charges that instead of the time it measured itself (which also holds the way there and
+//!   back), but never more than the seat's *lag quota* less: each seat starts with
+//!   [`LAG_QUOTA_MAX`], every move spends what it was compensated and earns
+//!   [`LAG_QUOTA_GAIN`] back (up to the maximum). A burst of slow network is forgiven; a page
+//!   that lies gains at most [`LAG_QUOTA_GAIN`] a move in the long run.
 //! - A takeback gives no time back; a player out of time loses as if they had resigned (in a
 //!   Q!nto game of 3 or 4 the game ends there and the others share the win).
 
@@ -28,6 +35,12 @@ pub const SHORTEST_MS: u64 = 3_000;
 
 /// The most a turn's start is moved later to when its state left the server, ms.
 pub const MOST_LAG: i64 = 500;
+
+/// The most lag a seat may have compensated at once, ms.
+pub const LAG_QUOTA_MAX: u64 = 500;
+
+/// The lag quota each move earns back, ms.
+pub const LAG_QUOTA_GAIN: u64 = 100;
 
 /// The longest real-time game: 3 hours, and the largest increment: 3 minutes.
 pub const LONGEST_MS: u64 = 3 * 3_600_000;
@@ -148,6 +161,9 @@ pub struct Clock {
     pub since: Option<i64>,
     /// The time the mover had left after each move, ms.
     pub after_moves: Vec<u64>,
+    /// Each seat's lag quota, ms (empty, in clocks stored before there was one: full).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lag_quota: Vec<u64>,
 }
 
 /// A clock as a page is shown it.
@@ -169,6 +185,7 @@ impl Clock {
             remaining: vec![control.budget(); players],
             since: None,
             after_moves: Vec::new(),
+            lag_quota: vec![LAG_QUOTA_MAX; players],
         }
     }
 
@@ -177,7 +194,9 @@ impl Clock {
     /// `shown_at`, when the state that gave them the turn left the server, if that was later
     /// (by at most [`MOST_LAG`]: the time the server's own queues took is not the player's);
     /// when the turn passes to another seat the mover gets the increment (real time) or a full
-    /// budget (correspondence), and the next seat's time starts running.
+    /// budget (correspondence), and the next seat's time starts running. When the move says
+    /// how long its player `thought`, the difference is lag, compensated within the seat's
+    /// quota (see the module's documentation).
     #[must_use]
     pub fn after_move(
         &self,
@@ -185,6 +204,7 @@ impl Clock {
         next: Option<usize>,
         now: i64,
         shown_at: Option<i64>,
+        thought: Option<u64>,
     ) -> Clock {
         let mut clock = self.clone();
         let started = match (clock.since, shown_at) {
@@ -193,7 +213,18 @@ impl Clock {
             }
             (since, _) => since,
         };
-        let spent = started.map_or(0, |since| u64::try_from(now - since).unwrap_or(0));
+        let mut spent = started.map_or(0, |since| u64::try_from(now - since).unwrap_or(0));
+        if started.is_some() {
+            if clock.lag_quota.len() != clock.remaining.len() {
+                clock.lag_quota = vec![LAG_QUOTA_MAX; clock.remaining.len()];
+            }
+            if let Some(quota) = clock.lag_quota.get_mut(mover) {
+                let lag = thought.map_or(0, |t| spent.saturating_sub(t));
+                let compensated = lag.min(*quota);
+                spent -= compensated;
+                *quota = (*quota - compensated + LAG_QUOTA_GAIN).min(LAG_QUOTA_MAX);
+            }
+        }
         if let Some(left) = clock.remaining.get_mut(mover) {
             *left = left.saturating_sub(spent);
             clock.after_moves.push(*left);
@@ -297,10 +328,10 @@ mod tests {
             "not started before the first move"
         );
         // The first move starts the clock: player 1's first move is free.
-        let clock = clock.after_move(0, Some(1), 1_000, None);
+        let clock = clock.after_move(0, Some(1), 1_000, None, None);
         assert_eq!(clock.remaining, vec![182_000, 180_000]);
         assert_eq!(clock.deadline(Some(1)), Some(181_000));
-        let clock = clock.after_move(1, Some(0), 11_000, None);
+        let clock = clock.after_move(1, Some(0), 11_000, None, None);
         assert_eq!(clock.remaining, vec![182_000, 172_000]);
         assert_eq!(clock.after_moves, vec![180_000, 170_000]);
         let view = clock.view(Some(0), 12_500);
@@ -312,11 +343,11 @@ mod tests {
 
     #[test]
     fn a_turn_of_two_moves_is_one_turn_on_the_clock() {
-        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0, None);
+        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0, None, None);
         // Player 2 plays twice: the time runs through both, the increment comes once.
-        let mid = clock.after_move(1, Some(1), 4_000, None);
+        let mid = clock.after_move(1, Some(1), 4_000, None, None);
         assert_eq!(mid.remaining[1], 176_000);
-        let end = mid.after_move(1, Some(0), 10_000, None);
+        let end = mid.after_move(1, Some(0), 10_000, None, None);
         assert_eq!(end.remaining[1], 172_000);
     }
 
@@ -325,8 +356,8 @@ mod tests {
         let control = AskedControl::Correspondence { days: 2 }
             .check()
             .expect("offered");
-        let clock = Clock::new(control, 2).after_move(0, Some(1), 0, None);
-        let clock = clock.after_move(1, Some(0), 86_400_000, None);
+        let clock = Clock::new(control, 2).after_move(0, Some(1), 0, None, None);
+        let clock = clock.after_move(1, Some(0), 86_400_000, None, None);
         assert_eq!(clock.remaining[1], 2 * 86_400_000, "a full budget again");
         assert_eq!(clock.deadline(Some(0)), Some(3 * 86_400_000));
         assert_eq!(control.label(), "2 days a move");
@@ -368,8 +399,44 @@ mod tests {
     }
 
     #[test]
+    fn lag_is_compensated_within_the_quota() {
+        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0, None, None);
+        // 1 s measured by the server, 900 ms by the page: 100 ms of lag forgiven.
+        let clock = clock.after_move(1, Some(0), 1_000, None, Some(900));
+        assert_eq!(clock.after_moves[1], 180_000 - 900);
+        assert_eq!(clock.lag_quota, vec![LAG_QUOTA_MAX, LAG_QUOTA_MAX]);
+        // A page claiming it never thinks: the quota is spent, then earned back a move at a
+        // time.
+        let mut clock = clock;
+        let mut now = 1_000;
+        let mut charged = Vec::new();
+        for _ in 0..4 {
+            let before = clock.remaining[0];
+            now += 1_000;
+            clock = clock.after_move(0, Some(1), now, None, Some(0));
+            charged.push(before - clock.after_moves[clock.after_moves.len() - 1]);
+            now += 1_000;
+            clock = clock.after_move(1, Some(0), now, None, Some(1_000));
+        }
+        assert_eq!(charged, vec![500, 900, 900, 900]);
+        // Without `thought`, nothing is compensated and the quota grows back.
+        let plain = clock.after_move(0, Some(1), now + 700, None, None);
+        assert_eq!(
+            clock.remaining[0] - plain.after_moves[plain.after_moves.len() - 1],
+            700
+        );
+        assert_eq!(plain.lag_quota[0], 2 * LAG_QUOTA_GAIN);
+        // A page claiming more than the server measured is charged what the server measured.
+        let honest = plain.after_move(1, Some(0), now + 1_700, None, Some(5_000));
+        assert_eq!(
+            plain.remaining[1] - honest.after_moves[honest.after_moves.len() - 1],
+            1_000
+        );
+    }
+
+    #[test]
     fn a_stopped_clock_keeps_what_was_left() {
-        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0, None);
+        let clock = Clock::new(three_two(), 2).after_move(0, Some(1), 0, None, None);
         let stopped = clock.stopped(Some(1), 5_000);
         assert_eq!(stopped.remaining[1], 175_000);
         assert_eq!(stopped.deadline(Some(1)), None);

@@ -45,14 +45,24 @@ pub struct LoadConfig {
     /// least [`COMPUTER_TIME`]: the time the computer takes to answer each of their moves is
     /// measured.
     pub computer_games: usize,
-    /// Play each game through the lobby on this real-time clock (minutes, increment in
-    /// seconds): two players with names, a challenge posted and accepted, both seats opened
-    /// by their sessions; the clients measure each clock.
-    pub lobby: Option<(u32, u32)>,
+    /// Play each game through the lobby: two players with names, a challenge posted and
+    /// accepted, both seats opened by their sessions (and, on a clock, the clients measure
+    /// it).
+    pub lobby: Option<Lobby>,
     /// Servers already running elsewhere (`tabuleiro serve` of any build, started with
     /// `--creations-per-minute 0` and connection caps above twice the games) to play the games
     /// on instead of servers in this process: the same clients measure any server.
     pub servers: Vec<SocketAddr>,
+}
+
+/// How the games of a run through the lobby are challenged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lobby {
+    /// A real-time clock (minutes, increment in seconds), or none.
+    pub clock: Option<(u32, u32)>,
+    /// Rated challenges (each game is then rated at its end, and its players shown the
+    /// change), not casual ones.
+    pub rated: bool,
 }
 
 /// The honest games against the computer an adversarial `bench-web` plays beside the online
@@ -139,6 +149,8 @@ pub struct LoadReport {
     pub p99: Duration,
     /// Largest latency.
     pub max: Duration,
+    /// Every move's latency, shortest first (for figures over several runs).
+    pub latencies: Vec<Duration>,
     /// With games against the computer, how fast it answered.
     pub computer: Option<ReplyReport>,
     /// In an adversarial run, what the hostile clients did.
@@ -325,8 +337,8 @@ async fn measure(
     let addr = addrs[0];
     let mut created = Vec::with_capacity(config.games);
     for n in 0..config.games {
-        if let Some(clock) = config.lobby {
-            created.push(through_lobby(addr, &config.game, n, clock).await?);
+        if let Some(lobby) = config.lobby {
+            created.push(through_lobby(addr, &config.game, n, lobby).await?);
             continue;
         }
         let body = json!({ "game": config.game, "mode": "online" }).to_string();
@@ -459,6 +471,7 @@ async fn measure(
         p50: at(0.5),
         p99: at(0.99),
         max: latencies.last().copied().unwrap_or_default(),
+        latencies,
         computer: (config.computer_games > 0).then(|| ReplyReport {
             games: config.computer_games,
             replies: replies.len(),
@@ -484,7 +497,7 @@ async fn measure(
 }
 
 /// The `q` quantile of sorted durations (zero when there are none).
-fn quantile(sorted: &[Duration], q: f64) -> Duration {
+pub fn quantile(sorted: &[Duration], q: f64) -> Duration {
     sorted
         .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
         .copied()
@@ -565,24 +578,24 @@ struct Played {
 }
 
 /// How a scripted game is opened: by its seats' links, or (a game started in the lobby) by
-/// its players' sessions, on a clock of this many ms and increment.
+/// its players' sessions.
 enum Table {
     Links(Created),
     Lobby {
         id: String,
         sessions: [String; 2],
-        initial_ms: u64,
-        increment_ms: u64,
+        /// The clock's time and increment, ms, if there is one.
+        clock: Option<(u64, u64)>,
     },
 }
 
-/// Two players with names post and accept a challenge on `addr`, on the clock `minutes` +
-/// `increment`: the game it starts, for [`play_one`].
+/// Two players with names post and accept a challenge on `addr` as `lobby` says: the game it
+/// starts, for [`play_one`].
 async fn through_lobby(
     addr: SocketAddr,
     game: &str,
     n: usize,
-    (minutes, increment): (u32, u32),
+    lobby: Lobby,
 ) -> Result<Table, ClientError> {
     let mut sessions = Vec::with_capacity(2);
     for who in ["a", "b"] {
@@ -607,7 +620,10 @@ async fn through_lobby(
         sessions.push(cookie);
     }
     let cookie = |i: usize| format!("tabuleiro_session={}", sessions[i]);
-    let challenge = json!({ "game": game, "rated": true, "clock": { "minutes": minutes, "increment": increment } });
+    let mut challenge = json!({ "game": game, "rated": lobby.rated });
+    if let Some((minutes, increment)) = lobby.clock {
+        challenge["clock"] = json!({ "minutes": minutes, "increment": increment });
+    }
     let (first, second) = (cookie(0), cookie(1));
     let posted = crate::client::request_with(
         addr,
@@ -636,8 +652,9 @@ async fn through_lobby(
     Ok(Table::Lobby {
         id: game,
         sessions: [sessions[0].clone(), sessions[1].clone()],
-        initial_ms: u64::from(minutes) * 60_000,
-        increment_ms: u64::from(increment) * 1000,
+        clock: lobby
+            .clock
+            .map(|(minutes, increment)| (u64::from(minutes) * 60_000, u64::from(increment) * 1000)),
     })
 }
 
@@ -774,8 +791,7 @@ async fn play_one(
         let Some(mover) = seen[0].to_move else {
             let clock_error = match &table {
                 Table::Lobby {
-                    initial_ms,
-                    increment_ms,
+                    clock: Some((initial_ms, increment_ms)),
                     ..
                 } => {
                     let shown = seen[0].clock.clone().unwrap_or_default();
@@ -789,7 +805,7 @@ async fn play_one(
                     }
                     Some(worst)
                 }
-                Table::Links(_) => None,
+                Table::Lobby { clock: None, .. } | Table::Links(_) => None,
             };
             return Ok(Played {
                 latencies,
@@ -807,12 +823,22 @@ async fn play_one(
         let notation = legal[(rng % legal.len() as u64) as usize].clone();
         let version = seen[mover].version;
         let sent = Instant::now();
+        let this_turn = sent.duration_since(began[mover]);
         if moved.iter().sum::<u64>() > 0 {
-            thought[mover] += sent.duration_since(began[mover]);
+            thought[mover] += this_turn;
         }
         moved[mover] += 1;
+        // Like the page, a move on a clock says how long its player thought.
+        let message = match table {
+            Table::Lobby { clock: Some(_), .. } => {
+                json!({ "type": "move", "notation": notation, "thought": this_turn.as_millis() as u64 })
+            }
+            Table::Lobby { clock: None, .. } | Table::Links(_) => {
+                json!({ "type": "move", "notation": notation })
+            }
+        };
         sockets[mover]
-            .send(&json!({ "type": "move", "notation": notation }))
+            .send(&message)
             .await
             .map_err(|e| e.to_string())?;
         seen[mover] = next_state(&mut sockets[mover], version).await?;

@@ -28,6 +28,11 @@ pub enum ClientMessage {
     Move {
         /// The move, e.g. `Ca1`.
         notation: String,
+        /// On a clock: how long the player thought, ms, from when the state that gave them
+        /// the turn arrived (the rest of the time the server counted is lag, forgiven within
+        /// a quota: [`crate::clock`]).
+        #[serde(default)]
+        thought: Option<u64>,
     },
     /// Takes back the last turn (against the computer and in hotseat games), unless a move to
     /// take back drew hidden tiles (then an error says so and nothing changes).

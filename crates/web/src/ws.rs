@@ -299,11 +299,12 @@ async fn handle(
     };
     match message {
         ClientMessage::Join { .. } => Ok(()),
-        ClientMessage::Move { notation } => {
+        ClientMessage::Move { notation, thought } => {
             let shown_at = me.written.load(std::sync::atomic::Ordering::Relaxed);
             let timing = crate::hub::actions::Timing {
                 arrived,
                 shown_at: (shown_at > 0).then_some(shown_at),
+                thought,
             };
             hub.play_seen(room, seats, &notation, timing).await
         }

@@ -147,3 +147,48 @@ async fn clocks_outside_the_offer_or_without_people_are_refused() {
     let (_, welcome, _) = server.join(&created.id, None).await;
     assert!(matches!(welcome, ServerMessage::Welcome { .. }));
 }
+
+#[tokio::test]
+async fn a_move_that_says_how_long_its_player_thought_has_its_lag_forgiven_within_a_quota() {
+    let server = Server::start().await;
+    let (id, tokens) = timed(&server, 1.0).await;
+    let mut one = GameSocket::connect(server.addr, &id)
+        .await
+        .expect("connect");
+    one.send(&json!({ "type": "join", "token": tokens[0] }))
+        .await
+        .expect("join");
+    let mut two = GameSocket::connect(server.addr, &id)
+        .await
+        .expect("connect");
+    two.send(&json!({ "type": "join", "token": tokens[1] }))
+        .await
+        .expect("join");
+    send_move(&mut one, "Ca1").await;
+    // Player 2 takes 1.2 s by the server's count, but says it thought 200 ms: 500 ms of it
+    // (the whole quota) is forgiven, not the whole second.
+    clock_until(&mut two, |c, _| c.running == Some(1)).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    two.send(&json!({ "type": "move", "notation": "Cd4", "thought": 200 }))
+        .await
+        .expect("move");
+    let (clock, _) = clock_until(&mut two, |c, _| c.running == Some(0)).await;
+    let charged = 60_000 + 1_000 - clock.remaining[1];
+    assert!(
+        (700..1_000).contains(&charged),
+        "1.2 s less the 500 ms quota, give or take the server's own delays: {charged} ms"
+    );
+    // A page that says it thought longer than the server counted is charged what the server
+    // counted.
+    clock_until(&mut one, |c, _| c.running == Some(0)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    one.send(&json!({ "type": "move", "notation": "Yb2", "thought": 60_000 }))
+        .await
+        .expect("move");
+    let (clock, _) = clock_until(&mut one, |c, _| c.running == Some(1)).await;
+    let charged = 61_000 + 1_000 - clock.remaining[0];
+    assert!(
+        (300..1_000).contains(&charged),
+        "about 300 ms, not a minute: {charged} ms"
+    );
+}

@@ -7,7 +7,8 @@ use anyhow::{Context as _, Result};
 use tabuleiro_core::Registry;
 use tabuleiro_games::REGISTRY;
 
-use crate::args::{BenchWebArgs, ServeArgs};
+use crate::args::{BenchWebArgs, LobbyClock, ServeArgs};
+use tabuleiro_web::load::Lobby;
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
@@ -79,6 +80,9 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
         }
         return result;
     }
+    if args.repeat > 1 {
+        return repeated(args, &game, output);
+    }
     let runs: &[bool] = if args.adversarial {
         &[false, true]
     } else {
@@ -96,27 +100,166 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
                 }
             )?;
         }
-        let report =
-            runtime()?.block_on(tabuleiro_web::load::run(tabuleiro_web::load::LoadConfig {
-                games: args.games,
-                game: game.clone(),
-                data: args.data.clone(),
-                durability: args.durability,
-                adversarial,
-                database: args.database.clone(),
-                nodes: args.nodes,
-                servers: args.servers.clone(),
-                lobby: args.lobby,
-                computer_games: if args.adversarial {
-                    tabuleiro_web::load::COMPUTER_GAMES
-                } else {
-                    0
-                },
-            }))?;
+        let lobby = args.lobby.map(|clock| Lobby {
+            clock: clock.0,
+            rated: args.rated,
+        });
+        let report = runtime()?.block_on(tabuleiro_web::load::run(config(
+            args,
+            &game,
+            adversarial,
+            lobby,
+        )))?;
         write!(output, "{report}")?;
         if report.errors > 0 {
             anyhow::bail!("{} of {} games failed", report.errors, report.games);
         }
     }
     Ok(())
+}
+
+/// The load benchmark's configuration from its arguments.
+fn config(
+    args: &BenchWebArgs,
+    game: &str,
+    adversarial: bool,
+    lobby: Option<Lobby>,
+) -> tabuleiro_web::load::LoadConfig {
+    tabuleiro_web::load::LoadConfig {
+        games: args.games,
+        game: game.to_owned(),
+        data: args.data.clone(),
+        durability: args.durability,
+        adversarial,
+        database: args.database.clone(),
+        nodes: args.nodes,
+        servers: args.servers.clone(),
+        lobby,
+        computer_games: if args.adversarial {
+            tabuleiro_web::load::COMPUTER_GAMES
+        } else {
+            0
+        },
+    }
+}
+
+/// `bench-web --repeat N`: the runs one after another, then the figures of all of them
+/// together. Through the lobby on a clock, each run goes with the same run through the lobby
+/// without clocks and one of games by their links, in turns: the clocks' cost is the first
+/// against the second, the lobby's against the third.
+fn repeated(args: &BenchWebArgs, game: &str, output: &mut dyn Write) -> Result<()> {
+    let rated = args.rated;
+    let kinds: Vec<(Option<Lobby>, &str)> = match args.lobby {
+        Some(LobbyClock(Some(clock))) => vec![
+            (
+                Some(Lobby {
+                    clock: Some(clock),
+                    rated,
+                }),
+                "through the lobby on clocks",
+            ),
+            (
+                Some(Lobby { clock: None, rated }),
+                "through the lobby without clocks",
+            ),
+            (None, "by links"),
+        ],
+        Some(LobbyClock(None)) => vec![(
+            Some(Lobby { clock: None, rated }),
+            "through the lobby without clocks",
+        )],
+        None => vec![(None, "by links")],
+    };
+    let mut reports: Vec<Vec<tabuleiro_web::load::LoadReport>> = vec![Vec::new(); kinds.len()];
+    for run in 1..=args.repeat {
+        // Each round starts with the next kind, so that none is always first after another.
+        for turn in 0..kinds.len() {
+            let kind = (run - 1 + turn) % kinds.len();
+            let (lobby, label) = &kinds[kind];
+            writeln!(output, "run {run} of {}, {label}:", args.repeat)?;
+            let report =
+                runtime()?.block_on(tabuleiro_web::load::run(config(args, game, false, *lobby)))?;
+            write!(output, "{report}")?;
+            if report.errors > 0 {
+                anyhow::bail!("{} of {} games failed", report.errors, report.games);
+            }
+            reports[kind].push(report);
+        }
+    }
+    let mut totals = Vec::new();
+    for (kind, (_, label)) in kinds.iter().enumerate() {
+        let total = Pooled::of(&reports[kind]);
+        write!(
+            output,
+            "{} runs together, {label}{}: {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms",
+            args.repeat,
+            if rated && kinds[kind].0.is_some() {
+                ", rated"
+            } else {
+                ""
+            },
+            total.moves_per_second,
+            total.p50_ms,
+            total.p99_ms
+        )?;
+        match total.worst_clock_ms {
+            Some(worst) => writeln!(output, ", every clock within {worst:.1} ms")?,
+            None => writeln!(output)?,
+        }
+        totals.push(total);
+    }
+    if let [clocks, without, links] = totals.as_slice() {
+        let compare = |a: &Pooled, b: &Pooled| {
+            format!(
+                "{:.3}× the moves/s, {:.3}× the p99",
+                a.moves_per_second / b.moves_per_second,
+                a.p99_ms / b.p99_ms
+            )
+        };
+        writeln!(
+            output,
+            "the clocks: on clocks against without, through the lobby: {}",
+            compare(clocks, without)
+        )?;
+        writeln!(
+            output,
+            "the lobby and the clocks: on clocks through the lobby against by links: {}",
+            compare(clocks, links)
+        )?;
+    }
+    Ok(())
+}
+
+/// The figures of several runs taken together.
+struct Pooled {
+    /// Every move of every run over the time of all the runs.
+    moves_per_second: f64,
+    /// Quantiles of all the runs' latencies.
+    p50_ms: f64,
+    p99_ms: f64,
+    /// The largest clock error of any run.
+    worst_clock_ms: Option<f64>,
+}
+
+impl Pooled {
+    fn of(reports: &[tabuleiro_web::load::LoadReport]) -> Self {
+        let moves: usize = reports.iter().map(|r| r.moves).sum();
+        let seconds: f64 = reports.iter().map(|r| r.elapsed.as_secs_f64()).sum();
+        let mut latencies: Vec<Duration> = reports
+            .iter()
+            .flat_map(|r| r.latencies.iter().copied())
+            .collect();
+        latencies.sort_unstable();
+        let ms = |q: f64| tabuleiro_web::load::quantile(&latencies, q).as_secs_f64() * 1000.0;
+        Pooled {
+            moves_per_second: moves as f64 / seconds.max(1e-9),
+            p50_ms: ms(0.5),
+            p99_ms: ms(0.99),
+            worst_clock_ms: reports
+                .iter()
+                .filter_map(|r| r.clock_error)
+                .map(|d| d.as_secs_f64() * 1000.0)
+                .reduce(f64::max),
+        }
+    }
 }

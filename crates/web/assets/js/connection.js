@@ -28,7 +28,10 @@ export function play(notation) {
     return;
   }
   game.sel = emptySelection();
-  send({ type: "move", notation });
+  // On a clock, how long the player thought since the state that gave them the turn came:
+  // the server forgives the rest (the way there and back) within a quota.
+  const thought = game.state && game.state.clock ? Math.max(0, Math.round(performance.now() - game.stateAt)) : undefined;
+  send({ type: "move", notation, thought });
 }
 
 // Shows or hides that the connection is lost, where the player looks: over the board, which
@@ -103,7 +106,11 @@ function receive(message) {
       fillRules(message.name, message.rules);
       break;
     case "state":
-      if (!game.state || message.version !== game.state.version) game.sel = emptySelection();
+      if (!game.state || message.version !== game.state.version) {
+        game.sel = emptySelection();
+        // The turn's start, as the player saw it (a state sent again for other news is not).
+        game.stateAt = performance.now();
+      }
       announceChanges(game.state, message);
       game.state = message;
       if (message.version !== game.hintVersion) {

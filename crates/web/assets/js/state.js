@@ -5,7 +5,7 @@ import { emptySelection } from "./gestures.js";
 export const game = {
   id: null, token: null, socket: null, joined: false, stopped: false, retry: 0,
   welcome: null, state: null,
-  sel: emptySelection(), hint: null, hintVersion: null,
+  sel: emptySelection(), hint: null, hintVersion: null, stateAt: 0,
   viewAt: null, looked: null, analysis: null,
   shownTo: null, askedRematch: false,
   // Whether the board is drawn turned half a turn (null until the seats are known).

@@ -23,6 +23,10 @@ pub struct Timing {
     pub arrived: i64,
     /// When that connection was last sent a state, if it was.
     pub shown_at: Option<i64>,
+    /// How long the player thought, as their page measured it, if it says (ms): the rest of
+    /// the time the server measured is lag, compensated within a quota
+    /// ([`crate::clock::Clock::after_move`]).
+    pub thought: Option<u64>,
 }
 
 impl Timing {
@@ -31,6 +35,7 @@ impl Timing {
         Timing {
             arrived: now_ms(),
             shown_at: None,
+            thought: None,
         }
     }
 }
@@ -161,8 +166,13 @@ impl Hub {
             let checked = guard.game.check(text)?;
             let timed = match (&guard.clock, guard.to_move()) {
                 (Some(clock), Some(mover)) => {
-                    let clock =
-                        clock.after_move(mover, checked.next, timing.arrived, timing.shown_at);
+                    let clock = clock.after_move(
+                        mover,
+                        checked.next,
+                        timing.arrived,
+                        timing.shown_at,
+                        timing.thought,
+                    );
                     let deadline = clock.deadline(checked.next);
                     Some(Box::new(Timed { clock, deadline }))
                 }

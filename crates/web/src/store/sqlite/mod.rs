@@ -469,9 +469,23 @@ fn apply(db: &Connection, id: &str, revision: u64, change: &Change) -> Result<u6
             }
             db.prepare_cached("INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)")?
                 .execute(params![id, *ply as i64, notation])?;
-            db.prepare_cached("UPDATE games SET finished = ?2 WHERE id = ?1")?
-                .execute(params![id, i64::from(*finished)])?;
-            set_clock(db, id, clock.as_deref())?;
+            // One write of the game's row: whether it is over, and on a clock its clock and
+            // deadline.
+            match clock.as_deref() {
+                Some(timed) => db
+                    .prepare_cached(
+                        "UPDATE games SET finished = ?2, clock = ?3, deadline = ?4 WHERE id = ?1",
+                    )?
+                    .execute(params![
+                        id,
+                        i64::from(*finished),
+                        serde_json::to_string(&timed.clock)?,
+                        timed.deadline
+                    ])?,
+                None => db
+                    .prepare_cached("UPDATE games SET finished = ?2 WHERE id = ?1")?
+                    .execute(params![id, i64::from(*finished)])?,
+            };
         }
         Change::Truncate { from, clock } => {
             set_clock(db, id, clock.as_deref())?;

@@ -917,12 +917,13 @@ tests["The lobby: a challenge posted, accepted, the game on both pages with cloc
   }
   await ana.selectOption("#challenge-game", "quantik");
   await ana.selectOption("#challenge-clock", "3+2");
+  await ana.selectOption('#challenge-options [data-option="first"]', "2");
   await ana.click("#challenge-post");
   await ana.locator("#lobby-challenges button", { hasText: "Cancel" }).waitFor({ timeout });
   const row = bia.locator("#lobby-challenges tr", { hasText: anaName });
   await row.waitFor({ timeout });
   const text = await row.textContent();
-  check(text.includes("Quantik") && text.includes("3+2") && text.includes("rated") && text.includes("1500?"), `the challenge: ${text}`);
+  check(text.includes("Quantik") && text.includes("first=2") && text.includes("3+2") && text.includes("rated") && text.includes("1500?"), `the challenge: ${text}`);
   await accessible(bia, "the lobby");
   await picture(bia, "lobby");
   await row.locator("button", { hasText: "Accept" }).click();
@@ -941,7 +942,8 @@ tests["The lobby: a challenge posted, accepted, the game on both pages with cloc
   const first = (await ana.locator("#status").textContent()).includes("Your turn") ? ana : bia;
   const second = first === ana ? bia : ana;
   await clickLegalMove(first);
-  for (const page of [ana, bia, caio]) await page.locator('#clocks .clock.running[data-seat="1"]').waitFor({ timeout });
+  // Player 2 moved first (the challenge's option): player 1's clock runs now.
+  for (const page of [ana, bia, caio]) await page.locator('#clocks .clock.running[data-seat="0"]').waitFor({ timeout });
   await second.click("#offer-draw");
   await first.locator("#offer-accept").click();
   for (const page of [ana, bia, caio]) await page.locator("#banner").filter({ hasText: "agreed to a draw" }).waitFor({ timeout });

@@ -157,6 +157,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("profile.js"),
         module!("clocks.js"),
         module!("lobby.js"),
+        module!("options.js"),
         module!("view.js"),
         module!("setup.js"),
     ]

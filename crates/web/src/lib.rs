@@ -174,13 +174,15 @@ pub async fn serve_on(
     }
     // Computer moves queued in a database nodes share are taken by this node's workers.
     hub.work(hub.limits().workers);
-    // Games whose clock ran out are ended by whichever node looks first. Both background
+    // Games whose clock ran out are ended by whichever node looks first. The background
     // tasks stop when serving stops, even when this future is dropped (a test's server).
     let _watching = AbortOnDrop(hub.watch_clocks());
     let _sweeper = AbortOnDrop(tokio::spawn(sweep_every(
         std::sync::Arc::clone(&hub),
         SWEEP_INTERVAL,
     )));
+    // The games this node serves, for the lobbies of the others.
+    let _sharing = AbortOnDrop(lobby::share_playing(&hub));
     listen::accept_loop(listener, hub).await
 }
 

@@ -8,6 +8,11 @@
 //! ask for the lobby every [`POLL`] (any node answers from the database), and a creator's page
 //! asking keeps their challenges open: a challenge whose creator has not asked for
 //! [`GONE_AFTER`] has left the lobby, as one its creator cancels.
+//!
+//! The games being played now are known by the nodes that serve them (with their spectators):
+//! every node writes its list to the database every [`SHARE_EVERY`] ([`share_playing`]), and
+//! the lobby shows its own node's list, fresh, with the other nodes' (a game watched through
+//! several nodes counts the spectators of all of them).
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -33,6 +38,91 @@ pub const POLL: Duration = Duration::from_millis(1500);
 
 /// A challenge whose creator's page has not asked for this long is gone.
 pub const GONE_AFTER: Duration = Duration::from_secs(10);
+
+/// How often a node writes the games it serves to the database, for the other nodes' lobbies.
+pub const SHARE_EVERY: Duration = Duration::from_secs(2);
+
+/// A node's list is shown for this long after it was written (a node that stopped drops out).
+pub const SHARED_FOR: Duration = Duration::from_secs(10);
+
+/// The most games being played a lobby shows.
+pub const PLAYING_SHOWN: usize = 50;
+
+/// A game being played now, as a node that serves it sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Playing {
+    /// The game's id.
+    pub id: String,
+    /// Its game (`quantik`).
+    pub game: String,
+    /// Its seats with their players.
+    pub seats: Vec<crate::protocol::SeatInfo>,
+    /// Spectators connected to this node.
+    pub spectators: usize,
+    /// Its time control ("3+2", "none").
+    pub clock: String,
+}
+
+/// Sorts games being played the most watched first (then by id) and keeps the first
+/// [`PLAYING_SHOWN`].
+pub fn most_watched(playing: &mut Vec<Playing>) {
+    playing.sort_by(|a, b| b.spectators.cmp(&a.spectators).then(a.id.cmp(&b.id)));
+    playing.truncate(PLAYING_SHOWN);
+}
+
+/// This node's games being played with those other nodes wrote (`shared`: each with the node
+/// that wrote it): one entry a game, spectators added up over the nodes.
+pub fn merged(local: Vec<Playing>, shared: Vec<(String, Playing)>, node: &str) -> Vec<Playing> {
+    let mut by_id: BTreeMap<String, Playing> =
+        local.into_iter().map(|p| (p.id.clone(), p)).collect();
+    for (from, game) in shared {
+        if from == node {
+            continue;
+        }
+        match by_id.get_mut(&game.id) {
+            Some(known) => known.spectators += game.spectators,
+            None => {
+                by_id.insert(game.id.clone(), game);
+            }
+        }
+    }
+    let mut all: Vec<Playing> = by_id.into_values().collect();
+    most_watched(&mut all);
+    all
+}
+
+/// Writes the games this node serves to the database every [`SHARE_EVERY`], for as long as
+/// the hub lives or until the task is aborted (an empty list is written once, not again and
+/// again).
+pub fn share_playing(hub: &Arc<Hub>) -> tokio::task::JoinHandle<()> {
+    let hub = Arc::downgrade(hub);
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(SHARE_EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut wrote_none = false;
+        loop {
+            ticks.tick().await;
+            let Some(hub) = hub.upgrade() else {
+                return;
+            };
+            let playing = hub.playing();
+            if playing.is_empty() && wrote_none {
+                continue;
+            }
+            let now = now_ms();
+            let forget = now - 3 * i64::try_from(SHARED_FOR.as_millis()).unwrap_or(i64::MAX);
+            let node = hub.node().to_owned();
+            let empty = playing.is_empty();
+            match hub
+                .stored(hub.store().share_playing(node, playing, now, forget))
+                .await
+            {
+                Ok(()) => wrote_none = empty,
+                Err(e) => tracing::warn!(error = %e, "cannot share the games being played"),
+            }
+        }
+    })
+}
 
 /// A challenge as stored.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -127,7 +217,8 @@ async fn seat_of(hub: &Hub, player: &StoredPlayer, game: &str) -> Result<SeatPla
 }
 
 /// `GET /api/lobby`: the open challenges (and this browser's player's own, started or not,
-/// which keeps them open) and the games being played now on this node, with their spectators.
+/// which keeps them open) and the games being played now on every node, with their
+/// spectators.
 pub async fn lobby(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
     let me = crate::me::current(&hub, &request).await.ok().flatten();
     let now = now_ms();
@@ -153,17 +244,21 @@ pub async fn lobby(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response 
         .iter()
         .map(|g| (g.id, g.name))
         .collect();
-    let playing: Vec<serde_json::Value> = hub
-        .playing()
+    let fresh = now - i64::try_from(SHARED_FOR.as_millis()).unwrap_or(i64::MAX);
+    let shared = match hub.stored(hub.store().playing(fresh)).await {
+        Ok(shared) => shared,
+        Err(e) => return unavailable(e),
+    };
+    let playing: Vec<serde_json::Value> = merged(hub.playing(), shared, hub.node())
         .into_iter()
-        .map(|(id, game, seats, spectators, clock)| {
+        .map(|p| {
             json!({
-                "id": id,
-                "game": game,
-                "name": names.get(game.as_str()).copied().unwrap_or(game.as_str()),
-                "seats": seats,
-                "spectators": spectators,
-                "clock": clock,
+                "name": names.get(p.game.as_str()).copied().unwrap_or(p.game.as_str()),
+                "id": p.id,
+                "game": p.game,
+                "seats": p.seats,
+                "spectators": p.spectators,
+                "clock": p.clock,
             })
         })
         .collect();
@@ -326,5 +421,49 @@ pub fn mode_of(challenge: &Challenge) -> Mode {
         Mode::Rated
     } else {
         Mode::Online
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str, spectators: usize) -> Playing {
+        Playing {
+            id: id.to_owned(),
+            game: "quantik".to_owned(),
+            seats: Vec::new(),
+            spectators,
+            clock: "3+2".to_owned(),
+        }
+    }
+
+    #[test]
+    fn the_games_of_every_node_are_merged_with_their_spectators_added_up() {
+        let local = vec![game("g1", 1), game("g2", 0)];
+        let shared = vec![
+            // This node's own list as it wrote it a moment ago: already counted.
+            ("me".to_owned(), game("g1", 7)),
+            ("other".to_owned(), game("g1", 2)),
+            ("other".to_owned(), game("g3", 5)),
+            ("third".to_owned(), game("g2", 1)),
+        ];
+        let all = merged(local, shared, "me");
+        let shown: Vec<(&str, usize)> = all.iter().map(|p| (p.id.as_str(), p.spectators)).collect();
+        assert_eq!(shown, vec![("g3", 5), ("g1", 3), ("g2", 1)]);
+    }
+
+    #[test]
+    fn at_most_so_many_games_are_shown() {
+        let shared = (0..PLAYING_SHOWN + 10)
+            .map(|i| ("other".to_owned(), game(&format!("g{i:03}"), i)))
+            .collect();
+        let all = merged(Vec::new(), shared, "me");
+        assert_eq!(all.len(), PLAYING_SHOWN);
+        assert_eq!(
+            all[0].spectators,
+            PLAYING_SHOWN + 9,
+            "the most watched first"
+        );
     }
 }

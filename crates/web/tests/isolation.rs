@@ -134,6 +134,20 @@ impl GameStore for SlowFor {
         self.inner.remove_challenge(id, creator)
     }
 
+    fn share_playing(
+        &self,
+        node: String,
+        games: Vec<tabuleiro_web::lobby::Playing>,
+        now: i64,
+        forget: i64,
+    ) -> StoreFuture<'_, ()> {
+        self.inner.share_playing(node, games, now, forget)
+    }
+
+    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, tabuleiro_web::lobby::Playing)>> {
+        self.inner.playing(since)
+    }
+
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {
         self.inner.expired(now, limit)
     }

@@ -1,6 +1,7 @@
-//! Clocks across nodes: a game whose time runs out is ended by a node that never served it,
-//! and a real-time game keeps its clocks right through a restart of its node (time counts
-//! while the node is down).
+//! Clocks and the lobby across nodes: a game whose time runs out is ended by a node that never
+//! served it, a real-time game keeps its clocks right through a restart of its node (time
+//! counts while the node is down), and a challenge posted on one node is accepted on another,
+//! its game then listed as being played by both with the spectators of both.
 
 use std::time::{Duration, Instant};
 
@@ -195,4 +196,29 @@ async fn a_challenge_posted_on_one_node_is_accepted_on_another() {
     let mut watch = join(&a, &game, None).await;
     let (clock, ending) = clock_of(&mut watch).await;
     assert_eq!((clock.control.as_str(), ending), ("3+2", None));
+    // A spectator on each node: each node's lobby lists the game being played with both
+    // (its own, and the other node's as that node wrote them).
+    let _watch_b = join(&b, &game, None).await;
+    for n in [&a, &b] {
+        let give_up = Instant::now() + Duration::from_secs(15);
+        loop {
+            let lobby = request_with(n.addr, "GET", "/api/lobby", &as_player(0), None)
+                .await
+                .expect("the lobby");
+            let lobby: serde_json::Value = serde_json::from_str(&lobby.body).expect("JSON");
+            let spectators = lobby["playing"]
+                .as_array()
+                .and_then(|games| games.iter().find(|g| g["id"] == game.as_str()))
+                .map(|g| g["spectators"].clone());
+            if spectators == Some(json!(2)) {
+                break;
+            }
+            assert!(
+                Instant::now() < give_up,
+                "both spectators in the lobby of {}: {lobby}",
+                n.addr
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
 }

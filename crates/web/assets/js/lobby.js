@@ -4,6 +4,7 @@
 // challenge this browser sits at starts, the page goes to the game, whose seat opens by the
 // player's session alone.
 import { $, html } from "./dom.js";
+import { chosenOptions, fillOptions, optionsText } from "./options.js";
 
 let catalog = null;
 let mine = new Set(JSON.parse(sessionStorage.getItem("tabuleiro:challenges") || "[]"));
@@ -21,6 +22,7 @@ function who(p) {
 function chosenClock() {
   const chosen = $("challenge-clock").value;
   if (!chosen) return null;
+  if (chosen === "custom") return { minutes: Number($("challenge-minutes").value), increment: Number($("challenge-increment").value) };
   if (chosen.endsWith("d")) return { days: Number(chosen.slice(0, -1)) };
   const [minutes, increment] = chosen.split("+").map(Number);
   return { minutes, increment };
@@ -31,6 +33,7 @@ function fillPlayers() {
   const players = $("challenge-players");
   players.textContent = "";
   for (let n = info.min_players; n <= info.max_players; n++) players.add(new Option(String(n), String(n)));
+  fillOptions(info, $("challenge-options"));
 }
 
 async function ask(method, path, body) {
@@ -101,7 +104,8 @@ async function refresh() {
   for (const c of open) {
     const tr = document.createElement("tr");
     const players = c.seated.map(who).join(", ");
-    for (const text of [c.name, `${c.seated.length} of ${c.players}`, c.clock, c.rated ? "rated" : "casual", players]) {
+    const info = catalog.games.find((g) => g.id === c.game);
+    for (const text of [c.name, `${c.seated.length} of ${c.players}`, optionsText(info, c.options || {}), c.clock, c.rated ? "rated" : "casual", players]) {
       tr.appendChild(html("td", "", text));
     }
     const cell = document.createElement("td");
@@ -141,13 +145,19 @@ export async function showLobby() {
   catalog = await (await fetch("/api/catalog")).json();
   for (const g of catalog.games) $("challenge-game").add(new Option(g.name, g.id));
   $("challenge-game").addEventListener("change", fillPlayers);
+  $("challenge-clock").addEventListener("change", () => { $("challenge-custom").hidden = $("challenge-clock").value !== "custom"; });
   fillPlayers();
   const who = await ask("GET", "/api/me");
   me = who.ok ? who.json : null;
   $("challenge-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("lobby-error").textContent = "";
-    const body = { game: $("challenge-game").value, players: Number($("challenge-players").value), rated: $("challenge-rated").checked };
+    const body = {
+      game: $("challenge-game").value,
+      players: Number($("challenge-players").value),
+      options: chosenOptions($("challenge-options")),
+      rated: $("challenge-rated").checked,
+    };
     const clock = chosenClock();
     if (clock) body.clock = clock;
     const { ok, json } = await ask("POST", "/api/lobby", body);

@@ -1,6 +1,7 @@
 // The start page: choosing a game, its options and how it is played, then the links of an
 // online game.
 import { $ } from "./dom.js";
+import { chosenOptions, fillOptions } from "./options.js";
 import { fillRules } from "./panels.js";
 
 let catalog = null;
@@ -18,29 +19,7 @@ function fillSetup() {
     option.disabled = option.value === "perfect" && !info.solvable;
   }
   if ($("level").selectedOptions[0] && $("level").selectedOptions[0].disabled) $("level").value = "medium";
-  const options = $("options");
-  options.textContent = "";
-  for (const o of info.options) {
-    const label = document.createElement("label");
-    label.textContent = `${o.label} `;
-    let input;
-    if (o.choices.length > 0) {
-      input = document.createElement("select");
-      for (const c of o.choices) input.add(new Option(c, c));
-    } else {
-      input = document.createElement("input");
-      input.size = 10;
-    }
-    input.value = o.default;
-    input.dataset.option = o.name;
-    input.title = `${o.description} (${o.allowed})`;
-    label.appendChild(input);
-    const note = document.createElement("span");
-    note.className = "note";
-    note.textContent = ` ${o.description}`;
-    label.appendChild(note);
-    options.appendChild(label);
-  }
+  fillOptions(info, $("options"));
   fillSeats();
 }
 
@@ -79,8 +58,7 @@ export async function setup() {
   $("new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
     const mode = document.querySelector("input[name=mode]:checked").value;
-    const options = {};
-    document.querySelectorAll("[data-option]").forEach((i) => { options[i.dataset.option] = i.value; });
+    const options = chosenOptions($("options"));
     const body = { game: $("game").value, players: Number($("players").value), options, mode };
     if (mode === "computer") { body.level = $("level").value; body.seat = Number($("seat").value); }
     const clock = askedClock();

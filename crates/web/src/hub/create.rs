@@ -414,16 +414,9 @@ impl Hub {
         self.keep(room);
     }
 
-    /// The games between people not over on this node: id, game, seats, spectators, clock.
-    pub fn playing(
-        &self,
-    ) -> Vec<(
-        String,
-        String,
-        Vec<crate::protocol::SeatInfo>,
-        usize,
-        String,
-    )> {
+    /// The games between people not over on this node, every seat taken, the most watched
+    /// first (at most [`crate::lobby::PLAYING_SHOWN`]).
+    pub fn playing(&self) -> Vec<crate::lobby::Playing> {
         let rooms: Vec<SharedRoom> = lock(&self.rooms).values().cloned().collect();
         let mut playing = Vec::new();
         for room in rooms {
@@ -432,20 +425,24 @@ impl Hub {
                 && !guard.over()
                 && guard.seats.iter().all(|s| s.player().is_some())
             {
-                playing.push((
-                    guard.id.clone(),
-                    guard.game.info().id.to_owned(),
-                    guard.seat_infos(),
-                    guard.spectators(),
-                    guard
+                playing.push(crate::lobby::Playing {
+                    id: guard.id.clone(),
+                    game: guard.game.info().id.to_owned(),
+                    seats: guard.seat_infos(),
+                    spectators: guard.spectators(),
+                    clock: guard
                         .clock
                         .as_ref()
                         .map_or_else(|| "none".to_owned(), |c| c.control.label()),
-                ));
+                });
             }
         }
-        playing.sort_by(|a, b| b.3.cmp(&a.3).then(a.0.cmp(&b.0)));
-        playing.truncate(50);
+        crate::lobby::most_watched(&mut playing);
         playing
+    }
+
+    /// This node's name among the nodes of a shared database.
+    pub fn node(&self) -> &str {
+        &self.node
     }
 }

@@ -463,6 +463,19 @@ pub trait GameStore: Send + Sync {
     /// Removes the open challenge `id` of player `creator`; false when there is none.
     fn remove_challenge(&self, id: String, creator: String) -> StoreFuture<'_, bool>;
 
+    /// Replaces the games being played node `node` serves by `games`, written at `now` (ms),
+    /// and forgets every node's games written before `forget` (nodes that stopped).
+    fn share_playing(
+        &self,
+        node: String,
+        games: Vec<crate::lobby::Playing>,
+        now: i64,
+        forget: i64,
+    ) -> StoreFuture<'_, ()>;
+
+    /// The games being played every node wrote since `since` (ms), each with its node.
+    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::lobby::Playing)>>;
+
     /// The games not over whose clock's deadline is before `now` (ms since 1970), at most
     /// `limit`, the longest overdue first.
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>>;

@@ -4,7 +4,7 @@
 use deadpool_postgres::Object;
 
 use super::super::{StoreError, StoredGame};
-use crate::lobby::Challenge;
+use crate::lobby::{Challenge, Playing};
 
 /// The table (migration 9).
 pub(super) const SCHEMA: &str = "
@@ -19,6 +19,65 @@ CREATE TABLE challenges (
 );
 CREATE INDEX challenges_seen ON challenges (seen);
 ";
+
+/// The games being played each node serves (migration 10).
+pub(super) const PLAYING_SCHEMA: &str = "
+CREATE TABLE playing (
+    node TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    seen BIGINT NOT NULL,
+    PRIMARY KEY (node, game_id)
+);
+CREATE INDEX playing_seen ON playing (seen);
+";
+
+pub(super) async fn share_playing(
+    client: &mut Object,
+    node: &str,
+    games: &[Playing],
+    now: i64,
+    forget: i64,
+) -> Result<(), StoreError> {
+    let tx = client.transaction().await?;
+    tx.execute(
+        "DELETE FROM playing WHERE node = $1 OR seen < $2",
+        &[&node, &forget],
+    )
+    .await?;
+    for game in games {
+        tx.execute(
+            "INSERT INTO playing (node, game_id, body, seen) VALUES ($1, $2, $3, $4)",
+            &[&node, &game.id, &serde_json::to_string(game)?, &now],
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+pub(super) async fn playing(
+    client: &Object,
+    since: i64,
+) -> Result<Vec<(String, Playing)>, StoreError> {
+    client
+        .query(
+            "SELECT node, body FROM playing WHERE seen >= $1 LIMIT 1000",
+            &[&since],
+        )
+        .await?
+        .iter()
+        .map(|row| {
+            let game = serde_json::from_str(&row.get::<_, String>(1)).map_err(|error| {
+                StoreError::Corrupt {
+                    column: "playing.body",
+                    error,
+                }
+            })?;
+            Ok((row.get::<_, String>(0), game))
+        })
+        .collect()
+}
 
 fn decode(body: &str) -> Result<Challenge, StoreError> {
     serde_json::from_str(body).map_err(|error| StoreError::Corrupt {

@@ -655,6 +655,26 @@ impl GameStore for PostgresStore {
         }))
     }
 
+    fn share_playing(
+        &self,
+        node: String,
+        games: Vec<crate::lobby::Playing>,
+        now: i64,
+        forget: i64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(self.call(move |mut client| async move {
+            let result = lobby::share_playing(&mut client, &node, &games, now, forget).await;
+            (client, result)
+        }))
+    }
+
+    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::lobby::Playing)>> {
+        Box::pin(self.call(move |client| async move {
+            let result = lobby::playing(&client, since).await;
+            (client, result)
+        }))
+    }
+
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         Box::pin(self.call(move |client| async move {

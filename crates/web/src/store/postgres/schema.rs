@@ -57,6 +57,7 @@ ALTER TABLE games ADD COLUMN deadline BIGINT;
 CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;
 ",
     super::lobby::SCHEMA,
+    super::lobby::PLAYING_SCHEMA,
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::super::{StoreError, StoredGame};
-use crate::lobby::Challenge;
+use crate::lobby::{Challenge, Playing};
 
 /// The table (schema version 7).
 pub(super) const SCHEMA: &str = "
@@ -18,6 +18,52 @@ CREATE TABLE IF NOT EXISTS challenges (
 );
 CREATE INDEX IF NOT EXISTS challenges_seen ON challenges (seen);
 ";
+
+/// The games being played each node serves (schema version 8).
+pub(super) const PLAYING_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS playing (
+    node TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    seen INTEGER NOT NULL,
+    PRIMARY KEY (node, game_id)
+);
+CREATE INDEX IF NOT EXISTS playing_seen ON playing (seen);
+";
+
+pub(super) fn share_playing(
+    db: &Connection,
+    node: &str,
+    games: &[Playing],
+    now: i64,
+    forget: i64,
+) -> Result<(), StoreError> {
+    db.prepare_cached("DELETE FROM playing WHERE node = ?1 OR seen < ?2")?
+        .execute(params![node, forget])?;
+    for game in games {
+        db.prepare_cached(
+            "INSERT INTO playing (node, game_id, body, seen) VALUES (?1, ?2, ?3, ?4)",
+        )?
+        .execute(params![node, game.id, serde_json::to_string(game)?, now])?;
+    }
+    Ok(())
+}
+
+pub(super) fn playing(db: &Connection, since: i64) -> Result<Vec<(String, Playing)>, StoreError> {
+    let rows: Vec<(String, String)> = db
+        .prepare_cached("SELECT node, body FROM playing WHERE seen >= ?1 LIMIT 1000")?
+        .query_map(params![since], |row| Ok((row.get(0)?, row.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    rows.into_iter()
+        .map(|(node, body)| {
+            let game = serde_json::from_str(&body).map_err(|error| StoreError::Corrupt {
+                column: "playing.body",
+                error,
+            })?;
+            Ok((node, game))
+        })
+        .collect()
+}
 
 fn decode(body: &str) -> Result<Challenge, StoreError> {
     serde_json::from_str(body).map_err(|error| StoreError::Corrupt {

@@ -56,7 +56,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 7;
+const VERSION: i64 = 8;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -107,6 +107,9 @@ CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline) WHERE deadline IS 
 
 /// Version 7: the lobby's challenges ([`lobby`]).
 const SCHEMA_7: &str = lobby::SCHEMA;
+
+/// Version 8: the games being played each node serves ([`lobby`]).
+const SCHEMA_8: &str = lobby::PLAYING_SCHEMA;
 
 /// A write for the writer thread, with where its answer goes.
 enum Write {
@@ -325,6 +328,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     }
     if version < 7 {
         tx.execute_batch(SCHEMA_7)?;
+    }
+    if version < 8 {
+        tx.execute_batch(SCHEMA_8)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
@@ -671,6 +677,20 @@ impl GameStore for SqliteStore {
 
     fn remove_challenge(&self, id: String, creator: String) -> StoreFuture<'_, bool> {
         Box::pin(self.run(move |db| lobby::remove(db, &id, &creator)))
+    }
+
+    fn share_playing(
+        &self,
+        node: String,
+        games: Vec<crate::lobby::Playing>,
+        now: i64,
+        forget: i64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(self.run(move |db| lobby::share_playing(db, &node, &games, now, forget)))
+    }
+
+    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::lobby::Playing)>> {
+        Box::pin(self.read(move |db| lobby::playing(db, since)))
     }
 
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {

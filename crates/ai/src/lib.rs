@@ -30,6 +30,7 @@ pub mod mcts;
 pub mod oracle_play;
 pub mod pairs;
 pub mod perfect;
+pub mod protocol;
 pub mod random;
 pub mod rating;
 pub mod reference;

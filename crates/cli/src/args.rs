@@ -57,6 +57,9 @@ pub enum Command {
     /// Load benchmark of the web server: scripted clients play many games at once over
     /// loopback WebSockets; prints moves per second and latencies.
     BenchWeb(BenchWebArgs),
+    /// Answer the engine protocol (docs/engine-protocol.md) on standard input and output, so
+    /// that another program can play against a level.
+    Engine(EngineArgs),
 }
 
 /// Arguments of `serve`.
@@ -150,6 +153,15 @@ pub struct ServeArgs {
     /// with the game and connection of each) for log collectors. `RUST_LOG` filters them.
     #[arg(long, value_name = "text|json", default_value = "text")]
     pub log_format: tabuleiro_web::logs::LogFormat,
+}
+
+/// Arguments of `engine`.
+#[derive(Debug, Args)]
+pub struct EngineArgs {
+    /// The level that plays: random, greedy, `strong[:think=MS][:depth=D][:iters=N]`,
+    /// perfect, or a name of the ladder (easy, medium, hard).
+    #[arg(long, default_value = "hard")]
+    pub level: String,
 }
 
 /// Arguments of `bench-web`.

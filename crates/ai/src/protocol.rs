@@ -1,0 +1,300 @@
+//! The engine side of the engine protocol (`docs/engine-protocol.md`): a computer level that
+//! answers a host over lines of text, so that any program that speaks the protocol can use it.
+//!
+//! The engine keeps its own position: it starts each game from the host's `game` line (the
+//! game, the number of players, its seat and every option with its value) and plays each
+//! `moved` line on it; `go` asks its level for a move of its seat. Games with hidden
+//! information are refused for now (their positions cannot yet be rebuilt from what a seat
+//! may know): the engine says so in an `info` line and does not answer `ok`.
+
+use std::io::{self, BufRead, Write};
+
+use tabuleiro_core::{Engine, GameVisitor, Options, Player, Registry, Setup};
+
+use crate::agent::Agent;
+use crate::level::Level;
+
+/// The version of the protocol this module speaks.
+pub const VERSION: u32 = 1;
+
+/// One game being played: moves told by the host, moves asked of the level.
+trait Table {
+    /// Plays `text`, the move of seat `seat` (from 0), on the engine's position.
+    fn moved(&mut self, seat: usize, text: &str) -> Result<(), String>;
+    /// The level's move for the engine's seat, in notation.
+    fn go(&mut self) -> Result<String, String>;
+}
+
+/// A game of `G` with the level playing one seat.
+struct Live<G: Engine> {
+    state: G,
+    seat: Player,
+    agent: Box<dyn Agent<G>>,
+}
+
+impl<G: Engine> Table for Live<G> {
+    fn moved(&mut self, seat: usize, text: &str) -> Result<(), String> {
+        let Some(to_move) = self.state.to_move() else {
+            return Err(format!("the game is over: no move `{text}`"));
+        };
+        if usize::from(to_move.0) != seat {
+            return Err(format!(
+                "player {} is to move, not player {}",
+                to_move.0 + 1,
+                seat + 1
+            ));
+        }
+        let mv = self.state.parse_move(text).map_err(|e| e.to_string())?;
+        self.state.play_unchecked(mv);
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<String, String> {
+        if self.state.to_move() != Some(self.seat) {
+            return Err(format!("player {} is not to move", self.seat.0 + 1));
+        }
+        let view = self.state.view(self.seat);
+        let mv = self
+            .agent
+            .choose(&view)
+            .ok_or_else(|| "no move: the game is over".to_owned())?;
+        Ok(self.state.format_move(mv))
+    }
+}
+
+/// Builds a [`Live`] game for the game chosen at run time.
+struct Starter<'a> {
+    players: usize,
+    seat: usize,
+    options: &'a [String],
+    level: Level,
+    seed: u64,
+}
+
+impl GameVisitor for Starter<'_> {
+    type Output = Result<Box<dyn Table>, String>;
+
+    fn visit<G: Engine>(self) -> Self::Output {
+        if G::INFO.hidden_information {
+            return Err(format!(
+                "{} hides information from the players: this engine does not play it yet",
+                G::INFO.name
+            ));
+        }
+        if self.seat >= self.players {
+            return Err(format!(
+                "seat {} of {} players",
+                self.seat + 1,
+                self.players
+            ));
+        }
+        let options = Options::parse(G::INFO, self.options).map_err(|e| e.to_string())?;
+        let setup = Setup {
+            players: self.players,
+            options,
+            seed: self.seed,
+        };
+        let state = G::new(&setup).map_err(|e| e.to_string())?;
+        let mut agent = self
+            .level
+            .build::<G>(self.seed)
+            .map_err(|e| e.to_string())?;
+        agent.new_game(self.seed);
+        Ok(Box::new(Live {
+            state,
+            seat: Player(u8::try_from(self.seat).map_err(|_| "too many seats".to_owned())?),
+            agent,
+        }))
+    }
+}
+
+/// `game <id> players <n> seat <k> [name=value …]`, read.
+fn start<R: Registry>(
+    registry: &R,
+    words: &[&str],
+    level: Level,
+    seed: u64,
+) -> Result<Box<dyn Table>, String> {
+    let [id, "players", players, "seat", seat, options @ ..] = words else {
+        return Err("expected `game <id> players <n> seat <k> [name=value …]`".to_owned());
+    };
+    let players: usize = players
+        .parse()
+        .map_err(|_| format!("`{players}` is not a number of players"))?;
+    let seat: usize = seat
+        .parse()
+        .ok()
+        .filter(|&s| s >= 1)
+        .ok_or_else(|| format!("`{seat}` is not a seat (they are numbered from 1)"))?;
+    let options: Vec<String> = options.iter().map(|&o| o.to_owned()).collect();
+    registry
+        .visit(
+            id,
+            Starter {
+                players,
+                seat: seat - 1,
+                options: &options,
+                level,
+                seed,
+            },
+        )
+        .unwrap_or_else(|| Err(format!("no game `{id}`")))
+}
+
+/// Answers the protocol as an engine playing `level` (named `name` in its `id` line), reading
+/// `input` and writing `output`, until the host says `quit` or closes the input. Lines it does
+/// not know are ignored; a line it cannot follow (a move that is not legal, a game it does not
+/// know) is answered by an `info` line that says why, and the game goes on as it was.
+///
+/// # Errors
+/// When `output` cannot be written.
+pub fn serve_engine<R: Registry>(
+    registry: &R,
+    level: Level,
+    name: &str,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let mut table: Option<Box<dyn Table>> = None;
+    let mut games = 0u64;
+    for line in input.lines() {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                writeln!(output, "info error: a line that is not UTF-8 was ignored")?;
+                output.flush()?;
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["protocol", version] => {
+                if *version != VERSION.to_string() {
+                    writeln!(
+                        output,
+                        "info error: this engine speaks protocol {VERSION}, not {version}"
+                    )?;
+                }
+                writeln!(output, "id name tabuleiro {name}")?;
+                writeln!(output, "id author the tabuleiro developers")?;
+                writeln!(output, "ok")?;
+            }
+            ["game", rest @ ..] => {
+                games += 1;
+                match start(registry, rest, level, games) {
+                    Ok(started) => {
+                        table = Some(started);
+                        writeln!(output, "ok")?;
+                    }
+                    Err(e) => {
+                        table = None;
+                        writeln!(output, "info error: {e}")?;
+                    }
+                }
+            }
+            ["moved", seat, mv @ ..] => {
+                let result = match (&mut table, seat.parse::<usize>()) {
+                    (None, _) => Err("no game: `game` comes first".to_owned()),
+                    (Some(_), Err(_) | Ok(0)) => {
+                        Err(format!("`{seat}` is not a seat (they are numbered from 1)"))
+                    }
+                    (Some(t), Ok(seat)) => t.moved(seat - 1, &mv.join(" ")),
+                };
+                if let Err(e) = result {
+                    writeln!(output, "info error: {e}")?;
+                }
+            }
+            ["go", ..] => {
+                let answer = match &mut table {
+                    None => Err("no game: `game` comes first".to_owned()),
+                    Some(t) => t.go(),
+                };
+                match answer {
+                    Ok(mv) => writeln!(output, "move {mv}")?,
+                    Err(e) => writeln!(output, "info error: {e}")?,
+                }
+            }
+            ["end", ..] => table = None,
+            ["quit", ..] => {
+                output.flush()?;
+                return Ok(());
+            }
+            // `legal` (this engine knows the moves), `private` (no hidden information yet),
+            // and anything else: ignored, as the protocol asks.
+            _ => {}
+        }
+        output.flush()?;
+    }
+    output.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabuleiro_core::Game;
+    use tabuleiro_games::REGISTRY;
+
+    /// What the engine answers to `input`, line by line.
+    fn answers(level: &str, input: &str) -> Vec<String> {
+        let mut output = Vec::new();
+        let level: Level = level.parse().expect("a level");
+        serve_engine(&REGISTRY, level, "test", input.as_bytes(), &mut output).expect("served");
+        String::from_utf8(output)
+            .expect("UTF-8")
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn the_handshake_names_the_engine_then_says_ok() {
+        assert_eq!(
+            answers("random", "protocol 1\n"),
+            vec![
+                "id name tabuleiro test",
+                "id author the tabuleiro developers",
+                "ok"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_game_is_followed_move_by_move_and_go_answers_a_legal_move() {
+        let said = answers(
+            "greedy",
+            "protocol 1\ngame quantik players 2 seat 2 first=1\nmoved 1 Ca1\ngo 5000\nquit\n",
+        );
+        let Some(mv) = said.last().and_then(|l| l.strip_prefix("move ")) else {
+            panic!("a move: {said:?}");
+        };
+        let mut state = tabuleiro_games::quantik::Quantik::new(&Setup {
+            players: 2,
+            options: Options::defaults(tabuleiro_games::quantik::Quantik::INFO),
+            seed: 0,
+        })
+        .expect("a game");
+        let first = state.parse_move("Ca1").expect("legal");
+        state.play_unchecked(first);
+        assert!(state.parse_move(mv).is_ok(), "`{mv}` is legal after Ca1");
+    }
+
+    #[test]
+    fn what_cannot_be_followed_is_explained_and_changes_nothing() {
+        let said = answers(
+            "random",
+            "moved 1 Ca1\ngame nosuch players 2 seat 1\ngame qinto players 2 seat 1\n\
+             game quantik players 2 seat 1\nmoved 2 Ca1\nmoved 1 Zz9\nbanana split\n\
+             moved 1 Ca1\ngo 100\nquit\nprotocol 1\n",
+        );
+        assert!(said[0].contains("`game` comes first"), "{said:?}");
+        assert!(said[1].contains("no game `nosuch`"), "{said:?}");
+        assert!(said[2].contains("hides information"), "{said:?}");
+        assert_eq!(said[3], "ok");
+        assert!(said[4].contains("player 1 is to move"), "{said:?}");
+        assert!(said[5].starts_with("info error:"), "{said:?}");
+        // The unknown line is ignored; the engine's seat is not to move after Ca1.
+        assert!(said[6].contains("player 1 is not to move"), "{said:?}");
+        assert_eq!(said.len(), 7, "nothing after `quit`: {said:?}");
+    }
+}

@@ -1,6 +1,7 @@
-//! `tabuleiro engine` driven as a foreign host would drive it (docs/engine-protocol.md): a
-//! real process, the handshake, a game of each game without hidden information played to its
-//! end against the host's own moves, and `quit`.
+//! Engines driven as a foreign host would drive them (docs/engine-protocol.md): real
+//! processes, the handshake, games played to their end against the host's own moves, and
+//! `quit`. `tabuleiro engine` plays every game without hidden information; the Python example
+//! (`examples/engines/random_player.py`, moves from `legal`) plays every game.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -13,17 +14,25 @@ use tabuleiro_games::REGISTRY;
 /// The most any answer may take (a `random` engine answers at once).
 const PATIENCE: Duration = Duration::from_secs(30);
 
-/// A running engine: its input, and its output line by line.
+/// A running engine: its input, its output line by line, and whether it asked for the legal
+/// moves.
 struct EngineProcess {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+    wants_legal: bool,
 }
 
 impl EngineProcess {
+    /// `tabuleiro engine --level LEVEL`.
     fn start(level: &str) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-            .args(["engine", "--level", level])
+        let mut command = Command::new(env!("CARGO_BIN_EXE_tabuleiro"));
+        command.args(["engine", "--level", level]);
+        Self::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Self {
+        let mut child = command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -43,6 +52,21 @@ impl EngineProcess {
             child,
             input,
             lines,
+            wants_legal: false,
+        }
+    }
+
+    /// `protocol 1`, and the engine's lines up to its `ok` (noting `want legal`).
+    fn handshake(&mut self) -> Vec<String> {
+        self.say("protocol 1");
+        let mut said = Vec::new();
+        loop {
+            let line = self.lines.recv_timeout(PATIENCE).expect("the handshake");
+            if line == "ok" {
+                return said;
+            }
+            self.wants_legal |= line.trim() == "want legal";
+            said.push(line);
         }
     }
 
@@ -112,6 +136,11 @@ impl GameVisitor for HostGame<'_> {
         while let Some(to_move) = state.to_move() {
             assert!(played < limit, "{}: the game does not end", G::INFO.id);
             let text = if to_move == Player(self.seat as u8) {
+                if self.engine.wants_legal {
+                    state.legal_moves(&mut moves);
+                    let legal: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
+                    self.engine.say(&format!("legal {}", legal.join(";")));
+                }
                 self.engine.say("go 10000");
                 let answer = self.engine.answer();
                 let Some(text) = answer.strip_prefix("move ") else {
@@ -125,9 +154,11 @@ impl GameVisitor for HostGame<'_> {
             let mv = state
                 .parse_move(&text)
                 .unwrap_or_else(|e| panic!("{}: the engine's `{text}`: {e}", G::INFO.id));
+            // The move as the engine's seat may know it (a trade of hidden tiles only counted).
+            let known = state.format_move_for(mv, Some(Player(self.seat as u8)));
             state.play_unchecked(mv);
             self.engine
-                .say(&format!("moved {} {text}", usize::from(to_move.0) + 1));
+                .say(&format!("moved {} {known}", usize::from(to_move.0) + 1));
             played += 1;
         }
         self.engine.say("end the game is over");
@@ -135,14 +166,13 @@ impl GameVisitor for HostGame<'_> {
     }
 }
 
-#[test]
-fn the_engine_plays_every_game_without_hidden_information_to_its_end_then_quits() {
-    let mut engine = EngineProcess::start("random");
-    engine.say("protocol 1");
-    assert_eq!(engine.answer(), "ok");
+/// Plays a game of each game (those without hidden information unless `hidden`) from each
+/// of two seats against `engine`, then says `quit` and checks that it stops; returns the
+/// number of games.
+fn play_every_game(mut engine: EngineProcess, hidden: bool) -> usize {
     let mut games = 0;
     for info in REGISTRY.games() {
-        if info.hidden_information {
+        if info.hidden_information && !hidden {
             continue;
         }
         for seat in 0..2 {
@@ -159,7 +189,6 @@ fn the_engine_plays_every_game_without_hidden_information_to_its_end_then_quits(
             games += 1;
         }
     }
-    assert_eq!(games, 8, "four games, each from both seats");
     engine.say("quit");
     let give_up = Instant::now() + PATIENCE;
     loop {
@@ -173,20 +202,44 @@ fn the_engine_plays_every_game_without_hidden_information_to_its_end_then_quits(
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+    games
+}
+
+#[test]
+fn the_engine_plays_every_game_without_hidden_information_to_its_end_then_quits() {
+    let mut engine = EngineProcess::start("random");
+    engine.handshake();
+    assert!(!engine.wants_legal, "tabuleiro engine knows the moves");
+    assert_eq!(
+        play_every_game(engine, false),
+        8,
+        "four games, each from both seats"
+    );
+}
+
+#[test]
+#[ignore = "needs python3: scripts/test runs it"]
+fn the_python_example_plays_every_game_from_the_legal_moves() {
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/engines/random_player.py"
+    );
+    let mut command = Command::new("python3");
+    command.arg(script);
+    let mut engine = EngineProcess::spawn(command);
+    let said = engine.handshake();
+    assert!(engine.wants_legal, "{said:?}");
+    assert_eq!(
+        play_every_game(engine, true),
+        10,
+        "five games, each from both seats"
+    );
 }
 
 #[test]
 fn the_engine_names_itself_and_refuses_a_game_it_cannot_play() {
     let mut engine = EngineProcess::start("easy");
-    engine.say("protocol 1");
-    let mut named = Vec::new();
-    loop {
-        let line = engine.lines.recv_timeout(PATIENCE).expect("the handshake");
-        if line == "ok" {
-            break;
-        }
-        named.push(line);
-    }
+    let named = engine.handshake();
     assert!(
         named.contains(&"id name tabuleiro easy".to_owned()),
         "{named:?}"

@@ -3,11 +3,13 @@
 //!
 //! The engine keeps its own position: it starts each game from the host's `game` line (the
 //! game, the number of players, its seat and every option with its value) and plays each
-//! `moved` line on it; `go` asks its level for a move of its seat. Games with hidden
+//! `moved` line on it; `go` asks its level for a move of its seat (a `strong` level thinks at
+//! most half the time `go` leaves, see [`think_for`]). Games with hidden
 //! information are refused for now (their positions cannot yet be rebuilt from what a seat
 //! may know): the engine says so in an `info` line and does not answer `ok`.
 
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
 
 use tabuleiro_core::{Engine, GameVisitor, Options, Player, Registry, Setup};
 
@@ -17,12 +19,28 @@ use crate::level::Level;
 /// The version of the protocol this module speaks.
 pub const VERSION: u32 = 1;
 
+/// Of the time `go` gives, what is kept for the answer's way back to the host, ms.
+pub const MARGIN_MS: u64 = 50;
+
+/// How long a level thinks when `go` leaves `left` ms for the move: a `strong` level whose own
+/// time is longer than half of `left` (less [`MARGIN_MS`]) thinks that half; `None`: as the
+/// level says (other levels, levels bounded by depth or iterations, and enough time).
+pub fn think_for(level: Level, left: Option<u64>) -> Option<Duration> {
+    let (Level::Strong(limits), Some(left)) = (level, left) else {
+        return None;
+    };
+    let own = limits.time?;
+    let share = Duration::from_millis((left.saturating_sub(MARGIN_MS) / 2).max(1));
+    (share < own).then_some(share)
+}
+
 /// One game being played: moves told by the host, moves asked of the level.
 trait Table {
     /// Plays `text`, the move of seat `seat` (from 0), on the engine's position.
     fn moved(&mut self, seat: usize, text: &str) -> Result<(), String>;
-    /// The level's move for the engine's seat, in notation.
-    fn go(&mut self) -> Result<String, String>;
+    /// The level's move for the engine's seat, in notation, with `left` ms for it if the host
+    /// said.
+    fn go(&mut self, left: Option<u64>) -> Result<String, String>;
 }
 
 /// A game of `G` with the level playing one seat.
@@ -30,6 +48,10 @@ struct Live<G: Engine> {
     state: G,
     seat: Player,
     agent: Box<dyn Agent<G>>,
+    level: Level,
+    seed: u64,
+    /// The thinking time the agent was built with, when [`think_for`] shortened it.
+    capped: Option<Duration>,
 }
 
 impl<G: Engine> Table for Live<G> {
@@ -49,9 +71,16 @@ impl<G: Engine> Table for Live<G> {
         Ok(())
     }
 
-    fn go(&mut self) -> Result<String, String> {
+    fn go(&mut self, left: Option<u64>) -> Result<String, String> {
         if self.state.to_move() != Some(self.seat) {
             return Err(format!("player {} is not to move", self.seat.0 + 1));
+        }
+        let cap = think_for(self.level, left);
+        if cap != self.capped {
+            let level = cap.map_or(self.level, |t| self.level.with_think(t));
+            self.agent = level.build::<G>(self.seed).map_err(|e| e.to_string())?;
+            self.agent.new_game(self.seed);
+            self.capped = cap;
         }
         let view = self.state.view(self.seat);
         let mv = self
@@ -104,6 +133,9 @@ impl GameVisitor for Starter<'_> {
             state,
             seat: Player(u8::try_from(self.seat).map_err(|_| "too many seats".to_owned())?),
             agent,
+            level: self.level,
+            seed: self.seed,
+            capped: None,
         }))
     }
 }
@@ -205,10 +237,11 @@ pub fn serve_engine<R: Registry>(
                     writeln!(output, "info error: {e}")?;
                 }
             }
-            ["go", ..] => {
+            ["go", rest @ ..] => {
+                let left = rest.first().and_then(|ms| ms.parse::<u64>().ok());
                 let answer = match &mut table {
                     None => Err("no game: `game` comes first".to_owned()),
-                    Some(t) => t.go(),
+                    Some(t) => t.go(left),
                 };
                 match answer {
                     Ok(mv) => writeln!(output, "move {mv}")?,
@@ -277,6 +310,43 @@ mod tests {
         let first = state.parse_move("Ca1").expect("legal");
         state.play_unchecked(first);
         assert!(state.parse_move(mv).is_ok(), "`{mv}` is legal after Ca1");
+    }
+
+    #[test]
+    fn a_strong_level_thinks_at_most_half_the_time_go_leaves() {
+        let hard: Level = "hard".parse().expect("a level");
+        assert_eq!(
+            think_for(hard, None),
+            None,
+            "no time said: as the level says"
+        );
+        assert_eq!(
+            think_for(hard, Some(10_000)),
+            None,
+            "a second is less than 5 s"
+        );
+        assert_eq!(
+            think_for(hard, Some(1_050)),
+            Some(Duration::from_millis(500))
+        );
+        assert_eq!(think_for(hard, Some(10)), Some(Duration::from_millis(1)));
+        let greedy: Level = "greedy".parse().expect("a level");
+        assert_eq!(think_for(greedy, Some(10)), None, "greedy does not search");
+        let deep: Level = "strong:depth=3".parse().expect("a level");
+        assert_eq!(
+            think_for(deep, Some(10)),
+            None,
+            "bounded by depth, not time"
+        );
+        // And the move comes, a legal one.
+        let said = answers(
+            "strong:think=60000",
+            "game quantik players 2 seat 1 first=1\ngo 300\nquit\n",
+        );
+        assert!(
+            said.last().is_some_and(|l| l.starts_with("move ")),
+            "{said:?}"
+        );
     }
 
     #[test]

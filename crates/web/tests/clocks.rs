@@ -152,18 +152,8 @@ async fn clocks_outside_the_offer_or_without_people_are_refused() {
 async fn a_move_that_says_how_long_its_player_thought_has_its_lag_forgiven_within_a_quota() {
     let server = Server::start().await;
     let (id, tokens) = timed(&server, 1.0).await;
-    let mut one = GameSocket::connect(server.addr, &id)
-        .await
-        .expect("connect");
-    one.send(&json!({ "type": "join", "token": tokens[0] }))
-        .await
-        .expect("join");
-    let mut two = GameSocket::connect(server.addr, &id)
-        .await
-        .expect("connect");
-    two.send(&json!({ "type": "join", "token": tokens[1] }))
-        .await
-        .expect("join");
+    let (mut one, _, _) = server.join(&id, Some(&tokens[0])).await;
+    let (mut two, _, _) = server.join(&id, Some(&tokens[1])).await;
     send_move(&mut one, "Ca1").await;
     // Player 2 takes 1.2 s by the server's count, but says it thought 200 ms: 500 ms of it
     // (the whole quota) is forgiven, not the whole second.

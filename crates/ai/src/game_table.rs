@@ -19,7 +19,7 @@ use tabuleiro_core::{
     SetupError, UndoError, derive_seed,
 };
 
-use crate::agent::Agent;
+use crate::agent::{Agent, GameSoFar};
 use crate::level::{Level, LevelError};
 use crate::matchplay::{agent_seed, seat_agents};
 
@@ -144,6 +144,8 @@ pub struct GameTable<G: Engine> {
     session: Session<G>,
     seats: Vec<Seat>,
     agents: Vec<Option<SharedAgent<G>>>,
+    /// Which seats' players follow the game (engines: told the game so far each turn).
+    follows: Vec<bool>,
     /// Bumped on every change of the history: answers computed for an older one are stale.
     generation: u64,
     /// Set to stop the searches started for the present history ([`crate::cancel`]).
@@ -204,7 +206,12 @@ impl<G: Engine> GameTable<G> {
 
     fn seat(session: Session<G>, seats: Vec<Seat>) -> Result<Self, TableError> {
         let levels: Vec<Option<Level>> = seats.iter().map(|s| s.level()).collect();
-        let agents = seat_agents::<G>(session.setup(), &levels)?
+        let agents = seat_agents::<G>(session.setup(), &levels)?;
+        let follows = agents
+            .iter()
+            .map(|agent| agent.as_ref().is_some_and(|a| a.follows_game()))
+            .collect();
+        let agents = agents
             .into_iter()
             .map(|agent| agent.map(|agent| Arc::new(Mutex::new(agent))))
             .collect();
@@ -212,6 +219,7 @@ impl<G: Engine> GameTable<G> {
             session,
             seats,
             agents,
+            follows,
             generation: 0,
             stop: Arc::new(AtomicBool::new(false)),
         })
@@ -220,6 +228,9 @@ impl<G: Engine> GameTable<G> {
     /// Puts `agent` in `player`'s seat in place of the player its level builds (a player of
     /// one's own, for tests and experiments); the seat keeps its name in the record.
     pub fn set_agent(&mut self, player: Player, agent: Box<dyn Agent<G>>) {
+        if let Some(follows) = self.follows.get_mut(player.index()) {
+            *follows = agent.follows_game();
+        }
         if let Some(slot) = self.agents.get_mut(player.index()) {
             *slot = Some(Arc::new(Mutex::new(agent)));
         }
@@ -263,9 +274,19 @@ impl<G: Engine> GameTable<G> {
         self.generation
     }
 
+    /// The seat to move, unless the game is over (by its rules, or a computer's forfeit).
+    pub fn to_move(&self) -> Option<Player> {
+        self.session.to_move()
+    }
+
+    /// How the game ended (by its rules, or a computer's forfeit); `None` while it goes on.
+    pub fn outcome(&self) -> Option<tabuleiro_core::Outcome> {
+        self.session.outcome()
+    }
+
     /// The computer seat to move, if a computer is to move.
     pub fn computer_to_move(&self) -> Option<Player> {
-        self.state().to_move().filter(|&p| !self.is_human(p))
+        self.session.to_move().filter(|&p| !self.is_human(p))
     }
 
     /// The eyes of a screen shared by the human seats, where `shown` is the human who has
@@ -345,7 +366,11 @@ impl<G: Engine> GameTable<G> {
     pub fn computer_turn(&self) -> Option<ComputerTurn<G>> {
         let player = self.computer_to_move()?;
         let agent = self.agents.get(player.index())?.clone()?;
-        Some(self.turn_for(player, agent))
+        let mut turn = self.turn_for(player, agent);
+        if self.follows.get(player.index()) == Some(&true) {
+            turn.game = Some(GameSoFar::of(&self.session, player));
+        }
+        Some(turn)
     }
 
     /// A hint for the seat to move: a `strong` search of `think`, from that seat's own view
@@ -355,7 +380,7 @@ impl<G: Engine> GameTable<G> {
     /// # Errors
     /// When the game is over ([`LevelError`] never happens for `strong`, but is passed on).
     pub fn hint(&self, think: Duration) -> Option<Result<ComputerTurn<G>, LevelError>> {
-        let player = self.state().to_move()?;
+        let player = self.session.to_move()?;
         let seed = derive_seed(
             agent_seed(self.setup().seed, player),
             self.session.moves().len() as u64,
@@ -373,6 +398,7 @@ impl<G: Engine> GameTable<G> {
             view: self.state().view(player),
             position: self.state().clone(),
             player,
+            game: None,
             generation: self.generation,
             stop: Arc::clone(&self.stop),
         }
@@ -384,12 +410,29 @@ impl<G: Engine> GameTable<G> {
     }
 
     /// Plays a computer's answer. A stale answer (the game changed while it thought) is
-    /// dropped: `Ok(None)`. Otherwise returns the move played.
+    /// dropped: `Ok(None)`. A player that follows the game (an engine) and failed forfeits
+    /// it, illegal move included: `Ok(None)` too, and the game is over ([`GameTable::outcome`]).
+    /// Otherwise returns the move played.
     ///
     /// # Errors
     /// The player found no move, chose an illegal one, or stopped; nothing is played.
     pub fn accept(&mut self, thought: Thought<G>) -> Result<Option<G::Move>, TurnError> {
         if !self.is_current(&thought) {
+            return Ok(None);
+        }
+        let follows = self.follows.get(thought.player.index()) == Some(&true);
+        let forfeit = match (&thought.forfeit, thought.mv) {
+            (Some(reason), _) => Some(reason.clone()),
+            (None, Ok(Some(mv))) if follows => self.state().check_move(mv).err().map(|e| {
+                let text = self.state().format_move_for(mv, Some(thought.player));
+                format!("played `{text}`: {e}")
+            }),
+            _ => None,
+        };
+        if let Some(reason) = forfeit {
+            if self.session.forfeit(thought.player, reason).is_ok() {
+                self.history_changed();
+            }
             return Ok(None);
         }
         let Thought {
@@ -434,6 +477,8 @@ pub struct ComputerTurn<G: Engine> {
     view: G::View,
     position: G,
     player: Player,
+    /// The game so far, for a player that follows it.
+    game: Option<GameSoFar>,
     generation: u64,
     stop: Arc<AtomicBool>,
 }
@@ -451,10 +496,22 @@ impl<G: Engine> ComputerTurn<G> {
     /// Chooses a move from the seat's view, for as long as the level thinks, or until the
     /// table's game changes or [`GameTable::stop_thinking`] is called.
     pub fn think(self) -> Thought<G> {
+        let mut forfeit = None;
         let (agent, mv) = match self.agent.lock() {
             Ok(mut agent) => {
                 let view = &self.view;
-                let mv = crate::cancel::cancellable(Arc::clone(&self.stop), || agent.choose(view));
+                let mv = match &self.game {
+                    Some(game) => match agent.play_turn(view, Some(game)) {
+                        Ok(mv) => Some(mv),
+                        Err(reason) => {
+                            forfeit = Some(reason);
+                            None
+                        }
+                    },
+                    None => {
+                        crate::cancel::cancellable(Arc::clone(&self.stop), || agent.choose(view))
+                    }
+                };
                 (agent.name(), Ok(mv))
             }
             Err(_) => (String::new(), Err(Stopped)),
@@ -463,6 +520,7 @@ impl<G: Engine> ComputerTurn<G> {
             player: self.player,
             agent,
             mv,
+            forfeit,
             position: self.position,
             generation: self.generation,
         }
@@ -474,6 +532,8 @@ pub struct Thought<G: Engine> {
     player: Player,
     agent: String,
     mv: Result<Option<G::Move>, Stopped>,
+    /// Why a player that follows the game could not move (it forfeits).
+    forfeit: Option<String>,
     position: G,
     generation: u64,
 }

@@ -11,6 +11,7 @@ use tabuleiro_core::{Engine, EngineInfo, SearchKind};
 
 use crate::agent::Agent;
 use crate::alphabeta::Limits;
+use crate::engines::{self, EngineLevel, EngineSeat};
 use crate::greedy::GreedyAgent;
 use crate::mcts::MctsAgent;
 use crate::perfect::PerfectAgent;
@@ -31,6 +32,9 @@ pub enum Level {
     /// Exact play (only for games solved here: by the generic solver, or from the game's own
     /// solved table).
     Perfect,
+    /// A registered engine, run as a process and spoken to through the engine protocol
+    /// ([`crate::engines`]).
+    Engine(EngineLevel),
 }
 
 /// The longest thinking time a level may be given, in milliseconds (a day): a search's
@@ -105,9 +109,13 @@ impl Level {
         Level::Strong(Limits::time(think))
     }
 
-    /// The same level with its time budget replaced (only `strong` has one).
+    /// The same level with its time budget replaced (`strong` and engines have one).
     pub fn with_think(self, think: Duration) -> Self {
         match self {
+            Level::Engine(engine) => Level::Engine(EngineLevel {
+                think_ms: u64::try_from(think.as_millis()).unwrap_or(MAX_THINK_MS),
+                ..engine
+            }),
             Level::Strong(limits) => Level::Strong(Limits {
                 time: Some(think),
                 ..limits
@@ -139,6 +147,16 @@ impl Level {
                     self.to_string(),
                 )),
             },
+            Level::Engine(engine) => {
+                let spec = engines::get(engine.id)
+                    .ok_or_else(|| LevelError("no such engine is registered".to_owned()))?;
+                Box::new(EngineSeat::<G>::new(
+                    spec,
+                    self.to_string(),
+                    engine.think_ms,
+                    seed,
+                ))
+            }
             Level::Perfect => {
                 if let Some(oracle) = crate::oracle_play::open_oracle::<G>() {
                     let oracle = oracle.map_err(|e| LevelError(e.to_string()))?;
@@ -175,6 +193,23 @@ impl FromStr for Level {
         }
         let mut parts = text.split(':');
         let name = parts.next().unwrap_or_default();
+        if let Some((id, _)) = engines::find(name) {
+            let mut think_ms = engines::DEFAULT_THINK_MS;
+            for setting in parts {
+                let bad = || {
+                    LevelError(format!(
+                        "`{setting}`: an engine's setting is think=MS (1..{MAX_THINK_MS})"
+                    ))
+                };
+                let value = setting.strip_prefix("think=").ok_or_else(bad)?;
+                think_ms = value
+                    .parse()
+                    .ok()
+                    .filter(|ms| (1..=MAX_THINK_MS).contains(ms))
+                    .ok_or_else(bad)?;
+            }
+            return Ok(Level::Engine(EngineLevel { id, think_ms }));
+        }
         let level = match name {
             "random" => Level::Random,
             "greedy" => Level::Greedy,
@@ -212,8 +247,17 @@ impl FromStr for Level {
                 Level::Strong(limits)
             }
             _ => {
+                let engines: Vec<String> = engines::registered()
+                    .iter()
+                    .map(|e| e.name.clone())
+                    .collect();
+                let engines = if engines.is_empty() {
+                    String::new()
+                } else {
+                    format!("; engines: {}", engines.join(", "))
+                };
                 return Err(LevelError(format!(
-                    "unknown level `{name}` (levels: {}; or {})",
+                    "unknown level `{name}` (levels: {}; or {}{engines})",
                     LEVEL_NAMES.join(", "),
                     LADDER.map(|n| n.name).join(", ")
                 )));
@@ -244,6 +288,13 @@ impl fmt::Display for Level {
             Level::Random => f.write_str("random"),
             Level::Greedy => f.write_str("greedy"),
             Level::Perfect => f.write_str("perfect"),
+            Level::Engine(engine) => {
+                f.write_str(&engine.name())?;
+                if engine.think_ms != engines::DEFAULT_THINK_MS {
+                    write!(f, ":think={}", engine.think_ms)?;
+                }
+                Ok(())
+            }
             Level::Strong(limits) => {
                 f.write_str("strong")?;
                 if let Some(t) = limits.time

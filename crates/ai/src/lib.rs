@@ -21,6 +21,7 @@ pub mod agent;
 pub mod alphabeta;
 pub mod analysis;
 pub mod cancel;
+pub mod engines;
 pub mod game_table;
 pub mod glicko;
 pub mod greedy;
@@ -42,7 +43,7 @@ pub mod table;
 pub mod threads;
 pub mod tournament;
 
-pub use agent::Agent;
+pub use agent::{Agent, GameSoFar};
 pub use alphabeta::{AlphaBeta, Limits, SearchResult};
 pub use analysis::{
     Analysis, Evaluation, Exact, MoveRating, analyse, rate_moves, rate_moves_until,

@@ -5,7 +5,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use tabuleiro_core::{
-    Engine, Outcome, PairScoring, Player, PlayerResult, Session, Setup, SetupError, derive_seed,
+    Engine, Forfeit, Outcome, PairScoring, Player, PlayerResult, Session, Setup, SetupError,
+    derive_seed,
 };
 
 use crate::agent::Agent;
@@ -111,7 +112,7 @@ pub fn play_game_until<G: Engine>(
     for (seat, agent) in agents.iter_mut().enumerate() {
         agent.new_game(agent_seed(setup.seed, Player(seat as u8)));
     }
-    while let Some(player) = session.state().to_move() {
+    while let Some(player) = session.to_move() {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
         }
@@ -119,17 +120,60 @@ pub fn play_game_until<G: Engine>(
             return Err(PlayError::TooLong(limit));
         }
         let agent = &mut agents[player.index()];
-        let view = session.state().view(player);
-        let mv = agent.choose(&view).ok_or_else(|| PlayError::Agent {
-            agent: agent.name(),
-            reason: "no move offered".to_owned(),
-        })?;
-        session.play(mv).map_err(|e| PlayError::Agent {
-            agent: agent.name(),
-            reason: e.to_string(),
-        })?;
+        match take_turn(&session, player, agent.as_mut()) {
+            Ok(mv) => session.play(mv).map_err(|e| PlayError::Agent {
+                agent: agent.name(),
+                reason: e.to_string(),
+            })?,
+            Err(reason) if agent.follows_game() => {
+                // An engine that failed loses the game; it never stops a match.
+                session
+                    .forfeit(player, reason)
+                    .map_err(|e| PlayError::Agent {
+                        agent: agent.name(),
+                        reason: e.to_string(),
+                    })?;
+            }
+            Err(reason) => {
+                return Err(PlayError::Agent {
+                    agent: agent.name(),
+                    reason,
+                });
+            }
+        }
+    }
+    if let Some(outcome) = session.outcome() {
+        for agent in agents.iter_mut() {
+            agent.game_over(&outcome);
+        }
     }
     Ok(Some(session))
+}
+
+/// Asks `agent`, playing `player`, for its move in `session`: from the seat's view, and with
+/// the game so far for a player that follows it (an engine, given its level's time). A move
+/// an engine offers is checked here, so that an illegal one forfeits rather than stops.
+///
+/// # Errors
+/// Why the player could not move.
+pub fn take_turn<G: Engine>(
+    session: &Session<G>,
+    player: Player,
+    agent: &mut dyn Agent<G>,
+) -> Result<G::Move, String> {
+    let view = session.state().view(player);
+    if !agent.follows_game() {
+        return agent.play_turn(&view, None);
+    }
+    let game = crate::agent::GameSoFar::of(session, player);
+    let mv = agent.play_turn(&view, Some(&game))?;
+    session.state().check_move(mv).map_err(|e| {
+        format!(
+            "played `{}`: {e}",
+            session.state().format_move_for(mv, Some(player))
+        )
+    })?;
+    Ok(mv)
 }
 
 /// Wins, draws and losses of one side of a match.
@@ -194,6 +238,8 @@ pub struct MatchGame {
     pub outcome: Outcome,
     /// Moves played.
     pub moves: usize,
+    /// The seat that forfeited the game and why (an engine that failed), if one did.
+    pub forfeit: Option<Forfeit>,
 }
 
 /// One pair of a match whose results count pairs ([`PairScoring::SummedScores`]).
@@ -291,13 +337,39 @@ impl<G: Engine> Agent<G> for Timed<G> {
     fn choose(&mut self, view: &G::View) -> Option<G::Move> {
         let clock = Instant::now();
         let mv = self.inner.choose(view);
+        self.count(clock);
+        mv
+    }
+
+    fn follows_game(&self) -> bool {
+        self.inner.follows_game()
+    }
+
+    fn play_turn(
+        &mut self,
+        view: &G::View,
+        game: Option<&crate::agent::GameSoFar>,
+    ) -> Result<G::Move, String> {
+        let clock = Instant::now();
+        let mv = self.inner.play_turn(view, game);
+        self.count(clock);
+        mv
+    }
+
+    fn game_over(&mut self, outcome: &Outcome) {
+        self.inner.game_over(outcome);
+    }
+}
+
+impl<G: Engine> Timed<G> {
+    /// Counts one move that started at `clock`.
+    fn count(&self, clock: Instant) {
         let secs = clock.elapsed().as_secs_f64();
         if let Ok(mut time) = self.time.lock() {
             time.moves += 1;
             time.total_secs += secs;
             time.max_secs = time.max_secs.max(secs);
         }
-        mv
     }
 }
 
@@ -361,7 +433,7 @@ pub fn play_match_timed<G: Engine>(
         let played = play_game(&setup, &mut agents, limit);
         agents.rotate_left(seat);
         let session = played?;
-        let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
+        let outcome = session.outcome().ok_or(PlayError::TooLong(limit))?;
         if by_pairs {
             let scores =
                 GameScores::of(&outcome, a_seat).ok_or(PlayError::Unscored(G::INFO.name))?;
@@ -389,6 +461,7 @@ pub fn play_match_timed<G: Engine>(
             a_seat,
             outcome,
             moves: session.moves().len(),
+            forfeit: session.forfeited().cloned(),
         };
         on_game(&game);
         result.games.push(game);

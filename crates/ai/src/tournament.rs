@@ -305,7 +305,7 @@ impl Tournament {
             let Some(session) = play_game_until(&setup, &mut agents, limit, stop)? else {
                 return Ok(None);
             };
-            let outcome = session.state().outcome().ok_or(PlayError::TooLong(limit))?;
+            let outcome = session.outcome().ok_or(PlayError::TooLong(limit))?;
             let a_scores = GameScores::of(&outcome, Player(a_seat));
             if a_scores.is_none() && counted == PairScoring::SummedScores {
                 return Err(PlayError::Unscored(G::INFO.name));

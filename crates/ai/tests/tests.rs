@@ -1,6 +1,7 @@
 //! Integration tests of the computer players, in one binary (one link step).
 
 mod analysis;
+mod engine_seats;
 mod game_table;
 mod greedy;
 mod matches;

@@ -23,6 +23,15 @@ pub struct Cli {
     /// $XDG_CACHE_HOME/tabuleiro, else ~/.cache/tabuleiro).
     #[arg(long, global = true, value_name = "FILE")]
     pub table: Option<PathBuf>,
+    /// An engine that speaks the engine protocol (docs/engine-protocol.md), started as
+    /// COMMAND; NAME is then read wherever a level is (`NAME:think=MS` gives it MS per move,
+    /// 1000 by default). Repeatable. Engines named in $XDG_CONFIG_HOME/tabuleiro/engines.toml
+    /// (`name = "command"`) are known too, and shown in the menus.
+    #[arg(long = "engine", global = true, value_name = "NAME=COMMAND")]
+    pub engines: Vec<String>,
+    /// Append both sides of every engine's conversation to FILE.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub engine_log: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -281,7 +290,7 @@ pub struct PlayArgs {
     /// system's random source). A game of hidden information (Q!nto) shows it only at its end.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Thinking time of `strong` players, in milliseconds (1 to 86400000).
+    /// Thinking time of `strong` players and engines, in milliseconds (1 to 86400000).
     #[arg(long, value_name = "MS", value_parser = numbers::think_ms)]
     pub think_ms: Option<u64>,
     /// Save the game record (JSON) here when the game ends or input runs out.
@@ -347,7 +356,7 @@ pub struct MatchArgs {
     /// Base seed; game i uses a seed derived from it (printed per game with --verbose).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Thinking time of `strong` players without their own, in milliseconds (1 to 86400000).
+    /// Thinking time of `strong` players and engines without their own, in milliseconds (1 to 86400000).
     #[arg(long, value_name = "MS", value_parser = numbers::think_ms)]
     pub think_ms: Option<u64>,
     /// Print a line per game.
@@ -401,7 +410,7 @@ pub struct TournamentArgs {
     /// Base seed.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Thinking time of `strong` players without their own, in milliseconds (1 to 86400000).
+    /// Thinking time of `strong` players and engines without their own, in milliseconds (1 to 86400000).
     #[arg(long, value_name = "MS", value_parser = numbers::think_ms)]
     pub think_ms: Option<u64>,
     /// Who meets whom: everyone (`round-robin`) or neighbours in the order given (`ladder`).

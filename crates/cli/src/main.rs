@@ -5,6 +5,7 @@ mod args;
 mod commands;
 mod console;
 mod describe;
+mod engines;
 mod menu;
 mod numbers;
 mod play;
@@ -66,6 +67,7 @@ fn search_threads(command: &Command) -> usize {
 fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> {
     let command = cli.command.unwrap_or(Command::Menu);
     tabuleiro_ai::threads::set_default(search_threads(&command));
+    engines::register(&cli.engines, cli.engine_log.as_deref())?;
     let table = cli.table;
     tabuleiro_core::oracle::set_default_table(table.clone(), progress::table_progress());
     match command {

@@ -3,7 +3,8 @@
 //! refuses is asked again with the reason.
 
 use anyhow::Result;
-use tabuleiro_ai::{Level, NamedLevel, ladder_for};
+use tabuleiro_ai::engines::menu_levels;
+use tabuleiro_ai::{Level, NamedLevel};
 use tabuleiro_core::{Engine, GameInfo, GameVisitor, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
@@ -115,7 +116,10 @@ fn configure(console: &mut Console<'_>, info: &'static GameInfo) -> Result<Optio
 }
 
 fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Result<Option<Level>> {
-    let ladder: Vec<&NamedLevel> = REGISTRY.engine(info.id).map(ladder_for).unwrap_or_default();
+    let ladder: Vec<&NamedLevel> = REGISTRY
+        .engine(info.id)
+        .map(menu_levels)
+        .unwrap_or_default();
     let labels: Vec<String> = ladder
         .iter()
         .map(|n| format!("{} — {}", n.name, n.description))

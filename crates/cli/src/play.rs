@@ -132,7 +132,7 @@ fn play_at<G: Engine>(
             console.say(eyes.render(&state))?;
         }
         redraw = true;
-        let Some(player) = state.to_move() else {
+        let Some(player) = table.to_move() else {
             finish(console, table.session(), config.save.as_deref())?;
             return Ok(Ending::Finished);
         };
@@ -142,11 +142,14 @@ fn play_at<G: Engine>(
             };
             let thought = turn.think();
             let agent = thought.agent().to_owned();
-            let mv = table.accept(thought).and_then(|mv| {
-                mv.ok_or(TurnError::NoMove {
-                    player,
-                    agent: agent.clone(),
-                })
+            let played = table.accept(thought)?;
+            if table.outcome().is_some() && played.is_none() {
+                // An engine that failed forfeited: the next round says how the game ended.
+                continue;
+            }
+            let mv = played.ok_or(TurnError::NoMove {
+                player,
+                agent: agent.clone(),
             })?;
             let text = eyes.move_text(&state, mv);
             console.say(format!("Player {} ({agent}) plays {text}", player.0 + 1))?;
@@ -294,7 +297,7 @@ fn finish<G: Game>(
     session: &Session<G>,
     path: Option<&Path>,
 ) -> Result<()> {
-    if let Some(outcome) = session.state().outcome() {
+    if let Some(outcome) = session.outcome() {
         console.say(format!(
             "Game over after {} moves. {outcome}",
             session.moves().len()

@@ -305,6 +305,14 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// What `seat` alone may see now, in words, for games that hide something from some seats
+    /// (Q!nto: the seat's hand): an engine playing `seat` through the engine protocol is sent
+    /// it each time it changes. Default: `None`, nothing hidden.
+    fn private_text(&self, seat: Player) -> Option<String> {
+        let _ = seat;
+        None
+    }
+
     /// Running scores of each seat, for games that keep score.
     fn scores(&self) -> Option<Vec<i64>> {
         None

@@ -50,7 +50,7 @@ pub use game::{
 pub use info::{GameInfo, OptionKind, OptionSpec, PairScoring};
 pub use options::{First, OptionError, Options};
 pub use oracle::{ExactValue, Oracle, OracleError, OracleRequest, OracleSource, OracleSummary};
-pub use outcome::{Outcome, PlayerResult};
+pub use outcome::{Forfeit, Outcome, PlayerResult};
 pub use picture::{
     Axis, Board, Cell, CellValue, Choice, Facing, Gesture, Ink, Item, Key, Picture, Piece, Placed,
     Placement, Reserve, Shape,

@@ -27,6 +27,16 @@ impl PlayerResult {
     }
 }
 
+/// A seat that lost by failing to play (see [`Outcome::forfeit`]), as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Forfeit {
+    /// The seat, from 0.
+    pub seat: usize,
+    /// What went wrong, in words: "played `a5`, which is not a legal move here".
+    pub reason: String,
+}
+
 /// The result of a finished game: one [`PlayerResult`] per seat, scores where the game has
 /// them, and the reason in words.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -85,6 +95,16 @@ impl Outcome {
             scores,
             reason: format!("{resigned} resigned"),
         }
+    }
+
+    /// `seat` forfeited a game of `players` seats (a computer player that failed: an illegal
+    /// move, no answer in time, a crash): it loses and every other seat wins, as in a
+    /// resignation, and the reason says why (`Player 2 forfeits: no move within 1100 ms`).
+    pub fn forfeit(forfeit: &Forfeit, players: usize, scores: Option<Vec<i64>>) -> Self {
+        let seat = Player(forfeit.seat as u8);
+        let mut outcome = Outcome::resignation(seat, players, scores);
+        outcome.reason = format!("{seat} forfeits: {}", forfeit.reason);
+        outcome
     }
 
     /// The result of `player`.

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use crate::game::{Game, MoveError, Setup, SetupError};
 use crate::options::{OptionError, Options};
-use crate::outcome::Outcome;
+use crate::outcome::{Forfeit, Outcome};
 use crate::player::Player;
 
 /// The record format written by this version.
@@ -39,6 +39,10 @@ pub struct GameRecord {
     /// The seat (from 0) that resigned, ending the game after the last move, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<usize>,
+    /// The seat that forfeited, ending the game after the last move, and why, if one did (a
+    /// computer player that failed to play: see [`Outcome::forfeit`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<Forfeit>,
     /// For a game played on a clock: the time the mover had left after each move, in
     /// milliseconds, one per move (empty without a clock).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -102,6 +106,10 @@ pub enum RecordError {
     /// after the game had ended.
     #[error("field `resigned`: {0}")]
     Resigned(String),
+    /// The record says a seat forfeited where no seat could: a seat the game does not have,
+    /// after the game had ended, or in a game that a seat also resigned.
+    #[error("field `forfeit`: {0}")]
+    Forfeited(String),
     /// The stored result is not what the moves lead to.
     #[error("field `result`: the record says {stored:?} but the moves give {actual:?}")]
     ResultMismatch {
@@ -188,8 +196,29 @@ impl GameRecord {
             positions.push(state.clone());
             state.play_unchecked(mv);
         }
+        if let Some(forfeit) = &self.forfeit {
+            let problem = if self.resigned.is_some() {
+                Some("a seat resigned too".to_owned())
+            } else if forfeit.seat >= self.players {
+                Some(format!(
+                    "there is no seat {} (seats 0 to {})",
+                    forfeit.seat,
+                    self.players - 1
+                ))
+            } else if state.outcome().is_some() {
+                Some("the game had ended before the forfeit".to_owned())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(RecordError::Forfeited(problem));
+            }
+        }
         let actual = match self.resigned {
-            None => state.outcome(),
+            None => match &self.forfeit {
+                Some(forfeit) => Some(Outcome::forfeit(forfeit, self.players, state.scores())),
+                None => state.outcome(),
+            },
             Some(seat) if seat >= self.players => {
                 return Err(RecordError::Resigned(format!(
                     "there is no seat {seat} (seats 0 to {})",

@@ -3,6 +3,7 @@
 use crate::eyes::Eyes;
 use crate::game::{Game, IllegalMove, Setup, SetupError};
 use crate::options::Options;
+use crate::outcome::{Forfeit, Outcome};
 use crate::picture::Picture;
 use crate::player::Player;
 use crate::record::{GameRecord, RECORD_FORMAT, RecordError};
@@ -34,6 +35,7 @@ pub struct Session<G: Game> {
     agents: Vec<String>,
     positions: Vec<G>,
     moves: Vec<G::Move>,
+    forfeit: Option<Forfeit>,
 }
 
 impl<G: Game> Session<G> {
@@ -63,6 +65,7 @@ impl<G: Game> Session<G> {
             agents,
             positions: vec![start],
             moves: Vec::new(),
+            forfeit: None,
         })
     }
 
@@ -92,6 +95,7 @@ impl<G: Game> Session<G> {
             agents: record.agents.clone(),
             positions,
             moves,
+            forfeit: record.forfeit.clone(),
         })
     }
 
@@ -121,12 +125,58 @@ impl<G: Game> Session<G> {
         &self.agents
     }
 
+    /// The seat to move, unless the game is over (by its rules or a forfeit).
+    pub fn to_move(&self) -> Option<Player> {
+        if self.forfeit.is_some() {
+            None
+        } else {
+            self.state().to_move()
+        }
+    }
+
+    /// How the game ended: a forfeit, else the game's own result; `None` while it goes on.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match &self.forfeit {
+            Some(forfeit) => Some(Outcome::forfeit(
+                forfeit,
+                self.setup.players,
+                self.state().scores(),
+            )),
+            None => self.state().outcome(),
+        }
+    }
+
+    /// The forfeit that ended the game, if one did.
+    pub fn forfeited(&self) -> Option<&Forfeit> {
+        self.forfeit.as_ref()
+    }
+
+    /// Ends the game here: `seat` failed to play (`reason` says how) and loses, every other
+    /// seat wins. A computer player that failed — an illegal move, no answer in time, a
+    /// crash — forfeits this way, and the record keeps it.
+    ///
+    /// # Errors
+    /// When the game is already over, or has no such seat; nothing changes.
+    pub fn forfeit(&mut self, seat: Player, reason: impl Into<String>) -> Result<(), IllegalMove> {
+        if self.to_move().is_none() {
+            return Err(IllegalMove::new("the game is over"));
+        }
+        if seat.index() >= self.setup.players {
+            return Err(IllegalMove::new(format!("the game has no {seat}")));
+        }
+        self.forfeit = Some(Forfeit {
+            seat: seat.index(),
+            reason: reason.into(),
+        });
+        Ok(())
+    }
+
     /// Plays a move after checking it; on error nothing changes.
     ///
     /// # Errors
     /// When the move is illegal here (or the game is over).
     pub fn play(&mut self, mv: G::Move) -> Result<(), IllegalMove> {
-        if self.state().to_move().is_none() {
+        if self.to_move().is_none() {
             return Err(IllegalMove::new("the game is over"));
         }
         let mut next = self.state().clone();
@@ -175,6 +225,7 @@ impl<G: Game> Session<G> {
         let keep = self.moves.len() - undone;
         self.positions.truncate(keep + 1);
         self.moves.truncate(keep);
+        self.forfeit = None;
         Ok(undone)
     }
 
@@ -213,8 +264,9 @@ impl<G: Game> Session<G> {
             seed: self.setup.seed,
             agents: self.agents.clone(),
             moves: texts,
-            result: self.state().outcome(),
+            result: self.outcome(),
             resigned: None,
+            forfeit: self.forfeit.clone(),
             clocks: Vec::new(),
         }
     }

@@ -2,6 +2,7 @@
 
 mod cell_names;
 mod conformance;
+mod ended_records;
 mod engine_shortcuts;
 mod nudge_perft;
 mod nudge_rules;
@@ -18,7 +19,7 @@ mod qinto_rules;
 mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;
-mod resigned_records;
+
 mod rules_texts;
 mod setup_errors;
 mod taiji_perft;

@@ -166,7 +166,7 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn to_move(&self) -> Option<usize> {
-        self.table.state().to_move().map(Player::index)
+        self.table.to_move().map(Player::index)
     }
 
     fn move_in_turn(&self) -> (usize, usize) {
@@ -174,7 +174,7 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.table.state().outcome()
+        self.table.outcome()
     }
 
     fn scores(&self) -> Option<Vec<i64>> {

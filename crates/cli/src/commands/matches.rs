@@ -2,6 +2,7 @@
 //! `--paired`, each seed is played twice with the seats swapped; for games whose pairs are
 //! decided by summed scores (Taiji), each pair then counts as one result.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Duration;
 
@@ -87,6 +88,7 @@ pub fn run(args: &MatchArgs, output: &mut dyn Write) -> Result<()> {
             t.moves
         )?;
     }
+    write_forfeits(output, &result, &[a.to_string(), b.to_string()])?;
     if players > 2 && games > 0 {
         writeln!(
             output,
@@ -94,6 +96,24 @@ pub fn run(args: &MatchArgs, output: &mut dyn Write) -> Result<()> {
             100.0 * result.a.wins as f64 / games as f64,
             100.0 / players as f64
         )?;
+    }
+    Ok(())
+}
+
+/// The games each side lost by a forfeit (an engine that failed), counted by reason.
+fn write_forfeits(output: &mut dyn Write, result: &MatchResult, names: &[String; 2]) -> Result<()> {
+    let mut reasons: [BTreeMap<&str, usize>; 2] = Default::default();
+    for game in &result.games {
+        if let Some(forfeit) = &game.forfeit {
+            let side = usize::from(forfeit.seat != game.a_seat.index());
+            *reasons[side].entry(forfeit.reason.as_str()).or_default() += 1;
+        }
+    }
+    for (name, reasons) in names.iter().zip(&reasons) {
+        for (reason, count) in reasons {
+            let games = if *count == 1 { "game" } else { "games" };
+            writeln!(output, "  {name:<24} forfeited {count} {games}: {reason}")?;
+        }
     }
     Ok(())
 }

@@ -33,8 +33,10 @@ impl GameVisitor for Replay<'_> {
             }
             out.push_str(&state.render(Perspective::Everyone));
         }
-        match (&record.resigned, &record.result) {
-            (Some(_), Some(result)) => {
+        // A game ended by its rules shows its result on its last board; a resignation or a
+        // forfeit is said after it.
+        match &record.result {
+            Some(result) if record.resigned.is_some() || record.forfeit.is_some() => {
                 let _ = writeln!(out, "\n{result}");
             }
             _ if positions.last().is_some_and(|s| s.outcome().is_none()) => {

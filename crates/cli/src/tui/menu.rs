@@ -7,7 +7,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
-use tabuleiro_ai::{LADDER, NamedLevel, ladder_for};
+use tabuleiro_ai::NamedLevel;
+use tabuleiro_ai::engines::menu_levels;
 use tabuleiro_core::{GameInfo, OptionKind, OptionSpec, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
@@ -150,11 +151,12 @@ impl Menu {
         }
     }
 
-    /// The ladder's levels this game offers (`perfect` only where the game is solved).
+    /// The ladder's levels this game offers (`perfect` only where the game is solved), then
+    /// the engines registered.
     fn level_choices(&self) -> Vec<&'static NamedLevel> {
         REGISTRY
             .engine(self.info().id)
-            .map(ladder_for)
+            .map(menu_levels)
             .unwrap_or_default()
     }
 
@@ -211,8 +213,9 @@ impl Menu {
             Row::HumanSeat => ("You play".into(), Player(self.human_seat as u8).to_string()),
             Row::Level(seat) => {
                 let level = self.levels[seat];
-                let label = LADDER
-                    .iter()
+                let label = self
+                    .level_choices()
+                    .into_iter()
                     .find(|n| n.name == level)
                     .map_or(level.to_owned(), level_label);
                 (format!("Player {} is", seat + 1), label)

@@ -242,6 +242,18 @@ impl Game for Qinto {
             .then_some("the tiles drawn by that move are now known")
     }
 
+    /// The seat's hand, as `hand` and its tiles in notation (`hand RS GD BT YC RF`): the only
+    /// thing a seat sees that the others do not (the piles are face down for everyone).
+    fn private_text(&self, seat: Player) -> Option<String> {
+        let hand = self.hands.get(seat.index())?;
+        let mut text = "hand".to_owned();
+        for tile in hand.tiles() {
+            text.push(' ');
+            text.push_str(&tile.to_string());
+        }
+        Some(text)
+    }
+
     fn view(&self, player: Player) -> QintoView {
         QintoView::of(self, player)
     }

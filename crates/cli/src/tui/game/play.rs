@@ -460,7 +460,7 @@ impl<G: Engine> GameScreen for GamePlay<G> {
     }
 
     fn in_progress(&self) -> bool {
-        !self.table.session().moves().is_empty() && self.table.session().state().outcome().is_none()
+        !self.table.session().moves().is_empty() && self.table.session().outcome().is_none()
     }
 
     fn new_game(&mut self) {

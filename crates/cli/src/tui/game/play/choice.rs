@@ -148,7 +148,7 @@ impl<G: Engine> GamePlay<G> {
     }
 
     pub(super) fn not_your_turn(&self) -> String {
-        match self.table.session().state().to_move() {
+        match self.table.session().to_move() {
             None => "The game is over: n starts a new one, u takes back.".to_owned(),
             Some(p) if self.handover == Some(p) => format!("Pass to {p} and press Enter."),
             Some(p) => format!(

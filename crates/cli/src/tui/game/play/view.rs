@@ -49,7 +49,7 @@ pub fn render<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Re
         ])
         .areas(side);
         render_moves(play, frame, moves_area);
-        match play.table.session().state().outcome() {
+        match play.table.session().outcome() {
             Some(outcome) => render_game_over(
                 frame,
                 keys_area,

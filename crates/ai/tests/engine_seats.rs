@@ -1,0 +1,233 @@
+//! Engine seats on real processes: a POSIX `sh` engine (`tests/engines/script.sh`) plays
+//! Quantik through the engine protocol, well or, from its second move, badly in each way a
+//! seat can fail. A failing seat loses with its reason in the result and the record, the game
+//! never hangs, and the engine's process is gone when the game returns (it was waited for: no
+//! zombie).
+
+use std::path::{Path, PathBuf};
+
+use tabuleiro_ai::engines::{self, EngineSpec};
+use tabuleiro_ai::{Agent, Level, play_game};
+use tabuleiro_core::{Game, GameRecord, Options, Outcome, Player, PlayerResult, Session, Setup};
+use tabuleiro_games::quantik::Quantik;
+
+const SCRIPT: &str = include_str!("engines/script.sh");
+
+/// A folder of its own for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "tabuleiro-ai-engines-{}-{name}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// Registers the script in `mode` as engine `name`, writing its process id to `pid_file`.
+fn register(name: &str, mode: &str, pid_file: &Path) {
+    engines::register(EngineSpec {
+        name: name.to_owned(),
+        argv: vec![
+            "sh".into(),
+            "-c".into(),
+            SCRIPT.into(),
+            "script".into(),
+            mode.into(),
+            pid_file.display().to_string(),
+        ],
+    })
+    .expect("registers");
+}
+
+fn setup(seed: u64) -> Setup {
+    Setup {
+        players: 2,
+        options: Options::defaults(Quantik::INFO),
+        seed,
+    }
+}
+
+/// One game of Quantik: `first` in seat 1, `second` in seat 2.
+fn play(first: &str, second: &str, seed: u64) -> Session<Quantik> {
+    let mut agents: Vec<Box<dyn Agent<Quantik>>> = [first, second]
+        .iter()
+        .map(|level| {
+            level
+                .parse::<Level>()
+                .expect("a level")
+                .build::<Quantik>(seed)
+                .expect("builds")
+        })
+        .collect();
+    play_game(&setup(seed), &mut agents, 100).expect("the game is played")
+}
+
+/// The process id the script wrote.
+fn pid(file: &Path) -> u32 {
+    std::fs::read_to_string(file)
+        .expect("the engine wrote its process id")
+        .trim()
+        .parse()
+        .expect("a process id")
+}
+
+/// Whether process `pid` still exists (running, or a zombie nobody waited for).
+fn exists(pid: u32) -> bool {
+    Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// The engine in seat 1 fails as `mode` says: seat 1 loses, the reason says why, the record
+/// keeps it and replays, and the process is gone.
+fn fails(mode: &str, think: Option<u64>, reason: &str) {
+    let dir = scratch(mode);
+    let name = format!("sh-{mode}");
+    let pid_file = dir.join("pid");
+    register(&name, mode, &pid_file);
+    let level = think.map_or(name.clone(), |ms| format!("{name}:think={ms}"));
+    let session = play(&level, "random", 7);
+    let outcome = session.outcome().expect("the game ended");
+    assert_eq!(outcome.result(Player(0)), PlayerResult::Loss, "{outcome}");
+    assert_eq!(outcome.winner(), Some(Player(1)), "{outcome}");
+    assert!(
+        outcome.reason.starts_with("player 1 forfeits: ") && outcome.reason.contains(reason),
+        "{mode}: {}",
+        outcome.reason
+    );
+    // The engine moved once before failing.
+    assert_eq!(session.moves().len(), 2, "{mode}");
+    let record = session.record();
+    assert_eq!(record.forfeit.as_ref().map(|f| f.seat), Some(0));
+    let again = GameRecord::from_json(&record.to_json()).expect("reads back");
+    again.replay::<Quantik>().expect("replays to the forfeit");
+    assert_eq!(again.agents[0], level);
+    assert!(
+        !exists(pid(&pid_file)),
+        "{mode}: the engine's process is left"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_good_engine_plays_quantik_to_the_end_against_itself_and_random() {
+    let dir = scratch("good");
+    register("sh-good", "good", &dir.join("pid"));
+    register("sh-good-2", "good", &dir.join("pid2"));
+    for (first, second) in [
+        ("sh-good", "random"),
+        ("random", "sh-good"),
+        ("sh-good", "sh-good-2"),
+    ] {
+        let session = play(first, second, 3);
+        let outcome: Outcome = session.outcome().expect("over");
+        assert!(session.forfeited().is_none(), "{outcome}");
+        assert_eq!(session.state().outcome(), Some(outcome));
+        session.record().replay::<Quantik>().expect("replays");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_move_that_does_not_parse_loses() {
+    fails("illegal", None, "played `Zz9`");
+}
+
+#[test]
+fn an_illegal_move_loses() {
+    fails("occupied", None, "played `");
+}
+
+#[test]
+fn a_malformed_line_loses() {
+    fails("malformed", None, "answered `go` with `hello there`");
+}
+
+#[test]
+fn no_answer_in_time_loses() {
+    fails(
+        "silent",
+        Some(100),
+        "no move within 100 ms (and 1000 ms of margin)",
+    );
+}
+
+#[test]
+fn a_crash_loses() {
+    fails("crash", None, "the engine exited (status 3)");
+}
+
+#[test]
+fn a_flood_of_lines_loses() {
+    fails("flood", None, "bytes in one turn");
+}
+
+#[test]
+fn a_line_too_long_loses() {
+    fails("longline", None, "a line longer than 65536 bytes");
+}
+
+#[test]
+fn an_engine_that_will_not_stop_loses_and_is_killed() {
+    fails("stubborn", Some(100), "no move within 100 ms");
+}
+
+#[test]
+fn a_dead_engine_is_started_again_for_the_next_game() {
+    let dir = scratch("restart");
+    let pid_file = dir.join("pid");
+    register("sh-restart", "crash", &pid_file);
+    let seed = 11;
+    let mut agents: Vec<Box<dyn Agent<Quantik>>> = vec![
+        "sh-restart"
+            .parse::<Level>()
+            .expect("level")
+            .build(seed)
+            .expect("builds"),
+        Level::Random.build(seed).expect("builds"),
+    ];
+    let mut pids = Vec::new();
+    for game in 0..2 {
+        let session = play_game(&setup(seed + game), &mut agents, 100).expect("played");
+        let outcome = session.outcome().expect("over");
+        assert!(outcome.reason.contains("exited (status 3)"), "{outcome}");
+        // It played its first move in each game: it was started again.
+        assert_eq!(session.moves().len(), 2);
+        pids.push(pid(&pid_file));
+    }
+    assert_ne!(pids[0], pids[1]);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_program_that_cannot_start_loses() {
+    engines::register(EngineSpec {
+        name: "nowhere".to_owned(),
+        argv: vec!["/no/such/engine".to_owned()],
+    })
+    .expect("registers");
+    let session = play("nowhere", "random", 5);
+    let outcome = session.outcome().expect("over");
+    assert_eq!(outcome.result(Player(0)), PlayerResult::Loss);
+    assert!(outcome.reason.contains("could not be started"), "{outcome}");
+    assert!(session.moves().is_empty());
+}
+
+#[test]
+fn engine_names_read_as_levels_with_their_time() {
+    let dir = scratch("names");
+    register("sh-named", "good", &dir.join("pid"));
+    let level: Level = "sh-named:think=250".parse().expect("reads");
+    assert_eq!(level.to_string(), "sh-named:think=250");
+    assert_eq!(
+        "SH-Named".parse::<Level>().expect("reads").to_string(),
+        "sh-named"
+    );
+    let error = "sh-named:depth=3".parse::<Level>().unwrap_err();
+    assert!(error.to_string().contains("think=MS"), "{error}");
+    let error = "nobody".parse::<Level>().unwrap_err();
+    assert!(error.to_string().contains("engines: "), "{error}");
+    assert!(EngineSpec::parse("hard=python3 x.py").is_err());
+    assert!(EngineSpec::parse("no command").is_err());
+    let _ = Quantik::INFO;
+    let _ = std::fs::remove_dir_all(dir);
+}

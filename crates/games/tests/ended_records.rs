@@ -1,0 +1,146 @@
+//! A record of a game that ended by resignation or by a forfeit replays to that result, and
+//! only where a resignation or a forfeit could have happened.
+
+use tabuleiro_core::{
+    Game, GameRecord, Options, Outcome, Player, RecordError, Session, Setup, rng_from_seed,
+};
+use tabuleiro_games::quantik::Quantik;
+
+fn session_after(moves: usize, seed: u64) -> Session<Quantik> {
+    let setup = Setup {
+        players: 2,
+        options: Options::defaults(Quantik::INFO),
+        seed,
+    };
+    let mut session =
+        Session::<Quantik>::new(setup, vec!["human".into(), "human".into()]).expect("a game");
+    let mut rng = rng_from_seed(seed);
+    for _ in 0..moves {
+        let mut legal = Vec::new();
+        session.state().legal_moves(&mut legal);
+        let mv = legal[rng_index(&mut rng, legal.len())];
+        session.play(mv).expect("legal");
+    }
+    session
+}
+
+fn record_after(moves: usize, seed: u64) -> GameRecord {
+    session_after(moves, seed).record()
+}
+
+fn rng_index(rng: &mut tabuleiro_core::GameRng, n: usize) -> usize {
+    use tabuleiro_core::rng::RngExt;
+    rng.random_range(0..n)
+}
+
+#[test]
+fn a_resignation_replays_to_a_win_for_the_other_seat() {
+    let mut record = record_after(3, 7);
+    record.resigned = Some(1);
+    record.result = Some(Outcome::resignation(Player(1), 2, None));
+    let positions = record.replay::<Quantik>().expect("replays");
+    assert_eq!(positions.len(), 4);
+    let result = record.result.as_ref().expect("result");
+    assert_eq!(result.winner(), Some(Player(0)));
+    assert_eq!(result.to_string(), "Player 1 wins: player 2 resigned");
+    // Read back from its JSON, the same.
+    let again = GameRecord::from_json(&record.to_json()).expect("reads");
+    assert_eq!(again, record);
+}
+
+#[test]
+fn a_resignation_where_none_could_be_is_refused() {
+    let mut record = record_after(2, 3);
+    record.resigned = Some(2);
+    let error = record.replay::<Quantik>().unwrap_err();
+    assert!(matches!(error, RecordError::Resigned(_)), "{error}");
+    // The stored result must be the resignation's.
+    record.resigned = Some(0);
+    record.result = Some(Outcome::resignation(Player(1), 2, None));
+    let error = record.replay::<Quantik>().unwrap_err();
+    assert!(
+        matches!(error, RecordError::ResultMismatch { .. }),
+        "{error}"
+    );
+    // Not after the game had ended.
+    let setup = Setup {
+        players: 2,
+        options: Options::defaults(Quantik::INFO),
+        seed: 5,
+    };
+    let mut finished = record_after(0, 5);
+    let mut state = Quantik::new(&setup).expect("a game");
+    let mut rng = rng_from_seed(11);
+    while state.to_move().is_some() {
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        let mv = legal[rng_index(&mut rng, legal.len())];
+        finished.moves.push(state.format_move(mv));
+        state.play(mv).expect("legal");
+    }
+    finished.resigned = Some(0);
+    let error = finished.replay::<Quantik>().unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("had ended before the resignation"),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_forfeit_ends_the_session_and_its_record_replays_to_it() {
+    let mut session = session_after(3, 9);
+    let seat = session.to_move().expect("the game goes on");
+    session
+        .forfeit(seat, "played `x9`, which is not a move")
+        .expect("forfeits");
+    assert_eq!(session.to_move(), None);
+    let outcome = session.outcome().expect("over");
+    assert_eq!(outcome.result(seat), tabuleiro_core::PlayerResult::Loss);
+    assert_eq!(
+        outcome.reason,
+        format!("{seat} forfeits: played `x9`, which is not a move")
+    );
+    // No move after it, and no second forfeit.
+    let mut legal = Vec::new();
+    session.state().legal_moves(&mut legal);
+    assert!(session.play(legal[0]).is_err());
+    assert!(session.forfeit(seat, "again").is_err());
+    // The record keeps it, reads back from JSON and replays to the same result.
+    let record = session.record();
+    assert_eq!(record.result.as_ref(), Some(&outcome));
+    let again = GameRecord::from_json(&record.to_json()).expect("reads");
+    assert_eq!(again, record);
+    again.replay::<Quantik>().expect("replays");
+    let restored = Session::<Quantik>::from_record(&again).expect("restores");
+    assert_eq!(restored.outcome(), Some(outcome));
+    // Taking the turn back takes the forfeit back too.
+    let mut undone = session.clone();
+    undone.undo_turn(|_| true).expect("takes back");
+    assert!(undone.forfeited().is_none() && undone.to_move().is_some());
+}
+
+#[test]
+fn a_forfeit_where_none_could_be_is_refused() {
+    let mut session = session_after(2, 4);
+    assert!(session.forfeit(Player(2), "no such seat").is_err());
+    session.forfeit(Player(0), "crashed").expect("forfeits");
+    let record = session.record();
+    let mut wrong_seat = record.clone();
+    wrong_seat.forfeit.as_mut().expect("forfeit").seat = 5;
+    let error = wrong_seat.replay::<Quantik>().unwrap_err();
+    assert!(matches!(error, RecordError::Forfeited(_)), "{error}");
+    let mut with_resignation = record.clone();
+    with_resignation.resigned = Some(1);
+    let error = with_resignation.replay::<Quantik>().unwrap_err();
+    assert!(error.to_string().contains("resigned too"), "{error}");
+    // The stored result must be the forfeit's.
+    let mut other_reason = record;
+    other_reason.forfeit.as_mut().expect("forfeit").reason = "timed out".into();
+    let error = other_reason.replay::<Quantik>().unwrap_err();
+    assert!(
+        matches!(error, RecordError::ResultMismatch { .. }),
+        "{error}"
+    );
+}

@@ -147,6 +147,52 @@ fn engines_play_matches_and_tournaments_with_elo() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let said = text(&out.stdout);
     assert!(said.contains("mine") && said.contains("Elo"), "{said}");
+    // In shards (on other machines, each given the same engines), merged.
+    let mut parts = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let part = dir.join(format!("part-{}.json", &shard[..1]));
+        let out = run(
+            &dir,
+            &strings(&[
+                "tournament",
+                "quantik",
+                "--agents",
+                "random,mine",
+                "--games",
+                "4",
+                "--shard",
+                shard,
+                "--json",
+                &part.display().to_string(),
+                "--engine",
+                &engine,
+            ]),
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        parts.push(part.display().to_string());
+    }
+    let merged = dir.join("merged.json");
+    let merge = |with_engine: bool| {
+        let mut args = strings(&["tournament", "--merge"]);
+        args.extend(parts.iter().cloned());
+        args.extend(["--json".to_owned(), merged.display().to_string()]);
+        if with_engine {
+            args.extend(["--engine".to_owned(), engine.clone()]);
+        }
+        run(&dir, &args)
+    };
+    let out = merge(true);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let whole: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&merged).expect("merged")).expect("JSON");
+    assert_eq!(whole["played"], 4, "{whole}");
+    let out = merge(false);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("unknown level `mine`"),
+        "{}",
+        text(&out.stderr)
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -2,5 +2,6 @@
 //! driven as a foreign host would drive them, and engines playing in tabuleiro's own seats
 //! (`--engine NAME=COMMAND`, the engines config file, `--engine-log`).
 
+mod examples;
 mod foreign_host;
 mod seats;

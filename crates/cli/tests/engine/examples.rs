@@ -224,3 +224,41 @@ fn a_qinto_engine_is_told_its_own_hand_and_only_counts_of_the_others_trades() {
     eprintln!("{own_moves} engine moves checked; {others_trades} trades of other seats seen");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+#[ignore = "needs python3: scripts/test runs it"]
+fn the_hello_engine_of_the_walk_through_plays_a_match() {
+    let doc = include_str!("../../../../docs/engine-protocol.md");
+    let start = doc.find("```python\n").expect("the walk-through's Python") + "```python\n".len();
+    let end = start + doc[start..].find("```").expect("its end");
+    // The block is indented in a list item: take the indentation away.
+    let code: String = doc[start..end]
+        .lines()
+        .map(|line| line.strip_prefix("   ").unwrap_or(line))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let dir = std::env::temp_dir().join(format!("tabuleiro-cli-hello-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    let script = dir.join("hello.py");
+    std::fs::write(&script, code).expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args([
+            "match", "quantik", "hello", "random", "--games", "10", "--engine",
+        ])
+        .arg(format!("hello=python3 '{}'", script.display()))
+        .env("XDG_CONFIG_HOME", &dir)
+        .output()
+        .expect("runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("hello") && !said.contains("forfeited"),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -5,7 +5,8 @@
 % It keeps the board from the host's `moved` lines and, asked to `go`:
 %   1. wins at once when a placement completes a row, column or region with four different
 %      shapes, or leaves the opponent without a legal placement (who then loses);
-%   2. else plays a placement after which the opponent cannot win at once, chosen at random;
+%   2. else plays a placement after which the opponent cannot win at once (neither by a unit
+%      of four shapes nor by leaving it without a placement), chosen at random;
 %   3. else (every placement gives a win away) any legal placement.
 %
 % The board is a list of p(Seat, Shape, Cell): seats 1 and 2, shapes c (cube), y (cylinder),
@@ -145,7 +146,7 @@ gives_a_win(Board, Seat, Shape, Cell) :-
     other(Seat, Opponent),
     After = [p(Seat, Shape, Cell)|Board],
     legal(After, Opponent, S, C),
-    completes(After, S, C), !.
+    wins(After, Opponent, S, C), !.
 
 choose(Board, Seat, Shape, Cell) :-
     findall(S-C, legal(Board, Seat, S, C), Moves),

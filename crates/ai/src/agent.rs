@@ -78,12 +78,7 @@ impl GameSoFar {
         GameSoFar {
             game: G::INFO.id,
             players: session.setup().players,
-            options: session
-                .setup()
-                .options
-                .iter()
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect(),
+            options: session.options_as_played(),
             seat,
             moves,
             private: session.state().private_text(seat),

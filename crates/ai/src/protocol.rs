@@ -4,9 +4,11 @@
 //! The engine keeps its own position: it starts each game from the host's `game` line (the
 //! game, the number of players, its seat and every option with its value) and plays each
 //! `moved` line on it; `go` asks its level for a move of its seat (a `strong` level thinks at
-//! most half the time `go` leaves, see [`think_for`]). Games with hidden
-//! information are refused for now (their positions cannot yet be rebuilt from what a seat
-//! may know): the engine says so in an `info` line and does not answer `ok`.
+//! most half the time `go` leaves, see [`think_for`]). In a game with hidden information
+//! (Q!nto) it keeps the moves as its seat was told them and its `private` text, and rebuilds
+//! its seat's view from them ([`tabuleiro_core::Game::view_from_told`]); its level plays from
+//! that view as it always does. A game it cannot set up (an unknown game, an option still
+//! `random`) is refused in an `info` line, without `ok`.
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
@@ -41,17 +43,123 @@ trait Table {
     /// The level's move for the engine's seat, in notation, with `left` ms for it if the host
     /// said.
     fn go(&mut self, left: Option<u64>) -> Result<String, String>;
+    /// What the seat alone may see (a game with hidden information); ignored by the others.
+    fn private(&mut self, text: &str) -> Result<(), String> {
+        let _ = text;
+        Ok(())
+    }
 }
 
-/// A game of `G` with the level playing one seat.
-struct Live<G: Engine> {
-    state: G,
-    seat: Player,
+/// Chooses the level's move from `view`, rebuilding the agent when [`think_for`] changes its
+/// time.
+struct Chooser<G: Engine> {
     agent: Box<dyn Agent<G>>,
     level: Level,
     seed: u64,
     /// The thinking time the agent was built with, when [`think_for`] shortened it.
     capped: Option<Duration>,
+}
+
+impl<G: Engine> Chooser<G> {
+    fn new(level: Level, seed: u64) -> Result<Self, String> {
+        let mut agent = level.build::<G>(seed).map_err(|e| e.to_string())?;
+        agent.new_game(seed);
+        Ok(Chooser {
+            agent,
+            level,
+            seed,
+            capped: None,
+        })
+    }
+
+    fn choose(&mut self, view: &G::View, left: Option<u64>) -> Result<G::Move, String> {
+        let cap = think_for(self.level, left);
+        if cap != self.capped {
+            let level = cap.map_or(self.level, |t| self.level.with_think(t));
+            self.agent = level.build::<G>(self.seed).map_err(|e| e.to_string())?;
+            self.agent.new_game(self.seed);
+            self.capped = cap;
+        }
+        self.agent
+            .choose(view)
+            .ok_or_else(|| "no move: the game is over".to_owned())
+    }
+}
+
+/// A game of `G` with hidden information: the seat's view is rebuilt from the moves as the seat
+/// was told them and its private text ([`tabuleiro_core::Game::view_from_told`]).
+struct Told<G: Engine> {
+    setup: Setup,
+    seat: Player,
+    moves: Vec<String>,
+    private: Option<String>,
+    chooser: Chooser<G>,
+}
+
+impl<G: Engine> Told<G> {
+    fn view(&self) -> Result<G::View, String> {
+        G::view_from_told(&self.setup, self.seat, &self.moves, self.private.as_deref())
+    }
+}
+
+impl<G: Engine> Table for Told<G> {
+    fn moved(&mut self, seat: usize, text: &str) -> Result<(), String> {
+        let view = self.view()?;
+        let mut rng = tabuleiro_core::rng_from_seed(self.chooser.seed);
+        match G::sample_from_view(&view, &mut rng).to_move() {
+            None => return Err(format!("the game is over: no move `{text}`")),
+            Some(mover) if mover.index() != seat => {
+                return Err(format!(
+                    "player {} is to move, not player {}",
+                    mover.index() + 1,
+                    seat + 1
+                ));
+            }
+            Some(_) => {}
+        }
+        self.moves.push(text.trim().to_owned());
+        // The seat's own move changes its hand: until the next `private`, it is not known.
+        let private = if seat == self.seat.index() {
+            self.private.take()
+        } else {
+            None
+        };
+        if let Err(e) = self.view() {
+            self.moves.pop();
+            if private.is_some() {
+                self.private = private;
+            }
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn private(&mut self, text: &str) -> Result<(), String> {
+        let before = self.private.replace(text.trim().to_owned());
+        if let Err(e) = self.view() {
+            self.private = before;
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, left: Option<u64>) -> Result<String, String> {
+        let view = self.view()?;
+        let mut rng = tabuleiro_core::rng_from_seed(self.chooser.seed ^ self.moves.len() as u64);
+        let state = G::sample_from_view(&view, &mut rng);
+        if state.to_move() != Some(self.seat) {
+            return Err(format!("player {} is not to move", self.seat.0 + 1));
+        }
+        let mv = self.chooser.choose(&view, left)?;
+        Ok(state.format_move(mv))
+    }
+}
+
+/// A game of `G` without hidden information, followed move by move.
+struct Live<G: Engine> {
+    state: G,
+    seat: Player,
+    chooser: Chooser<G>,
 }
 
 impl<G: Engine> Table for Live<G> {
@@ -75,18 +183,8 @@ impl<G: Engine> Table for Live<G> {
         if self.state.to_move() != Some(self.seat) {
             return Err(format!("player {} is not to move", self.seat.0 + 1));
         }
-        let cap = think_for(self.level, left);
-        if cap != self.capped {
-            let level = cap.map_or(self.level, |t| self.level.with_think(t));
-            self.agent = level.build::<G>(self.seed).map_err(|e| e.to_string())?;
-            self.agent.new_game(self.seed);
-            self.capped = cap;
-        }
         let view = self.state.view(self.seat);
-        let mv = self
-            .agent
-            .choose(&view)
-            .ok_or_else(|| "no move: the game is over".to_owned())?;
+        let mv = self.chooser.choose(&view, left)?;
         Ok(self.state.format_move(mv))
     }
 }
@@ -104,12 +202,6 @@ impl GameVisitor for Starter<'_> {
     type Output = Result<Box<dyn Table>, String>;
 
     fn visit<G: Engine>(self) -> Self::Output {
-        if G::INFO.hidden_information {
-            return Err(format!(
-                "{} hides information from the players: this engine does not play it yet",
-                G::INFO.name
-            ));
-        }
         if self.seat >= self.players {
             return Err(format!(
                 "seat {} of {} players",
@@ -118,24 +210,35 @@ impl GameVisitor for Starter<'_> {
             ));
         }
         let options = Options::parse(G::INFO, self.options).map_err(|e| e.to_string())?;
+        if options.iter().any(|(_, value)| value == "random") {
+            return Err(
+                "an option is `random`: the host sends every option as the game settled it"
+                    .to_owned(),
+            );
+        }
         let setup = Setup {
             players: self.players,
             options,
             seed: self.seed,
         };
+        let seat = Player(u8::try_from(self.seat).map_err(|_| "too many seats".to_owned())?);
+        let chooser = Chooser::new(self.level, self.seed)?;
+        if G::INFO.hidden_information {
+            let told = Told {
+                setup,
+                seat,
+                moves: Vec::new(),
+                private: None,
+                chooser,
+            };
+            told.view()?;
+            return Ok(Box::new(told));
+        }
         let state = G::new(&setup).map_err(|e| e.to_string())?;
-        let mut agent = self
-            .level
-            .build::<G>(self.seed)
-            .map_err(|e| e.to_string())?;
-        agent.new_game(self.seed);
         Ok(Box::new(Live {
             state,
-            seat: Player(u8::try_from(self.seat).map_err(|_| "too many seats".to_owned())?),
-            agent,
-            level: self.level,
-            seed: self.seed,
-            capped: None,
+            seat,
+            chooser,
         }))
     }
 }
@@ -248,13 +351,22 @@ pub fn serve_engine<R: Registry>(
                     Err(e) => writeln!(output, "info error: {e}")?,
                 }
             }
+            ["private", rest @ ..] => {
+                let result = match &mut table {
+                    None => Err("no game: `game` comes first".to_owned()),
+                    Some(t) => t.private(&rest.join(" ")),
+                };
+                if let Err(e) = result {
+                    writeln!(output, "info error: {e}")?;
+                }
+            }
             ["end", ..] => table = None,
             ["quit", ..] => {
                 output.flush()?;
                 return Ok(());
             }
-            // `legal` (this engine knows the moves), `private` (no hidden information yet),
-            // and anything else: ignored, as the protocol asks.
+            // `legal` (this engine knows the moves), and anything else: ignored, as the
+            // protocol asks.
             _ => {}
         }
         output.flush()?;
@@ -353,13 +465,13 @@ mod tests {
     fn what_cannot_be_followed_is_explained_and_changes_nothing() {
         let said = answers(
             "random",
-            "moved 1 Ca1\ngame nosuch players 2 seat 1\ngame qinto players 2 seat 1\n\
+            "moved 1 Ca1\ngame nosuch players 2 seat 1\ngame qinto players 2 seat 1 first=random\n\
              game quantik players 2 seat 1\nmoved 2 Ca1\nmoved 1 Zz9\nbanana split\n\
              moved 1 Ca1\ngo 100\nquit\nprotocol 1\n",
         );
         assert!(said[0].contains("`game` comes first"), "{said:?}");
         assert!(said[1].contains("no game `nosuch`"), "{said:?}");
-        assert!(said[2].contains("hides information"), "{said:?}");
+        assert!(said[2].contains("is `random`"), "{said:?}");
         assert_eq!(said[3], "ok");
         assert!(said[4].contains("player 1 is to move"), "{said:?}");
         assert!(said[5].starts_with("info error:"), "{said:?}");

@@ -313,6 +313,39 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + 'static {
         None
     }
 
+    /// What `seat` sees after `moves`, rebuilt from what it was told: the setup (every option
+    /// with its settled value), the moves in order as `seat` may read them
+    /// ([`Game::format_move_for`]) and its last [`Game::private_text`]. An engine of the engine
+    /// protocol knows the game this way. The default replays the moves from the start, which
+    /// is exact for games without hidden information; games with hidden information override
+    /// it (the setup's seed, which decides what is hidden, is not the seat's to know).
+    ///
+    /// # Errors
+    /// A move that cannot be read or played (naming it by its number), or a private text that
+    /// does not fit.
+    fn view_from_told(
+        setup: &Setup,
+        seat: Player,
+        moves: &[String],
+        private: Option<&str>,
+    ) -> Result<Self::View, String> {
+        let _ = private;
+        let mut state = Self::new(setup).map_err(|e| e.to_string())?;
+        for (i, text) in moves.iter().enumerate() {
+            if state.to_move().is_none() {
+                return Err(format!(
+                    "move {} `{text}`: the game was already over",
+                    i + 1
+                ));
+            }
+            let mv = state
+                .parse_move(text)
+                .map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
+            state.play_unchecked(mv);
+        }
+        Ok(state.view(seat))
+    }
+
     /// Running scores of each seat, for games that keep score.
     fn scores(&self) -> Option<Vec<i64>> {
         None

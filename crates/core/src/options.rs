@@ -219,6 +219,12 @@ impl Options {
         }
     }
 
+    /// The value of option `first` that names `seat` (`1`, `2`, … or the game's own names for
+    /// its seats, such as Nudge's `white` and `black`); `None` without such an option.
+    pub fn first_value(&self, seat: Player) -> Option<String> {
+        self.seat_names("first").get(seat.index()).cloned()
+    }
+
     /// The seat names option `name` lists: its choices but `random`, or the numbers of an
     /// integer option (seats counted from 1).
     fn seat_names(&self, name: &str) -> Vec<String> {

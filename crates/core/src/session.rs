@@ -120,6 +120,28 @@ impl<G: Game> Session<G> {
         &self.setup
     }
 
+    /// Every option with the value the game was played with: the setup's values, with a first
+    /// player drawn by chance (`first=random`) written as the seat that moved first
+    /// (`first=2`, Nudge's `first=black`). What an engine of the engine protocol is told in
+    /// its `game` line.
+    pub fn options_as_played(&self) -> Vec<(String, String)> {
+        let first = self.positions[0].to_move();
+        self.setup
+            .options
+            .iter()
+            .map(|(name, value)| match (name, value, first) {
+                ("first", "random", Some(seat)) => (
+                    name.to_owned(),
+                    self.setup
+                        .options
+                        .first_value(seat)
+                        .unwrap_or_else(|| value.to_owned()),
+                ),
+                _ => (name.to_owned(), value.to_owned()),
+            })
+            .collect()
+    }
+
     /// Who plays each seat.
     pub fn agents(&self) -> &[String] {
         &self.agents

@@ -16,6 +16,7 @@ mod qinto_finish;
 mod qinto_generator;
 mod qinto_knowledge;
 mod qinto_rules;
+mod qinto_told;
 mod quantik_perft;
 mod quantik_reference;
 mod quantik_rules;

@@ -1,7 +1,8 @@
 //! Engines driven as a foreign host would drive them (docs/engine-protocol.md): real
 //! processes, the handshake, games played to their end against the host's own moves, and
-//! `quit`. `tabuleiro engine` plays every game without hidden information; the Python example
-//! (`examples/engines/random_player.py`, moves from `legal`) plays every game.
+//! `quit`. `tabuleiro engine` and the Python example (`examples/engines/random_player.py`, moves
+//! from `legal`) play every game, Q!nto from what their seat is told (its hand in `private`
+//! lines, the others' trades as counts).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -132,10 +133,18 @@ impl GameVisitor for HostGame<'_> {
         assert_eq!(self.engine.answer(), "ok", "{}", G::INFO.id);
         let mut moves = Vec::new();
         let mut played = 0;
+        let mut told_private: Option<String> = None;
         let limit = G::INFO.max_moves.unwrap_or(2_000);
         while let Some(to_move) = state.to_move() {
             assert!(played < limit, "{}: the game does not end", G::INFO.id);
             let text = if to_move == Player(self.seat as u8) {
+                // What the seat alone may see, each time it changed (Q!nto: its hand).
+                let private = state.private_text(Player(self.seat as u8));
+                if private.is_some() && private != told_private {
+                    self.engine
+                        .say(&format!("private {}", private.clone().unwrap_or_default()));
+                    told_private = private;
+                }
                 if self.engine.wants_legal {
                     state.legal_moves(&mut moves);
                     let legal: Vec<String> = moves.iter().map(|&m| state.format_move(m)).collect();
@@ -166,15 +175,11 @@ impl GameVisitor for HostGame<'_> {
     }
 }
 
-/// Plays a game of each game (those without hidden information unless `hidden`) from each
-/// of two seats against `engine`, then says `quit` and checks that it stops; returns the
-/// number of games.
-fn play_every_game(mut engine: EngineProcess, hidden: bool) -> usize {
+/// Plays a game of each game from each of two seats against `engine`, then says `quit` and
+/// checks that it stops; returns the number of games.
+fn play_every_game(mut engine: EngineProcess) -> usize {
     let mut games = 0;
     for info in REGISTRY.games() {
-        if info.hidden_information && !hidden {
-            continue;
-        }
         for seat in 0..2 {
             let played = REGISTRY
                 .visit(
@@ -206,15 +211,17 @@ fn play_every_game(mut engine: EngineProcess, hidden: bool) -> usize {
 }
 
 #[test]
-fn the_engine_plays_every_game_without_hidden_information_to_its_end_then_quits() {
-    let mut engine = EngineProcess::start("random");
-    engine.handshake();
-    assert!(!engine.wants_legal, "tabuleiro engine knows the moves");
-    assert_eq!(
-        play_every_game(engine, false),
-        8,
-        "four games, each from both seats"
-    );
+fn the_engine_plays_every_game_to_its_end_then_quits() {
+    for level in ["random", "easy"] {
+        let mut engine = EngineProcess::start(level);
+        engine.handshake();
+        assert!(!engine.wants_legal, "tabuleiro engine knows the moves");
+        assert_eq!(
+            play_every_game(engine),
+            10,
+            "five games, each from both seats"
+        );
+    }
 }
 
 #[test]
@@ -230,7 +237,7 @@ fn the_python_example_plays_every_game_from_the_legal_moves() {
     let said = engine.handshake();
     assert!(engine.wants_legal, "{said:?}");
     assert_eq!(
-        play_every_game(engine, true),
+        play_every_game(engine),
         10,
         "five games, each from both seats"
     );
@@ -244,10 +251,10 @@ fn the_engine_names_itself_and_refuses_a_game_it_cannot_play() {
         named.contains(&"id name tabuleiro easy".to_owned()),
         "{named:?}"
     );
-    engine.say("game qinto players 2 seat 1 first=1");
+    engine.say("game qinto players 2 seat 1 first=random");
     let refused = engine.lines.recv_timeout(PATIENCE).expect("an answer");
     assert!(
-        refused.starts_with("info error:") && refused.contains("hides information"),
+        refused.starts_with("info error:") && refused.contains("is `random`"),
         "{refused}"
     );
     // Closing its input stops it too.

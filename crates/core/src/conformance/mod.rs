@@ -37,7 +37,8 @@
 //!   [`GameRecord`] survives JSON and [`GameRecord::replay`] reproduces every position exactly
 //!   and the same outcome, as does [`Session::from_record`]; a record with a move after the
 //!   end or an edited result is refused. The same holds for a record of the unfinished game
-//!   cut at a random move.
+//!   cut at a random move. At both, each seat's view rebuilt from what an engine of that seat
+//!   is told ([`Game::view_from_told`](crate::Game::view_from_told)) is its view.
 //! - **Setups.** The same setup gives the same start; every value of every choice option is
 //!   accepted; player counts outside the game's range are refused.
 //!

@@ -7,7 +7,47 @@ use crate::session::Session;
 
 use super::run::{Run, Trace};
 impl<G: Engine> Run<'_, G> {
+    /// Each seat's view, rebuilt from what an engine of that seat is told
+    /// ([`crate::Game::view_from_told`]: the options as played, the moves as the seat may read
+    /// them, its private text), is its view of the position (compared by sampling both alike).
+    fn check_told_views(session: &Session<G>, trace: &Trace<'_>) {
+        let id = G::INFO.id;
+        let played: Vec<String> = session
+            .options_as_played()
+            .iter()
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        let options = crate::Options::parse(G::INFO, &played)
+            .unwrap_or_else(|e| panic!("{id}: {trace}: the options as played: {e}"));
+        // The seed is not told: the rebuilt view must not depend on it.
+        let setup = crate::Setup {
+            options,
+            seed: session.setup().seed ^ 0x5EED,
+            ..session.setup().clone()
+        };
+        let state = session.state();
+        for seat in (0..setup.players).map(|s| crate::Player(s as u8)) {
+            let told: Vec<String> = session
+                .positions()
+                .iter()
+                .zip(session.moves())
+                .map(|(p, mv)| p.format_move_for(*mv, Some(seat)))
+                .collect();
+            let private = state.private_text(seat);
+            let rebuilt = G::view_from_told(&setup, seat, &told, private.as_deref())
+                .unwrap_or_else(|e| panic!("{id}: {trace}: {seat} cannot rebuild its view: {e}"));
+            let mut a = crate::rng_from_seed(9);
+            let mut b = crate::rng_from_seed(9);
+            assert!(
+                G::sample_from_view(&rebuilt, &mut a)
+                    == G::sample_from_view(&state.view(seat), &mut b),
+                "{id}: {trace}: {seat}'s view rebuilt from what it was told differs from its view"
+            );
+        }
+    }
+
     pub(super) fn check_record(&mut self, session: &Session<G>, trace: &Trace<'_>) {
+        Self::check_told_views(session, trace);
         let id = G::INFO.id;
         let record = session.record();
         assert_eq!(

@@ -85,6 +85,7 @@ mod random;
 mod render;
 pub mod state;
 pub mod tile;
+mod told;
 pub mod view;
 
 use tabuleiro_core::{
@@ -252,6 +253,15 @@ impl Game for Qinto {
             text.push_str(&tile.to_string());
         }
         Some(text)
+    }
+
+    fn view_from_told(
+        setup: &Setup,
+        seat: Player,
+        moves: &[String],
+        private: Option<&str>,
+    ) -> Result<QintoView, String> {
+        told::view_from_told(setup, seat, moves, private)
     }
 
     fn view(&self, player: Player) -> QintoView {

@@ -12,7 +12,7 @@ use super::tile::{Tile, deck};
 pub struct QintoView {
     viewer: Player,
     /// The position with every tile the viewer cannot see replaced by a hidden marker.
-    known: Qinto,
+    pub(super) known: Qinto,
 }
 
 impl QintoView {

@@ -9,8 +9,8 @@ use std::process::{Command, Output};
 /// The binary under test.
 const BIN: &str = env!("CARGO_BIN_EXE_tabuleiro");
 
-/// The games `tabuleiro engine` plays (every game without hidden information).
-const OPEN_GAMES: [&str; 4] = ["quantik", "nudge", "taiji", "pushee"];
+/// Every game (`tabuleiro engine` plays them all; Q!nto from what its seat is told).
+const GAMES: [&str; 5] = ["quantik", "nudge", "taiji", "pushee", "qinto"];
 
 /// A fresh folder for one test, also its config folder (so no engines config of the
 /// machine's user is read).
@@ -85,10 +85,10 @@ fn play_and_replay(
 }
 
 #[test]
-fn two_engines_play_every_game_without_hidden_information_to_its_end() {
+fn two_engines_play_every_game_to_its_end() {
     let dir = scratch("two");
     let engines = [ours("one", "random"), ours("two", "easy")];
-    for game in OPEN_GAMES {
+    for game in GAMES {
         let record = play_and_replay(&dir, game, "one", "two", &engines);
         assert!(record.get("forfeit").is_none(), "{game}: {record}");
     }
@@ -99,7 +99,7 @@ fn two_engines_play_every_game_without_hidden_information_to_its_end() {
 fn an_engine_plays_every_game_against_every_ladder_level() {
     let dir = scratch("ladder");
     let engines = [ours("ours", "random")];
-    for game in OPEN_GAMES {
+    for game in GAMES {
         let mut levels = vec!["random", "easy", "medium:think=20", "hard:think=50"];
         if game == "quantik" {
             levels.push("perfect");

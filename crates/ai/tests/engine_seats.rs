@@ -231,3 +231,51 @@ fn engine_names_read_as_levels_with_their_time() {
     let _ = Quantik::INFO;
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_person_takes_back_a_turn_against_an_engine_and_the_engine_follows() {
+    use tabuleiro_ai::{GameTable, Seat};
+    let dir = scratch("undo");
+    let pid_file = dir.join("pid");
+    register("sh-undo", "good", &pid_file);
+    // The only test of this binary that sets the engine log (the other tests' engines may
+    // write to it too: this one reads its engine's lines only).
+    let log = dir.join("engines.log");
+    engines::log::set_log_file(&log).expect("the log");
+    let level: Level = "sh-undo".parse().expect("level");
+    let mut table = GameTable::<Quantik>::new(setup(13), vec![Seat::Human, Seat::Computer(level)])
+        .expect("a table");
+    table.play_text("Ca1").expect("legal");
+    let first_reply = table.play_computer().expect("answers").expect("a move");
+    let engine = pid(&pid_file);
+    // Take back the reply and the person's move, play elsewhere: the engine is told the game
+    // again from the start and answers in the new position.
+    assert_eq!(table.undo_turn().expect("takes back").len(), 2);
+    table.play_text("Sd4").expect("legal");
+    let reply = table.play_computer().expect("answers").expect("a move");
+    assert!(table.session().forfeited().is_none());
+    assert_eq!(table.session().moves().len(), 2);
+    assert!(table.state().outcome().is_none() || table.outcome().is_some());
+    // The same process went on (it was not restarted), and its reply is legal where it was
+    // made (play_computer checked it).
+    assert_eq!(pid(&pid_file), engine);
+    let _ = (first_reply, reply);
+    let said = std::fs::read_to_string(&log).expect("the log");
+    let mine: Vec<&str> = said
+        .lines()
+        .filter(|l| l.starts_with(&format!("sh-undo#{engine} > ")))
+        .map(|l| l.split_once(" > ").map_or("", |(_, line)| line))
+        .collect();
+    let games = mine
+        .iter()
+        .filter(|l| l.starts_with("game quantik"))
+        .count();
+    assert_eq!(games, 2, "{mine:?}");
+    let again = mine
+        .iter()
+        .position(|l| *l == "end the game was taken back")
+        .expect("the game was ended");
+    assert!(mine[again + 1].starts_with("game quantik"), "{mine:?}");
+    assert_eq!(mine[again + 2], "moved 1 Sd4", "{mine:?}");
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -332,6 +332,18 @@ impl Room {
         if self.resigned.is_some() {
             record.resigned = self.resigned;
             record.result = self.outcome();
+        } else if let Some(StoredEnding::Timeout { seat }) = self.ending {
+            // A seat out of time forfeits: the record says so, and replays to that result.
+            let forfeit = tabuleiro_core::Forfeit {
+                seat,
+                reason: "ran out of time".to_owned(),
+            };
+            record.result = Some(Outcome::forfeit(
+                &forfeit,
+                self.game.players(),
+                self.game.scores(),
+            ));
+            record.forfeit = Some(forfeit);
         }
         if let Some(clock) = &self.clock {
             record.clocks.clone_from(&clock.after_moves);

@@ -82,6 +82,14 @@ async fn the_server_charges_each_turn_and_ends_a_game_out_of_time() {
         .expect("record");
     let record = tabuleiro_core::GameRecord::from_json(&answer.body).expect("a record");
     assert_eq!(record.clocks, vec![3000], "each move's clock");
+    // The record says how the game ended, and replays to it.
+    let result = record.result.as_ref().expect("the record's result");
+    assert_eq!(result.winner(), Some(tabuleiro_core::Player(0)), "{result}");
+    assert!(result.reason.contains("ran out of time"), "{result}");
+    assert_eq!(record.forfeit.as_ref().map(|f| f.seat), Some(1));
+    record
+        .replay::<tabuleiro_games::quantik::Quantik>()
+        .expect("replays to the loss on time");
 }
 
 #[tokio::test]

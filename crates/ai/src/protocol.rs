@@ -118,17 +118,17 @@ impl<G: Engine> Table for Told<G> {
             Some(_) => {}
         }
         self.moves.push(text.trim().to_owned());
-        // The seat's own move changes its hand: until the next `private`, it is not known.
-        let private = if seat == self.seat.index() {
-            self.private.take()
-        } else {
-            None
-        };
+        if self.view().is_ok() {
+            // The hand told before still fits: the host tells it again only if it changed
+            // (a pass without a trade keeps it; a play's new hand comes before the next `go`).
+            return Ok(());
+        }
+        // A hand that no longer fits (the move took tiles and the pile gave none back) is
+        // forgotten until the next `private`.
+        let private = self.private.take();
         if let Err(e) = self.view() {
             self.moves.pop();
-            if private.is_some() {
-                self.private = private;
-            }
+            self.private = private;
             return Err(e);
         }
         Ok(())

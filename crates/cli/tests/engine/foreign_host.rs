@@ -95,11 +95,13 @@ impl EngineProcess {
     }
 }
 
-/// Plays one game of `G` against the engine, which sits in seat `seat` (from 0); the host
-/// plays its first legal move each turn. Returns the number of moves.
+/// Plays one game of `G` against the engine, which sits in seat `seat` (from 0), from the
+/// game's seed `seed`; the host plays its first legal move each turn. Returns the number of
+/// moves.
 struct HostGame<'a> {
     engine: &'a mut EngineProcess,
     seat: usize,
+    seed: u64,
 }
 
 impl GameVisitor for HostGame<'_> {
@@ -110,7 +112,7 @@ impl GameVisitor for HostGame<'_> {
         let mut state = G::new(&Setup {
             players,
             options: Options::defaults(G::INFO),
-            seed: 7,
+            seed: self.seed,
         })
         .expect("a game");
         // Every option with its value, as the game settled it (never `random`).
@@ -187,6 +189,7 @@ fn play_every_game(mut engine: EngineProcess) -> usize {
                     HostGame {
                         engine: &mut engine,
                         seat,
+                        seed: 7,
                     },
                 )
                 .expect("a game of the registry");
@@ -221,6 +224,28 @@ fn the_engine_plays_every_game_to_its_end_then_quits() {
             10,
             "five games, each from both seats"
         );
+    }
+}
+
+#[test]
+fn the_engine_follows_qinto_game_after_game_from_what_its_seat_is_told() {
+    // Random moves include passes without a trade, after which the host tells no new hand:
+    // the engine must keep the one it was told (a regression: it once forgot it, and played
+    // tiles it did not hold).
+    let mut engine = EngineProcess::start("random");
+    engine.handshake();
+    for seed in 0..16 {
+        let played = REGISTRY
+            .visit(
+                "qinto",
+                HostGame {
+                    engine: &mut engine,
+                    seat: (seed % 2) as usize,
+                    seed,
+                },
+            )
+            .expect("Q!nto is in the registry");
+        assert!(played > 0);
     }
 }
 

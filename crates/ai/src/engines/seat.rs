@@ -92,7 +92,7 @@ impl<G: Game> EngineSeat<G> {
         let Some(running) = &mut self.running else {
             return Err("the engine is not running".to_owned());
         };
-        if restart || !self.in_game {
+        if restart {
             running.process.send(&game_line(game));
             running.expect_ok("the `game` line")?;
             self.told.clear();

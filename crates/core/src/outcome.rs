@@ -107,6 +107,26 @@ impl Outcome {
         outcome
     }
 
+    /// The players of a game of `players` seats agreed to a draw: every seat draws (the scores
+    /// so far are kept, for games that keep score).
+    pub fn agreed_draw(players: usize, scores: Option<Vec<i64>>) -> Self {
+        Outcome {
+            results: vec![PlayerResult::Draw; players],
+            scores,
+            reason: "the players agreed to a draw".to_owned(),
+        }
+    }
+
+    /// `seat` aborted a game of `players` seats before every player had moved: the game has no
+    /// result, and every seat is level ("draw"; a rated game is not rated).
+    pub fn aborted(seat: Player, players: usize, scores: Option<Vec<i64>>) -> Self {
+        Outcome {
+            results: vec![PlayerResult::Draw; players],
+            scores,
+            reason: format!("{seat} aborted the game before every player had moved: no result"),
+        }
+    }
+
     /// The result of `player`.
     pub fn result(&self, player: Player) -> PlayerResult {
         self.results[player.index()]

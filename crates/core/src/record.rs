@@ -43,6 +43,13 @@ pub struct GameRecord {
     /// computer player that failed to play: see [`Outcome::forfeit`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<Forfeit>,
+    /// Whether the players agreed to a draw after the last move ([`Outcome::agreed_draw`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub agreed_draw: bool,
+    /// The seat (from 0) that aborted the game after the last move, before every player had
+    /// moved, if one did ([`Outcome::aborted`]: no result).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub aborted: Option<usize>,
     /// For a game played on a clock: the time the mover had left after each move, in
     /// milliseconds, one per move (empty without a clock).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -110,6 +117,10 @@ pub enum RecordError {
     /// after the game had ended, or in a game that a seat also resigned.
     #[error("field `forfeit`: {0}")]
     Forfeited(String),
+    /// The record says the game ended by agreement or abort where it could not: after the
+    /// game had ended, with a seat the game does not have, or with another ending named too.
+    #[error("field `agreed_draw`/`aborted`: {0}")]
+    Ended(String),
     /// The stored result is not what the moves lead to.
     #[error("field `result`: the record says {stored:?} but the moves give {actual:?}")]
     ResultMismatch {
@@ -214,7 +225,55 @@ impl GameRecord {
                 return Err(RecordError::Forfeited(problem));
             }
         }
-        let actual = match self.resigned {
+        if self.agreed_draw || self.aborted.is_some() {
+            let named = [
+                self.resigned.is_some(),
+                self.forfeit.is_some(),
+                self.agreed_draw,
+                self.aborted.is_some(),
+            ];
+            let problem = if named.iter().filter(|n| **n).count() > 1 {
+                Some("the record names more than one way the game ended".to_owned())
+            } else if self.aborted.is_some_and(|seat| seat >= self.players) {
+                Some(format!(
+                    "there is no seat {} (seats 0 to {})",
+                    self.aborted.unwrap_or_default(),
+                    self.players - 1
+                ))
+            } else if state.outcome().is_some() {
+                Some("the game had ended before".to_owned())
+            } else {
+                None
+            };
+            if let Some(problem) = problem {
+                return Err(RecordError::Ended(problem));
+            }
+        }
+        let actual = if self.agreed_draw {
+            Some(Outcome::agreed_draw(self.players, state.scores()))
+        } else if let Some(seat) = self.aborted {
+            Some(Outcome::aborted(
+                Player(seat as u8),
+                self.players,
+                state.scores(),
+            ))
+        } else {
+            self.ended_otherwise(&state)?
+        };
+        if self.result.is_some() && self.result != actual {
+            return Err(RecordError::ResultMismatch {
+                stored: self.result.clone().map(Box::new),
+                actual: actual.map(Box::new),
+            });
+        }
+        positions.push(state);
+        Ok(positions)
+    }
+
+    /// The result the last position `state` gives with a resignation or a forfeit, if the
+    /// record names one, else the game's own.
+    fn ended_otherwise<G: Game>(&self, state: &G) -> Result<Option<Outcome>, RecordError> {
+        Ok(match self.resigned {
             None => match &self.forfeit {
                 Some(forfeit) => Some(Outcome::forfeit(forfeit, self.players, state.scores())),
                 None => state.outcome(),
@@ -235,14 +294,6 @@ impl GameRecord {
                 self.players,
                 state.scores(),
             )),
-        };
-        if self.result.is_some() && self.result != actual {
-            return Err(RecordError::ResultMismatch {
-                stored: self.result.clone().map(Box::new),
-                actual: actual.map(Box::new),
-            });
-        }
-        positions.push(state);
-        Ok(positions)
+        })
     }
 }

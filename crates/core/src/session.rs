@@ -289,6 +289,8 @@ impl<G: Game> Session<G> {
             result: self.outcome(),
             resigned: None,
             forfeit: self.forfeit.clone(),
+            agreed_draw: false,
+            aborted: None,
             clocks: Vec::new(),
         }
     }

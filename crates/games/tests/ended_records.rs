@@ -1,5 +1,5 @@
-//! A record of a game that ended by resignation or by a forfeit replays to that result, and
-//! only where a resignation or a forfeit could have happened.
+//! A record of a game that ended by resignation, a forfeit, an agreed draw or an abort replays
+//! to that result, and only where such an ending could have happened.
 
 use tabuleiro_core::{
     Game, GameRecord, Options, Outcome, Player, RecordError, Session, Setup, rng_from_seed,
@@ -143,4 +143,43 @@ fn a_forfeit_where_none_could_be_is_refused() {
         matches!(error, RecordError::ResultMismatch { .. }),
         "{error}"
     );
+}
+
+#[test]
+fn an_agreed_draw_and_an_abort_replay_and_are_refused_where_they_could_not_be() {
+    let mut agreed = record_after(3, 21);
+    agreed.agreed_draw = true;
+    agreed.result = Some(Outcome::agreed_draw(2, None));
+    agreed.replay::<Quantik>().expect("an agreed draw replays");
+    let back = GameRecord::from_json(&agreed.to_json()).expect("reads");
+    assert_eq!(back, agreed);
+    let mut aborted = record_after(1, 21);
+    aborted.aborted = Some(1);
+    aborted.result = Some(Outcome::aborted(Player(1), 2, None));
+    aborted.replay::<Quantik>().expect("an abort replays");
+    assert!(
+        aborted
+            .result
+            .as_ref()
+            .is_some_and(|r| r.winner().is_none() && r.reason.contains("no result"))
+    );
+    // Not two endings at once, not a seat the game lacks, not a stated result of another kind.
+    let mut both = agreed.clone();
+    both.resigned = Some(0);
+    assert!(matches!(
+        both.replay::<Quantik>(),
+        Err(RecordError::Ended(_))
+    ));
+    let mut nobody = aborted.clone();
+    nobody.aborted = Some(4);
+    assert!(matches!(
+        nobody.replay::<Quantik>(),
+        Err(RecordError::Ended(_))
+    ));
+    let mut other_result = agreed;
+    other_result.result = Some(Outcome::aborted(Player(0), 2, None));
+    assert!(matches!(
+        other_result.replay::<Quantik>(),
+        Err(RecordError::ResultMismatch { .. })
+    ));
 }

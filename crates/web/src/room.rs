@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use tabuleiro_core::{Outcome, Player, PlayerResult};
+use tabuleiro_core::{Outcome, Player};
 
 use tokio::sync::{Notify, mpsc};
 
@@ -192,30 +192,18 @@ impl Room {
     /// result: everyone is level ("draw"), and it is not rated.
     pub fn outcome(&self) -> Option<Outcome> {
         let players = self.game.players();
-        let level = |reason: String| Outcome {
-            results: vec![PlayerResult::Draw; players],
-            scores: self.game.scores(),
-            reason,
-        };
+        let scores = self.game.scores();
         match (self.resigned, self.ending) {
-            (Some(seat), _) => Some(Outcome::resignation(
-                Player(seat as u8),
-                players,
-                self.game.scores(),
-            )),
+            (Some(seat), _) => Some(Outcome::resignation(Player(seat as u8), players, scores)),
             (None, Some(StoredEnding::Timeout { seat })) => {
-                let mut outcome =
-                    Outcome::resignation(Player(seat as u8), players, self.game.scores());
+                let mut outcome = Outcome::resignation(Player(seat as u8), players, scores);
                 outcome.reason = format!("{} ran out of time", Player(seat as u8));
                 Some(outcome)
             }
-            (None, Some(StoredEnding::Agreed)) => {
-                Some(level("the players agreed to a draw".to_owned()))
+            (None, Some(StoredEnding::Agreed)) => Some(Outcome::agreed_draw(players, scores)),
+            (None, Some(StoredEnding::Aborted { seat })) => {
+                Some(Outcome::aborted(Player(seat as u8), players, scores))
             }
-            (None, Some(StoredEnding::Aborted { seat })) => Some(level(format!(
-                "{} aborted the game before every player had moved: no result",
-                Player(seat as u8)
-            ))),
             (None, None) => self.game.outcome(),
         }
     }
@@ -344,6 +332,12 @@ impl Room {
                 self.game.scores(),
             ));
             record.forfeit = Some(forfeit);
+        } else if let Some(StoredEnding::Agreed) = self.ending {
+            record.agreed_draw = true;
+            record.result = self.outcome();
+        } else if let Some(StoredEnding::Aborted { seat }) = self.ending {
+            record.aborted = Some(seat);
+            record.result = self.outcome();
         }
         if let Some(clock) = &self.clock {
             record.clocks.clone_from(&clock.after_moves);

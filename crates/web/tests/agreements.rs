@@ -4,7 +4,7 @@
 //! that waits through a restart.
 
 use serde_json::json;
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_web::client::{GameSocket, request};
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::store::{Offer, OfferKind};
 
@@ -54,18 +54,36 @@ async fn say(socket: &mut GameSocket, message: serde_json::Value) {
 
 /// A new online Quantik game with both players connected.
 async fn two_players(server: &Server) -> (GameSocket, GameSocket) {
+    let (one, two, _) = two_players_of(server).await;
+    (one, two)
+}
+
+/// Two players at a new game of Quantik between people, and the game's id.
+async fn two_players_of(server: &Server) -> (GameSocket, GameSocket, String) {
     let created = server
         .create(json!({ "game": "quantik", "mode": "online" }))
         .await;
     let (one, _, _) = server.join(&created.id, Some(&token(&created, 0))).await;
     let (two, _, _) = server.join(&created.id, Some(&token(&created, 1))).await;
-    (one, two)
+    (one, two, created.id)
+}
+
+/// The record of finished game `id`, checked to replay to the result it states.
+async fn replayed_record(server: &Server, id: &str) -> tabuleiro_core::GameRecord {
+    let answer = request(server.addr, "GET", &format!("/api/games/{id}/record"), None)
+        .await
+        .expect("the record");
+    let record = tabuleiro_core::GameRecord::from_json(&answer.body).expect("a record");
+    record
+        .replay::<tabuleiro_games::quantik::Quantik>()
+        .expect("replays to its result");
+    record
 }
 
 #[tokio::test]
 async fn draw_offers_are_declined_lapse_with_a_move_and_end_the_game_when_accepted() {
     let server = Server::start().await;
-    let (mut one, mut two) = two_players(&server).await;
+    let (mut one, mut two, id) = two_players_of(&server).await;
     say(&mut one, json!({ "type": "offer_draw" })).await;
     let seen = seen_until(&mut two, |s| s.offer.is_some()).await;
     assert_eq!(
@@ -102,6 +120,12 @@ async fn draw_offers_are_declined_lapse_with_a_move_and_end_the_game_when_accept
     send_move(&mut two, "Cd4").await;
     let refused = refusal(&mut two).await;
     assert!(refused.contains("over"), "{refused}");
+    // The record says so, and replays to it.
+    let record = replayed_record(&server, &id).await;
+    assert!(record.agreed_draw, "{record:?}");
+    let result = record.result.expect("a result");
+    assert_eq!(result.reason, "the players agreed to a draw");
+    assert!(result.winner().is_none());
 }
 
 #[tokio::test]
@@ -139,7 +163,7 @@ async fn a_game_is_aborted_only_before_every_player_moved() {
     let refused = refusal(&mut one).await;
     assert!(refused.contains("no longer be aborted"), "{refused}");
 
-    let (mut one, mut two) = two_players(&server).await;
+    let (mut one, mut two, id) = two_players_of(&server).await;
     send_move(&mut one, "Ca1").await;
     seen_until(&mut two, |s| s.moves == 1).await;
     say(&mut two, json!({ "type": "abort" })).await;
@@ -149,6 +173,14 @@ async fn a_game_is_aborted_only_before_every_player_moved() {
             .as_deref()
             .is_some_and(|e| e.contains("aborted")),
         "{seen:?}"
+    );
+    let record = replayed_record(&server, &id).await;
+    assert_eq!(record.aborted, Some(1), "{record:?}");
+    assert!(
+        record
+            .result
+            .is_some_and(|r| r.reason.contains("player 2 aborted")),
+        "the record's result"
     );
 
     // Not against the computer: there, resign or start again.

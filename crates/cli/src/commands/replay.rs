@@ -33,10 +33,14 @@ impl GameVisitor for Replay<'_> {
             }
             out.push_str(&state.render(Perspective::Everyone));
         }
-        // A game ended by its rules shows its result on its last board; a resignation or a
-        // forfeit is said after it.
+        // A game ended by its rules shows its result on its last board; a resignation, a
+        // forfeit, an agreed draw or an abort is said after it.
+        let ended_otherwise = record.resigned.is_some()
+            || record.forfeit.is_some()
+            || record.agreed_draw
+            || record.aborted.is_some();
         match &record.result {
-            Some(result) if record.resigned.is_some() || record.forfeit.is_some() => {
+            Some(result) if ended_otherwise => {
                 let _ = writeln!(out, "\n{result}");
             }
             _ if positions.last().is_some_and(|s| s.outcome().is_none()) => {

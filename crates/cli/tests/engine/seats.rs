@@ -44,6 +44,13 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The command failed, and its error says `expected`.
+fn refused(out: &Output, expected: &str) {
+    let said = text(&out.stderr);
+    assert!(!out.status.success(), "it succeeded: {said}");
+    assert!(said.contains(expected), "`{expected}` not in: {said}");
+}
+
 fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| (*s).to_owned()).collect()
 }
@@ -187,12 +194,7 @@ fn engines_play_matches_and_tournaments_with_elo() {
         serde_json::from_str(&std::fs::read_to_string(&merged).expect("merged")).expect("JSON");
     assert_eq!(whole["played"], 4, "{whole}");
     let out = merge(false);
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("unknown level `mine`"),
-        "{}",
-        text(&out.stderr)
-    );
+    refused(&out, "unknown level `mine`");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -301,12 +303,7 @@ fn engines_named_in_the_config_file_play_and_appear_in_the_menu() {
     // A bad config file is named in the error.
     std::fs::write(config.join("engines.toml"), "configured = 3\n").expect("written");
     let out = run(&dir, &strings(&["list"]));
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stderr).contains("engines.toml"),
-        "{}",
-        text(&out.stderr)
-    );
+    refused(&out, "engines.toml");
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -320,12 +317,7 @@ fn a_bad_engine_argument_is_refused_with_a_reason() {
         ("x=sh 'unclosed", "badly quoted"),
     ] {
         let out = run(&dir, &strings(&["list", "--engine", given]));
-        assert!(!out.status.success(), "{given}");
-        assert!(
-            text(&out.stderr).contains(expected),
-            "{given}: {}",
-            text(&out.stderr)
-        );
+        refused(&out, expected);
     }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -39,6 +39,9 @@ pub struct Shown {
     pub moves: Vec<Played>,
     /// Running scores, for games that keep score.
     pub scores: Option<Vec<i64>>,
+    /// What the viewer's seat alone may see, in words, in a game that hides something
+    /// ([`Game::private_text`]: a Q!nto hand); none for spectators.
+    pub private: Option<String>,
 }
 
 /// A move checked against the position: its notation, and whether it ends the game.
@@ -104,6 +107,9 @@ pub trait DynGame: Send {
     fn analysis_job(&self, at: usize) -> Option<AnalysisJob>;
     /// The game so far as a record.
     fn record(&self) -> GameRecord;
+    /// Every option with the value it is played with (a first player drawn by chance named:
+    /// [`tabuleiro_core::Session::options_as_played`]).
+    fn options_as_played(&self) -> std::collections::BTreeMap<String, String>;
     /// A job choosing the move of the computer to move, from its seat's view. It stops early
     /// when the game changes or [`DynGame::stop_thinking`] is called.
     fn computer_job(&self) -> Option<Job>;
@@ -235,6 +241,7 @@ impl<G: Engine> DynGame for Live<G> {
             picture: session.picture(eyes, session.moves().len()),
             moves,
             scores: session.state().scores(),
+            private: viewer.and_then(|v| session.state().private_text(Player(v as u8))),
         }
     }
 
@@ -285,6 +292,14 @@ impl<G: Engine> DynGame for Live<G> {
 
     fn record(&self) -> GameRecord {
         self.table.record()
+    }
+
+    fn options_as_played(&self) -> std::collections::BTreeMap<String, String> {
+        self.table
+            .session()
+            .options_as_played()
+            .into_iter()
+            .collect()
     }
 
     fn computer_job(&self) -> Option<Job> {

@@ -1,7 +1,7 @@
 //! The lobby: open challenges, live, and the games being played now.
 //!
 //! A player with a name posts a challenge (game, number of players, options, time control,
-//! rated or casual); other players accept it seat by seat, and the one who takes the last seat
+//! rated or casual, whether bots are welcome); other players accept it seat by seat, and the one who takes the last seat
 //! starts the game: it is stored in the same transaction as that last seat, each seat bound
 //! to its player (who opens it from any of their browsers, without a link: a player's
 //! connection without a token takes the seat they sit in). Who plays first is drawn. Pages
@@ -137,6 +137,10 @@ pub struct Challenge {
     pub options: BTreeMap<String, String>,
     /// Rated, or casual (`online`: between people, no hints, no rating).
     pub rated: bool,
+    /// Whether a bot may take a seat (a player a program plays for, `tabuleiro bot`); a
+    /// challenge is for people only unless its creator welcomes bots.
+    #[serde(default)]
+    pub bots: bool,
     /// The time control, if any.
     pub clock: Option<TimeControl>,
     /// The players who took a seat so far, the creator first.
@@ -169,6 +173,9 @@ pub struct ChallengeRequest {
     /// Rated (default) or casual.
     #[serde(default = "yes")]
     pub rated: bool,
+    /// Whether bots may accept (default: people only).
+    #[serde(default)]
+    pub bots: bool,
     /// The time control (none: no clock).
     #[serde(default)]
     pub clock: Option<AskedControl>,
@@ -187,12 +194,14 @@ fn shown(c: &Challenge, names: &BTreeMap<&str, &str>) -> serde_json::Value {
         "players": c.players,
         "options": c.options,
         "rated": c.rated,
+        "bots": c.bots,
         "clock": c.clock.map_or_else(|| "none".to_owned(), |t| t.label()),
         "seated": c.seated.iter().map(|p| json!({
             "id": p.id,
             "name": p.name,
             "tag": tag(&p.id),
             "rating": p.rating,
+            "bot": p.bot,
         })).collect::<Vec<_>>(),
         "game_id": c.game_id,
     })
@@ -213,6 +222,7 @@ async fn seat_of(hub: &Hub, player: &StoredPlayer, game: &str) -> Result<SeatPla
         id: player.id.clone(),
         name: player.name.clone(),
         rating: Some(ShownRating::from(&glicko)),
+        bot: player.bot,
     })
 }
 
@@ -340,6 +350,12 @@ pub async fn accept(
         }
         if challenge.seated.iter().any(|p| p.id == player.id) {
             return error(StatusCode::CONFLICT, "you already sit at this challenge");
+        }
+        if player.bot && !challenge.bots {
+            return error(
+                StatusCode::FORBIDDEN,
+                "this challenge is for people: its creator did not welcome bots",
+            );
         }
         let seat = match seat_of(&hub, &player, &challenge.game).await {
             Ok(s) => s,

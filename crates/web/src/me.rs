@@ -5,7 +5,9 @@
 //!   set; counted against the address's rate of creation like a new game), or renames it;
 //! - `POST /api/me/key`: a new key (the earlier one stops working), given once, as a link
 //!   whose fragment holds it (`/#key=…`: never sent to a server by the browser);
-//! - `POST /api/me/claim` `{"key": …}`: this browser becomes the key's player;
+//! - `POST /api/me/claim` `{"key": …, "bot": false}`: this browser becomes the key's player
+//!   (`"bot": true`: a program plays for the player from now on, `tabuleiro bot`, and the
+//!   player is shown as a bot wherever it sits, from then on);
 //! - `DELETE /api/me`: forgets the player, its sessions and its key; the cookie is cleared.
 
 use std::net::SocketAddr;
@@ -33,6 +35,10 @@ struct Naming {
 #[serde(deny_unknown_fields)]
 struct Claim {
     key: String,
+    /// A program claims the key to play for the player (`tabuleiro bot`): the player is shown
+    /// as a bot from then on.
+    #[serde(default)]
+    bot: bool,
 }
 
 /// A player as the API shows it.
@@ -42,6 +48,7 @@ fn shown(player: &StoredPlayer) -> serde_json::Value {
         "name": player.name,
         "tag": tag(&player.id),
         "display": format!("{}#{}", player.name, tag(&player.id)),
+        "bot": player.bot,
     })
 }
 
@@ -125,7 +132,11 @@ pub async fn name(
             let (Ok(id), Ok(secret)) = (new_game_id(), new_token()) else {
                 return random_failed();
             };
-            let player = StoredPlayer { id, name };
+            let player = StoredPlayer {
+                id,
+                name,
+                bot: false,
+            };
             match hub
                 .stored(
                     hub.store()
@@ -177,10 +188,11 @@ pub async fn claim(
         return random_failed();
     };
     let found = hub
-        .stored(
-            hub.store()
-                .claim_player_key(hash_token(claim.key.trim()), hash_token(&secret)),
-        )
+        .stored(hub.store().claim_player_key(
+            hash_token(claim.key.trim()),
+            hash_token(&secret),
+            claim.bot,
+        ))
         .await;
     match found {
         Ok(Some(player)) => (

@@ -72,6 +72,7 @@ pub async fn player(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Resp
         "name": player.name,
         "tag": tag(&player.id),
         "display": format!("{}#{}", player.name, tag(&player.id)),
+        "bot": player.bot,
         "ratings": ratings,
     }))
     .into_response()

@@ -163,6 +163,9 @@ pub struct ShownPlayer {
     /// How the game changed their rating, once a rated game is over and rated.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub change: Option<ShownChange>,
+    /// Whether a program plays for them (a bot, connected with `tabuleiro bot`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// How a rated game changed a rating, rounded.
@@ -217,7 +220,7 @@ pub enum ServerMessage {
         /// Whether the players may ask for hints (not in an online game between people,
         /// unless it was created casual).
         hints: bool,
-        /// Option values.
+        /// Option values, as the game settled them (a first player drawn by chance named).
         options: BTreeMap<String, String>,
         /// The seats.
         seats: Vec<SeatInfo>,
@@ -257,6 +260,11 @@ pub enum ServerMessage {
         previews: Vec<Piece>,
         /// Running scores, for games that keep score.
         scores: Option<Vec<i64>>,
+        /// What this connection's seat alone may see, in words, in a game that hides
+        /// something: a Q!nto hand (`hand RS GD …`, as the engine protocol's `private` line
+        /// says it); absent otherwise.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        private: Option<String>,
         /// The result, when the game is over.
         ending: Option<Ending>,
         /// A computer player is choosing its move.
@@ -274,7 +282,7 @@ pub enum ServerMessage {
         /// The clocks, for a game on one: each seat's time left when this message was
         /// written, and whose time runs.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        clock: Option<crate::clock::ClockView>,
+        clock: Option<Box<crate::clock::ClockView>>,
     },
     /// A suggested move for this connection's seat.
     Hint {

@@ -254,14 +254,13 @@ impl Room {
 
     /// The welcome message for a connection playing `seats`.
     pub fn welcome(&self, seats: &[usize]) -> ServerMessage {
-        let record = self.game.record();
         ServerMessage::Welcome {
             id: self.id.clone(),
             game: self.game.info().id.to_owned(),
             name: self.game.info().name.to_owned(),
             mode: self.mode.name().to_owned(),
             hints: self.mode.hints(),
-            options: record.options,
+            options: self.game.options_as_played(),
             seats: self.seat_infos(),
             you: seats.to_vec(),
             hidden_information: self.game.info().hidden_information,
@@ -298,6 +297,7 @@ impl Room {
                             tag: crate::players::tag(&p.id).to_owned(),
                             rating: p.rating,
                             change,
+                            bot: p.bot,
                         }
                     }),
                 },
@@ -486,13 +486,14 @@ impl Room {
             legal,
             previews,
             scores: shown.scores,
+            private: shown.private,
             ending: self.outcome().as_ref().map(Ending::from),
             thinking: self.thinking.is_some() || self.queued == Some(self.version),
             can_undo: self.can_undo(seats),
             rematch: self.rematch_link(if seats.is_empty() { None } else { token }),
             seats: self.seat_infos(),
             offer: self.open_offer(),
-            clock: self.clock_view(),
+            clock: self.clock_view().map(Box::new),
         }
     }
 

@@ -25,7 +25,7 @@ async fn clock_until(
         } = next(socket).await
             && done(&clock, ending.is_some())
         {
-            return (clock, ending.map(|e| e.text));
+            return (*clock, ending.map(|e| e.text));
         }
     }
 }

@@ -73,8 +73,9 @@ impl GameStore for SlowFor {
         &self,
         key: String,
         session: String,
+        bot: bool,
     ) -> StoreFuture<'_, Option<StoredPlayer>> {
-        self.inner.claim_player_key(key, session)
+        self.inner.claim_player_key(key, session, bot)
     }
 
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {

@@ -209,3 +209,98 @@ async fn a_qinto_challenge_fills_seat_by_seat_and_a_creator_cancels() {
         .await;
     assert_eq!(answer.status, 404, "{}", answer.body);
 }
+
+/// A player whose key a program claimed (`"bot": true`) is a bot: it may take a seat only at
+/// a challenge that welcomes bots, and the lobby, the game's seats and the player's page say
+/// it is one. A Q!nto seat is told its own hand in `private`; a spectator is told none.
+#[tokio::test]
+async fn a_bot_sits_only_where_bots_are_welcome_and_is_shown_as_one() {
+    let server = Server::start().await;
+    let mut ana = named(&server, "Ana").await;
+    let mut owner = named(&server, "Robo").await;
+    let (answer, key) = owner.send("POST", "/api/me/key", None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let key = key["key"].as_str().expect("a key").to_owned();
+    let (_, me) = owner.send("GET", "/api/me", None).await;
+    assert_eq!(me["bot"], false, "a person until a program claims the key");
+    let mut bot = Browser::new(server.addr);
+    let (answer, me) = bot
+        .send(
+            "POST",
+            "/api/me/claim",
+            Some(json!({ "key": key, "bot": true })),
+        )
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(
+        (me["name"].as_str(), me["bot"].as_bool()),
+        (Some("Robo"), Some(true))
+    );
+    let id = me["id"].as_str().expect("an id").to_owned();
+    let (_, page) = ana.send("GET", &format!("/api/players/{id}"), None).await;
+    assert_eq!(page["bot"], true, "the player's page says so: {page}");
+
+    let post = |bots: bool| json!({ "game": "qinto", "rated": false, "bots": bots, "options": { "first": "random" } });
+    let (_, people) = ana.send("POST", "/api/lobby", Some(post(false))).await;
+    let people = people["id"].as_str().expect("an id").to_owned();
+    let (answer, _) = bot
+        .send("POST", &format!("/api/lobby/{people}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 403, "{}", answer.body);
+    assert!(answer.body.contains("bots"), "{}", answer.body);
+
+    let (_, welcome) = ana.send("POST", "/api/lobby", Some(post(true))).await;
+    let welcome = welcome["id"].as_str().expect("an id").to_owned();
+    let (_, lobby) = bot.send("GET", "/api/lobby", None).await;
+    let listed = challenge(&lobby, &welcome).expect("listed");
+    assert_eq!(
+        (
+            listed["bots"].as_bool(),
+            listed["seated"][0]["bot"].as_bool()
+        ),
+        (Some(true), Some(false))
+    );
+    let (answer, accepted) = bot
+        .send("POST", &format!("/api/lobby/{welcome}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let game = accepted["game"].as_str().expect("started").to_owned();
+
+    let (mut seat, you, _) = open(&server, &bot, &game).await;
+    let ServerMessage::State { seats, private, .. } = next(&mut seat).await else {
+        panic!("a state after the welcome");
+    };
+    let shown: Vec<(String, bool)> = seats
+        .iter()
+        .filter_map(|s| s.player.as_ref().map(|p| (p.name.clone(), p.bot)))
+        .collect();
+    assert!(shown.contains(&("Robo".to_owned(), true)), "{shown:?}");
+    assert!(shown.contains(&("Ana".to_owned(), false)), "{shown:?}");
+    let hand = private.expect("a Q!nto seat is told its hand");
+    assert!(hand.starts_with("hand "), "{hand}");
+    assert_eq!(
+        hand.split_whitespace().count(),
+        1 + 5,
+        "five tiles: {hand} (seat {you:?})"
+    );
+
+    let mut spectator = GameSocket::connect(server.addr, &game)
+        .await
+        .expect("connect");
+    spectator
+        .send(&json!({ "type": "join" }))
+        .await
+        .expect("join");
+    let ServerMessage::Welcome { options, .. } = next(&mut spectator).await else {
+        panic!("a welcome");
+    };
+    assert_ne!(
+        options.get("first").map(String::as_str),
+        Some("random"),
+        "{options:?}"
+    );
+    let ServerMessage::State { private, .. } = next(&mut spectator).await else {
+        panic!("a state after the welcome");
+    };
+    assert_eq!(private, None, "a spectator holds no hand");
+}

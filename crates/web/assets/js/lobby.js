@@ -16,7 +16,7 @@ function remember() {
 
 function who(p) {
   const rating = p.rating ? ` ${p.rating.value}${p.rating.provisional ? "?" : ""}` : "";
-  return `${p.name}#${p.tag}${rating}`;
+  return `${p.name}#${p.tag}${p.bot ? " (bot)" : ""}${rating}`;
 }
 
 function chosenClock() {
@@ -105,7 +105,8 @@ async function refresh() {
     const tr = document.createElement("tr");
     const players = c.seated.map(who).join(", ");
     const info = catalog.games.find((g) => g.id === c.game);
-    for (const text of [c.name, `${c.seated.length} of ${c.players}`, optionsText(info, c.options || {}), c.clock, c.rated ? "rated" : "casual", players]) {
+    const kind = `${c.rated ? "rated" : "casual"}${c.bots ? ", bots welcome" : ""}`;
+    for (const text of [c.name, `${c.seated.length} of ${c.players}`, optionsText(info, c.options || {}), c.clock, kind, players]) {
       tr.appendChild(html("td", "", text));
     }
     const cell = document.createElement("td");
@@ -114,6 +115,8 @@ async function refresh() {
       cell.appendChild(button("Cancel", `Cancel your ${c.name} challenge`, () => cancel(c.id)));
     } else if (seated) {
       cell.append("waiting for players");
+    } else if (me && me.bot && !c.bots) {
+      cell.append("for people only");
     } else {
       cell.appendChild(button("Accept", `Accept ${who(c.seated[0])}'s ${c.name} challenge`, () => take(c.id)));
     }
@@ -157,6 +160,7 @@ export async function showLobby() {
       players: Number($("challenge-players").value),
       options: chosenOptions($("challenge-options")),
       rated: $("challenge-rated").checked,
+      bots: $("challenge-bots").checked,
     };
     const clock = chosenClock();
     if (clock) body.clock = clock;

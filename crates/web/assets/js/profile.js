@@ -11,7 +11,7 @@ function rating(r) {
 }
 
 function who(seat) {
-  if (seat.player) return `${seat.player.name}#${seat.player.tag}`;
+  if (seat.player) return `${seat.player.name}#${seat.player.tag}${seat.player.bot ? " (bot)" : ""}`;
   return seat.computer ? `computer (${seat.name})` : "a visitor";
 }
 
@@ -67,7 +67,7 @@ export async function profile(id) {
     $("profile-error").textContent = player.error || answer.statusText;
     return;
   }
-  $("profile-name").textContent = player.display;
+  $("profile-name").textContent = player.bot ? `${player.display} (bot)` : player.display;
   document.title = `${player.display} — tabuleiro`;
   const catalog = await (await fetch("/api/catalog")).json();
   const names = Object.fromEntries(catalog.games.map((g) => [g.id, g.name]));

@@ -30,10 +30,11 @@ export function seatInfos() {
   return game.welcome ? game.welcome.seats : [];
 }
 
-/** "Ana#1f0c 1500?": a player's name with its tag and rating (? while provisional). */
+/** "Ana#1f0c 1500?": a player's name with its tag and rating (? while provisional); "(bot)"
+ * after a player a program plays for. */
 export function playerName(player) {
   const rating = player.rating ? ` ${player.rating.value}${player.rating.provisional ? "?" : ""}` : "";
-  return `${player.name}#${player.tag}${rating}`;
+  return `${player.name}#${player.tag}${player.bot ? " (bot)" : ""}${rating}`;
 }
 
 /** "Player 2 (computer, hard) (you)", "Player 1 (Ana#1f0c 1500?)". */

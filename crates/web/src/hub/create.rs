@@ -356,6 +356,7 @@ impl Hub {
                 .map(|(k, v)| (k.to_owned(), v.to_owned()))
                 .collect(),
             rated: asked.rated,
+            bots: asked.bots,
             clock,
             seated: Vec::new(),
             game_id: None,

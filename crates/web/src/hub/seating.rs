@@ -68,6 +68,7 @@ impl Hub {
                 id: player.id.clone(),
                 name: player.name.clone(),
                 rating,
+                bot: player.bot,
             });
         }
         let change = Change::Sit {

@@ -80,6 +80,9 @@ pub struct SeatPlayer {
     /// Their rating in this game when they sat down, in games between people.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<ShownRating>,
+    /// Whether a program plays for them (a bot).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// A rating as players see it: rounded, and whether it is still provisional.
@@ -376,6 +379,8 @@ pub struct StoredPlayer {
     pub id: String,
     /// The display name, checked ([`crate::players::check_name`]).
     pub name: String,
+    /// Whether a program plays for this player (`tabuleiro bot` claimed its key).
+    pub bot: bool,
 }
 
 /// The games and players a server keeps: what the hub reads and writes, whatever the database.
@@ -403,11 +408,13 @@ pub trait GameStore: Send + Sync {
     fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool>;
 
     /// Adds session `session` to the player whose key has hash `key` (another browser becomes
-    /// that player); none when no player has that key.
+    /// that player); none when no player has that key. `bot`: a program claims it
+    /// (`tabuleiro bot`), and the player is a bot from then on.
     fn claim_player_key(
         &self,
         key: String,
         session: String,
+        bot: bool,
     ) -> StoreFuture<'_, Option<StoredPlayer>>;
 
     /// Removes player `id` with its sessions and key; false when there was none.

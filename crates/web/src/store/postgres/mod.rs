@@ -737,9 +737,10 @@ impl GameStore for PostgresStore {
         &self,
         key: String,
         session: String,
+        bot: bool,
     ) -> StoreFuture<'_, Option<StoredPlayer>> {
         Box::pin(self.call(move |client| async move {
-            let result = players::claim(&client, &key, &session).await;
+            let result = players::claim(&client, &key, &session, bot).await;
             (client, result)
         }))
     }

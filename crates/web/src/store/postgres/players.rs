@@ -22,10 +22,14 @@ CREATE TABLE sessions (
 CREATE INDEX sessions_player ON sessions (player);
 ";
 
+/// Migration 11: whether the player is a bot (marked when `tabuleiro bot` claims its key).
+pub(super) const BOTS: &str = "ALTER TABLE players ADD COLUMN bot BOOLEAN NOT NULL DEFAULT false;";
+
 fn player(row: &tokio_postgres::Row) -> StoredPlayer {
     StoredPlayer {
         id: row.get(0),
         name: row.get(1),
+        bot: row.get(2),
     }
 }
 
@@ -50,7 +54,7 @@ pub(super) async fn by_session(
 ) -> Result<Option<StoredPlayer>, StoreError> {
     Ok(client
         .query_opt(
-            "SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player WHERE s.hash = $1",
+            "SELECT p.id, p.name, p.bot FROM sessions s JOIN players p ON p.id = s.player WHERE s.hash = $1",
             &[&session],
         )
         .await?
@@ -60,7 +64,7 @@ pub(super) async fn by_session(
 
 pub(super) async fn by_id(client: &Object, id: &str) -> Result<Option<StoredPlayer>, StoreError> {
     Ok(client
-        .query_opt("SELECT id, name FROM players WHERE id = $1", &[&id])
+        .query_opt("SELECT id, name, bot FROM players WHERE id = $1", &[&id])
         .await?
         .as_ref()
         .map(player))
@@ -87,13 +91,15 @@ pub(super) async fn claim(
     client: &Object,
     key: &str,
     session: &str,
+    bot: bool,
 ) -> Result<Option<StoredPlayer>, StoreError> {
     Ok(client
         .query_opt(
-            "WITH p AS (SELECT id, name FROM players WHERE key_hash = $1), \
+            "WITH p AS (UPDATE players SET bot = bot OR $3 WHERE key_hash = $1 \
+             RETURNING id, name, bot), \
              s AS (INSERT INTO sessions (hash, player) SELECT $2, id FROM p) \
-             SELECT id, name FROM p",
-            &[&key, &session],
+             SELECT id, name, bot FROM p",
+            &[&key, &session, &bot],
         )
         .await?
         .as_ref()

@@ -58,6 +58,7 @@ CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;
 ",
     super::lobby::SCHEMA,
     super::lobby::PLAYING_SCHEMA,
+    super::players::BOTS,
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).

@@ -56,7 +56,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 8;
+const VERSION: i64 = 9;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -110,6 +110,9 @@ const SCHEMA_7: &str = lobby::SCHEMA;
 
 /// Version 8: the games being played each node serves ([`lobby`]).
 const SCHEMA_8: &str = lobby::PLAYING_SCHEMA;
+
+/// Version 9: which players are bots ([`players`]).
+const SCHEMA_9: &str = players::BOTS;
 
 /// A write for the writer thread, with where its answer goes.
 enum Write {
@@ -331,6 +334,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     }
     if version < 8 {
         tx.execute_batch(SCHEMA_8)?;
+    }
+    if version < 9 {
+        tx.execute_batch(SCHEMA_9)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
@@ -622,8 +628,9 @@ impl GameStore for SqliteStore {
         &self,
         key: String,
         session: String,
+        bot: bool,
     ) -> StoreFuture<'_, Option<StoredPlayer>> {
-        Box::pin(self.run(move |db| players::claim(db, &key, &session)))
+        Box::pin(self.run(move |db| players::claim(db, &key, &session, bot)))
     }
 
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {

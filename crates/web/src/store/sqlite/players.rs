@@ -1,5 +1,6 @@
 //! Players in SQLite: a row per player, a row per browser session (the hash of the secret its
-//! cookie holds), and the hash of the player's key.
+//! cookie holds), the hash of the player's key, and whether a program plays for the player
+//! (a bot, marked when its key is claimed by `tabuleiro bot`).
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -21,6 +22,9 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_player ON sessions (player);
 ";
 
+/// Schema version 9: whether the player is a bot.
+pub(super) const BOTS: &str = "ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;";
+
 pub(super) fn create(
     db: &Connection,
     player: &StoredPlayer,
@@ -40,6 +44,7 @@ fn one(db: &Connection, sql: &str, key: &str) -> Result<Option<StoredPlayer>, St
             Ok(StoredPlayer {
                 id: row.get(0)?,
                 name: row.get(1)?,
+                bot: row.get(2)?,
             })
         })
         .optional()?)
@@ -51,13 +56,13 @@ pub(super) fn by_session(
 ) -> Result<Option<StoredPlayer>, StoreError> {
     one(
         db,
-        "SELECT p.id, p.name FROM sessions s JOIN players p ON p.id = s.player WHERE s.hash = ?1",
+        "SELECT p.id, p.name, p.bot FROM sessions s JOIN players p ON p.id = s.player WHERE s.hash = ?1",
         session,
     )
 }
 
 pub(super) fn by_id(db: &Connection, id: &str) -> Result<Option<StoredPlayer>, StoreError> {
-    one(db, "SELECT id, name FROM players WHERE id = ?1", id)
+    one(db, "SELECT id, name, bot FROM players WHERE id = ?1", id)
 }
 
 pub(super) fn rename(db: &Connection, id: &str, name: &str) -> Result<bool, StoreError> {
@@ -78,10 +83,21 @@ pub(super) fn claim(
     db: &Connection,
     key: &str,
     session: &str,
+    bot: bool,
 ) -> Result<Option<StoredPlayer>, StoreError> {
-    let Some(player) = one(db, "SELECT id, name FROM players WHERE key_hash = ?1", key)? else {
+    let Some(mut player) = one(
+        db,
+        "SELECT id, name, bot FROM players WHERE key_hash = ?1",
+        key,
+    )?
+    else {
         return Ok(None);
     };
+    if bot && !player.bot {
+        db.prepare_cached("UPDATE players SET bot = 1 WHERE id = ?1")?
+            .execute(params![player.id])?;
+        player.bot = true;
+    }
     db.prepare_cached("INSERT INTO sessions (hash, player) VALUES (?1, ?2)")?
         .execute(params![session, player.id])?;
     Ok(Some(player))

@@ -69,6 +69,9 @@ pub enum Command {
     /// Answer the engine protocol (docs/engine-protocol.md) on standard input and output, so
     /// that another program can play against a level.
     Engine(EngineArgs),
+    /// Connect an engine (docs/engine-protocol.md) to a tabuleiro server as a bot player: it
+    /// accepts the lobby's challenges that welcome bots and plays them through the protocol.
+    Bot(BotArgs),
 }
 
 /// Arguments of `serve`.
@@ -171,6 +174,33 @@ pub struct EngineArgs {
     /// perfect, or a name of the ladder (easy, medium, hard).
     #[arg(long, default_value = "hard")]
     pub level: String,
+}
+
+/// Arguments of `bot`.
+#[derive(Debug, Args)]
+pub struct BotArgs {
+    /// The server, e.g. `http://127.0.0.1:8080` (plain HTTP: a server behind a TLS proxy is
+    /// reached at the address the proxy forwards to).
+    #[arg(long, value_name = "URL")]
+    pub server: String,
+    /// The key of the player the bot plays for, or the link that holds it (the name menu's "A
+    /// key for another browser", or `POST /api/me/key`);
+    /// better given in $TABULEIRO_BOT_KEY, which other users of the machine cannot list. The
+    /// player is shown as a bot from then on.
+    #[arg(long, env = "TABULEIRO_BOT_KEY", hide_env_values = true)]
+    pub key: String,
+    /// The games it accepts, separated by commas, e.g. `quantik,nudge` (default: every game).
+    #[arg(long, value_name = "GAMES")]
+    pub accept: Option<String>,
+    /// Time the engine is given for each move, ms (less when its clock has less left).
+    #[arg(long, value_name = "MS", default_value_t = 1000, value_parser = numbers::think_ms)]
+    pub think_ms: u64,
+    /// Stop after this many games (default: play until stopped).
+    #[arg(long, value_name = "N", value_parser = numbers::at_least_one)]
+    pub games: Option<usize>,
+    /// The engine's program and its arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
 }
 
 /// Arguments of `bench-web`.

@@ -82,7 +82,7 @@ fn add(spec: EngineSpec) -> Result<()> {
 }
 
 /// Whether `program` names a file: a path (with a `/`), or a file in a folder of `PATH`.
-fn program_exists(program: &str) -> bool {
+pub(crate) fn program_exists(program: &str) -> bool {
     if program.contains('/') {
         return Path::new(program).is_file();
     }

@@ -4,53 +4,17 @@
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::json;
 use tabuleiro_web::client::{GameSocket, request};
 use tabuleiro_web::protocol::{Created, ServerMessage};
 
-/// A server process, killed with SIGKILL when dropped (also when a test fails).
-struct Server(Child);
+#[path = "support/serve.rs"]
+mod support;
 
-impl Server {
-    /// Kills the process with SIGKILL and waits for it.
-    fn kill(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-/// Starts the server on `addr` (default: a free port); returns it once it says it is serving.
-fn start(data: &Path, addr: Option<SocketAddr>) -> (Server, SocketAddr) {
-    let addr = addr.unwrap_or_else(|| {
-        std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-    });
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-        .args(["serve", "--addr", &addr.to_string(), "--data"])
-        .arg(data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the server starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let server = Server(child);
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server's first line");
-    assert!(line.contains("serving"), "{line}");
-    (server, addr)
-}
+use support::{Process, start};
 
 /// The next state's (version, moves, legal), skipping other messages.
 async fn state(socket: &mut GameSocket) -> (u64, Vec<String>, Vec<String>) {
@@ -282,7 +246,7 @@ async fn json_logs_name_the_game_and_the_connection_of_each_line() {
         .spawn()
         .expect("the server starts");
     let stdout = child.stdout.take().expect("stdout");
-    let server = Server(child);
+    let server = Process(child);
     let mut line = String::new();
     BufReader::new(stdout)
         .read_line(&mut line)
@@ -359,7 +323,7 @@ fn the_server_raises_its_limit_on_open_files_toward_the_hard_limit() {
         .spawn()
         .expect("the server starts");
     let stdout = child.stdout.take().expect("stdout");
-    let server = Server(child);
+    let server = Process(child);
     let mut line = String::new();
     BufReader::new(stdout)
         .read_line(&mut line)

@@ -960,6 +960,41 @@ tests["The lobby: a challenge posted, accepted, the game on both pages with cloc
   for (const page of [ana, bia, caio]) await page.close();
 };
 
+tests["A bot: welcomed by a challenge's creator, accepted, named as a bot at the table"] = async (browser, base) => {
+  const [ana, robo] = [await browser.newPage(), await browser.newPage()];
+  const anaName = await chooseName(ana, base, "Ana");
+  await chooseName(robo, base, "Robo");
+  // What `tabuleiro bot` does with the player's key: claims it as a bot.
+  const claimed = await robo.evaluate(async () => {
+    const key = (await (await fetch("/api/me/key", { method: "POST" })).json()).key;
+    const answer = await fetch("/api/me/claim", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key, bot: true }) });
+    return answer.json();
+  });
+  check(claimed.bot === true, `claimed as a bot: ${JSON.stringify(claimed)}`);
+  for (const page of [ana, robo]) {
+    await page.click("#lobby-link");
+    await page.locator("#lobby-none").waitFor({ state: "visible", timeout });
+  }
+  // A challenge for people only: the bot may not accept it.
+  await ana.selectOption("#challenge-game", "quantik");
+  await ana.click("#challenge-post");
+  const row = robo.locator("#lobby-challenges tr", { hasText: anaName });
+  await row.filter({ hasText: "for people only" }).waitFor({ timeout });
+  check(await row.locator("button").count() === 0, "no Accept button for a bot");
+  await ana.locator("#lobby-challenges button", { hasText: "Cancel" }).click();
+  await row.waitFor({ state: "detached", timeout });
+  await ana.check("#challenge-bots");
+  await ana.click("#challenge-post");
+  await row.filter({ hasText: "bots welcome" }).waitFor({ timeout });
+  await row.locator("button", { hasText: "Accept" }).click();
+  for (const page of [ana, robo]) await page.waitForURL((url) => url.searchParams.has("game"), { timeout });
+  const names = ana.locator("#table-players");
+  await names.filter({ hasText: /Robo#[0-9a-f]{4} \(bot\)/ }).waitFor({ timeout });
+  const table = await names.textContent();
+  check(table.includes(anaName) && !table.includes(`${anaName} (bot)`), `the person is not named a bot: ${table}`);
+  for (const page of [ana, robo]) await page.close();
+};
+
 tests["The landing page passes axe-core"] = async (browser, base) => {
   const page = await browser.newPage();
   await page.goto(`${base}/`);

@@ -36,6 +36,22 @@ pub struct Answer {
     pub head: String,
 }
 
+impl Answer {
+    /// The session secret the answer's `Set-Cookie` gives (after naming a player or claiming
+    /// a key), if it gives one.
+    pub fn session(&self) -> Option<String> {
+        self.head.lines().find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            if !name.trim().eq_ignore_ascii_case("set-cookie") {
+                return None;
+            }
+            let (cookie, secret) = value.trim().split(';').next()?.split_once('=')?;
+            (cookie.trim() == crate::players::COOKIE && !secret.is_empty())
+                .then(|| secret.trim().to_owned())
+        })
+    }
+}
+
 /// Sends one HTTP request (`body` as JSON when given) and reads the whole answer.
 ///
 /// # Errors

@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod bench;
+pub mod bot;
 pub mod chart;
 pub mod info;
 pub mod matches;

@@ -2,6 +2,9 @@
 //! driven as a foreign host would drive them, and engines playing in tabuleiro's own seats
 //! (`--engine NAME=COMMAND`, the engines config file, `--engine-log`).
 
+mod bot;
 mod examples;
 mod foreign_host;
 mod seats;
+#[path = "../support/serve.rs"]
+mod serve_support;

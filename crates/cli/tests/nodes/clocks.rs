@@ -25,7 +25,7 @@ async fn clock_of(socket: &mut GameSocket) -> (ClockView, Option<String>) {
             ..
         } = message
         {
-            return (clock, ending.map(|e| e.text));
+            return (*clock, ending.map(|e| e.text));
         }
     }
 }

@@ -1,0 +1,310 @@
+//! `tabuleiro bot` against a real `tabuleiro serve`: a person (this test, over HTTP and the
+//! game's WebSocket) posts challenges; the bot (`tabuleiro engine` behind it) takes only
+//! those that welcome bots, is shown as a bot, plays Quantik and Q!nto to the end through the
+//! protocol — its engine told its own Q!nto hand and no other — and the records replay.
+
+use std::io::Read as _;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{ChildStderr, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tabuleiro_web::client::{GameSocket, request_with};
+use tabuleiro_web::protocol::ServerMessage;
+
+use crate::serve_support::{Process, start};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tabuleiro");
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabuleiro-cli-bot-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
+}
+
+/// A browser's player: its session.
+struct Person {
+    addr: SocketAddr,
+    session: Option<String>,
+}
+
+impl Person {
+    async fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let cookie = self
+            .session
+            .as_ref()
+            .map(|s| format!("tabuleiro_session={s}"));
+        let mut headers = vec![("Content-Type", "application/json")];
+        if let Some(cookie) = &cookie {
+            headers.push(("Cookie", cookie.as_str()));
+        }
+        let text = body.map(|b| b.to_string());
+        let answer = request_with(self.addr, method, path, &headers, text.as_deref())
+            .await
+            .expect("the server answers");
+        if let Some(session) = answer.session() {
+            self.session = Some(session);
+        }
+        (
+            answer.status,
+            serde_json::from_str(&answer.body).unwrap_or(Value::Null),
+        )
+    }
+
+    async fn named(addr: SocketAddr, name: &str) -> Self {
+        let mut person = Person {
+            addr,
+            session: None,
+        };
+        let (status, me) = person
+            .call("POST", "/api/me", Some(json!({ "name": name })))
+            .await;
+        assert_eq!(status, 201, "{me}");
+        person
+    }
+
+    /// Posts a challenge; its id.
+    async fn challenge(&mut self, game: &str, bots: bool) -> String {
+        let body = json!({ "game": game, "rated": false, "bots": bots });
+        let (status, posted) = self.call("POST", "/api/lobby", Some(body)).await;
+        assert_eq!(status, 201, "{posted}");
+        posted["id"].as_str().expect("an id").to_owned()
+    }
+
+    /// Keeps the lobby open (as the creator's page does) until challenge `id` starts: its game.
+    async fn started(&mut self, id: &str) -> String {
+        for _ in 0..200 {
+            self.call("GET", "/api/lobby", None).await;
+            let (_, one) = self.call("GET", &format!("/api/lobby/{id}"), None).await;
+            if let Some(game) = one["game_id"].as_str() {
+                return game.to_owned();
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the bot did not take challenge {id} within 20 s");
+    }
+
+    /// Plays game `id` with the first legal move each turn until it ends: the players' names
+    /// with whether each is a bot, and the result.
+    async fn play(&self, id: &str) -> (Vec<(String, bool)>, String) {
+        let session = self.session.as_deref().expect("a session");
+        let mut socket = GameSocket::connect_as(self.addr, id, session)
+            .await
+            .expect("connect");
+        socket.send(&json!({ "type": "join" })).await.expect("join");
+        let mut mine = None;
+        let mut played = None;
+        loop {
+            let message = tokio::time::timeout(Duration::from_secs(30), socket.next())
+                .await
+                .expect("a message within 30 s")
+                .expect("a message");
+            match message {
+                ServerMessage::Welcome { you, .. } => mine = you.first().copied(),
+                ServerMessage::State {
+                    to_move,
+                    legal,
+                    moves,
+                    ending,
+                    seats,
+                    ..
+                } => {
+                    if let Some(ending) = ending {
+                        let players = seats
+                            .iter()
+                            .filter_map(|s| s.player.as_ref().map(|p| (p.name.clone(), p.bot)))
+                            .collect();
+                        return (players, ending.text);
+                    }
+                    if to_move.is_some() && to_move == mine && played != Some(moves.len()) {
+                        played = Some(moves.len());
+                        let first = &legal.first().expect("a legal move").notation;
+                        socket
+                            .send(&json!({ "type": "move", "notation": first }))
+                            .await
+                            .expect("send");
+                    }
+                }
+                ServerMessage::Error { message } => panic!("the server refused: {message}"),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Starts `tabuleiro bot` for `key` on the server at `addr` (Quantik and Q!nto, `tabuleiro
+/// engine --level random` behind it, `games` games), its engine log in `log`; its output and
+/// errors.
+fn start_bot(
+    dir: &Path,
+    addr: SocketAddr,
+    key: &str,
+    games: &str,
+    log: &Path,
+) -> (Process, ChildStdout, ChildStderr) {
+    let mut bot = Command::new(BIN)
+        .args(["--engine-log"])
+        .arg(log)
+        .args([
+            "bot",
+            "--server",
+            &format!("http://{addr}"),
+            "--accept",
+            "quantik,qinto",
+            "--think-ms",
+            "200",
+            "--games",
+            games,
+            "--",
+            BIN,
+            "engine",
+            "--level",
+            "random",
+        ])
+        .env("TABULEIRO_BOT_KEY", key)
+        .env("XDG_CONFIG_HOME", dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    let said = bot.stdout.take().expect("stdout");
+    let complaints = bot.stderr.take().expect("stderr");
+    (Process(bot), said, complaints)
+}
+
+/// Waits (30 s at most) for the bot to stop: its output, once it stopped with success.
+async fn stopped(bot: Process, mut said: ChildStdout, mut complaints: ChildStderr) -> String {
+    let status = tokio::task::spawn_blocking(move || {
+        let mut bot = bot;
+        let status = bot.0.wait();
+        (bot, status)
+    });
+    let (_bot, status) = tokio::time::timeout(Duration::from_secs(30), status)
+        .await
+        .expect("the bot stops after its games")
+        .expect("joined");
+    let mut out = String::new();
+    said.read_to_string(&mut out).expect("its output");
+    let mut err = String::new();
+    complaints.read_to_string(&mut err).expect("its errors");
+    assert!(status.expect("waited").success(), "{out}\n{err}");
+    out
+}
+
+/// A person named `name`, and the key of a player named `bot` for `tabuleiro bot`.
+async fn people(addr: SocketAddr, name: &str, bot: &str) -> (Person, String) {
+    let person = Person::named(addr, name).await;
+    let mut owner = Person::named(addr, bot).await;
+    let (status, key) = owner.call("POST", "/api/me/key", None).await;
+    assert_eq!(status, 200, "{key}");
+    (person, key["key"].as_str().expect("a key").to_owned())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_takes_the_challenges_that_welcome_bots_and_plays_them_to_the_end() {
+    let dir = scratch("two-games");
+    let (_server, addr) = start(&dir.join("data"), None);
+    let (mut ana, key) = people(addr, "Ana", "Robo").await;
+
+    let people = ana.challenge("quantik", false).await;
+    let log = dir.join("engine.log");
+    let (bot, said, complaints) = start_bot(&dir, addr, &key, "2", &log);
+
+    let mut games = Vec::new();
+    for game in ["quantik", "qinto"] {
+        let challenge = ana.challenge(game, true).await;
+        let id = ana.started(&challenge).await;
+        let (players, result) = ana.play(&id).await;
+        assert!(players.contains(&("Robo".to_owned(), true)), "{players:?}");
+        assert!(players.contains(&("Ana".to_owned(), false)), "{players:?}");
+        assert!(!result.is_empty());
+        games.push(id);
+    }
+
+    // The people-only challenge was left alone.
+    let (_, lobby) = ana.call("GET", "/api/lobby", None).await;
+    let open = lobby["challenges"]
+        .as_array()
+        .and_then(|all| all.iter().find(|c| c["id"] == people.as_str()))
+        .expect("still open");
+    assert_eq!(open["seated"].as_array().map(Vec::len), Some(1), "{open}");
+
+    // The bot stops after its two games, having said how each ended.
+    let out = stopped(bot, said, complaints).await;
+    assert!(out.contains("Robo#") && out.contains("as a bot"), "{out}");
+    for id in &games {
+        assert!(
+            out.lines().any(|l| l.starts_with(&format!("game {id}: "))
+                && [" won ", " lost ", " drew "].iter().any(|w| l.contains(w))),
+            "no result of {id}: {out}"
+        );
+    }
+
+    // The records replay to their results.
+    for id in &games {
+        let (status, record) = ana
+            .call("GET", &format!("/api/games/{id}/record"), None)
+            .await;
+        assert_eq!(status, 200, "{record}");
+        assert!(!record["result"].is_null(), "{record}");
+        let file = dir.join(format!("{id}.json"));
+        std::fs::write(&file, record.to_string()).expect("written");
+        let replay = Command::new(BIN)
+            .arg("replay")
+            .arg(&file)
+            .output()
+            .expect("replay runs");
+        assert!(
+            replay.status.success(),
+            "{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
+    }
+
+    // The engine was told its Q!nto hand, and only its own: every `private` line is one hand
+    // of at most five tiles (the whole input of a Q!nto seat is checked in `examples.rs`).
+    let log = std::fs::read_to_string(&log).expect("the engine log");
+    assert!(log.contains("game qinto players 2 seat"), "{log}");
+    let hands: Vec<&str> = log
+        .lines()
+        .filter_map(|l| l.split_once("> private ").map(|(_, hand)| hand))
+        .collect();
+    assert!(!hands.is_empty(), "no hand told: {log}");
+    for hand in hands {
+        let tiles = hand
+            .strip_prefix("hand")
+            .expect("a hand")
+            .split_whitespace()
+            .count();
+        assert!(tiles <= 5, "{hand}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A bot stopped (SIGKILL) while it plays a game finishes that game when it starts again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_stopped_in_a_game_finishes_it_when_started_again() {
+    let dir = scratch("again");
+    let (_server, addr) = start(&dir.join("data"), None);
+    let (mut ana, key) = people(addr, "Ana", "Robo").await;
+    let log = dir.join("engine.log");
+    let (mut bot, _said, _complaints) = start_bot(&dir, addr, &key, "1", &log);
+    let challenge = ana.challenge("quantik", true).await;
+    let id = ana.started(&challenge).await;
+    // Whichever moves first, the game cannot end before Ana moves.
+    let _ = bot.0.kill();
+    let _ = bot.0.wait();
+    drop(bot);
+    let (bot, said, complaints) = start_bot(&dir, addr, &key, "1", &log);
+    let (players, _) = ana.play(&id).await;
+    assert!(players.contains(&("Robo".to_owned(), true)), "{players:?}");
+    let out = stopped(bot, said, complaints).await;
+    assert!(
+        out.lines().any(|l| l.starts_with(&format!("game {id}: "))
+            && [" won ", " lost ", " drew "].iter().any(|w| l.contains(w))),
+        "the game was not finished: {out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

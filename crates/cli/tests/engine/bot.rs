@@ -308,3 +308,49 @@ async fn a_bot_stopped_in_a_game_finishes_it_when_started_again() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A bot whose engine fails (here: a move that is not a move) resigns the game with the
+/// reason, and the person wins.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_engine_fails_resigns_with_the_reason() {
+    let dir = scratch("fails");
+    let (_server, addr) = start(&dir.join("data"), None);
+    let (mut ana, key) = people(addr, "Ana", "Robo").await;
+    let script = "while read line; do case \"$line\" in protocol*|game*) echo ok;; go*) echo 'move zz9';; esac; done";
+    let mut bot = Command::new(BIN)
+        .args([
+            "bot",
+            "--server",
+            &format!("http://{addr}"),
+            "--games",
+            "1",
+            "--",
+            "sh",
+            "-c",
+            script,
+        ])
+        .env("TABULEIRO_BOT_KEY", &key)
+        .env("XDG_CONFIG_HOME", &dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    let said = bot.stdout.take().expect("stdout");
+    let complaints = bot.stderr.take().expect("stderr");
+    let bot = Process(bot);
+    let challenge = ana.challenge("quantik", true).await;
+    let id = ana.started(&challenge).await;
+    let (_, result) = ana.play(&id).await;
+    assert!(result.contains("resign"), "{result}");
+    let out = stopped(bot, said, complaints).await;
+    assert!(
+        out.contains("the engine failed (played `zz9`") && out.contains("it resigns"),
+        "{out}"
+    );
+    assert!(out.contains(&format!("game {id}: lost")), "{out}");
+    let (_, record) = ana
+        .call("GET", &format!("/api/games/{id}/record"), None)
+        .await;
+    assert!(!record["resigned"].is_null(), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

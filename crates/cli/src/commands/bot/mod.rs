@@ -284,6 +284,7 @@ impl Bot {
         // moves asks twice).
         let mut asked: Option<usize> = None;
         let mut drops = 0;
+        let mut resigned = false;
         loop {
             let message = match socket.next().await {
                 Ok(message) => message,
@@ -352,18 +353,22 @@ impl Bot {
                                 output,
                                 "game {id}: the engine failed ({reason}): it resigns"
                             )?;
+                            resigned = true;
                             json!({ "type": "resign" })
                         }
                     };
                     socket.send(&request).await?;
                 }
                 ServerMessage::Error { message } => {
+                    // The server answers only what the bot sent: its move was refused, so
+                    // it resigns rather than wait for ever; a refused resignation leaves.
                     writeln!(output, "game {id}: the server said: {message}")?;
-                    if asked.is_some() {
-                        // The move sent was refused: resign rather than wait for ever.
-                        writeln!(output, "game {id}: its move was refused: it resigns")?;
-                        socket.send(&json!({ "type": "resign" })).await?;
+                    if resigned {
+                        bail!("game {id}: its resignation was refused: it leaves the game");
                     }
+                    writeln!(output, "game {id}: its move was refused: it resigns")?;
+                    socket.send(&json!({ "type": "resign" })).await?;
+                    resigned = true;
                 }
                 _ => {}
             }

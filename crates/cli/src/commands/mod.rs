@@ -24,18 +24,24 @@ use tabuleiro_games::REGISTRY;
 
 use crate::args::GameOptions;
 
-/// The facts of game `id`, or an error listing the games.
+/// The facts of a game, as a visitor.
+struct Facts;
+
+impl GameVisitor for Facts {
+    type Output = &'static GameInfo;
+    fn visit<G: tabuleiro_core::Engine>(self) -> Self::Output {
+        G::INFO
+    }
+}
+
+/// The facts of game `id` (in any case, or another name the game is known by, `q!nto`), or
+/// an error listing the games.
 pub fn find_game(id: &str) -> Result<&'static GameInfo> {
     let id = id.trim();
-    REGISTRY
-        .games()
-        .iter()
-        .copied()
-        .find(|g| g.id.eq_ignore_ascii_case(id))
-        .ok_or_else(|| {
-            let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
-            anyhow::anyhow!("unknown game `{id}` (games: {})", known.join(", "))
-        })
+    REGISTRY.visit(id, Facts).ok_or_else(|| {
+        let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
+        anyhow::anyhow!("unknown game `{id}` (games: {})", known.join(", "))
+    })
 }
 
 /// The checked setup described by command-line game options (values the game keeps in files

@@ -11,6 +11,12 @@ fn list_and_rules_describe_the_games() {
     assert!(stdout(&list).contains("quantik") && stdout(&list).contains("-o first="));
     let rules = run(&["rules", "quantik"], "");
     assert!(stdout(&rules).contains("four different shapes"));
+    // A game is found by its other names too, in any case.
+    for name in ["Q!nto", "QINTO"] {
+        let perft = run(&["perft", name, "1", "--json"], "");
+        assert!(perft.status.success(), "{name}: {}", stderr(&perft));
+        assert_eq!(json(&perft)["game"], "qinto", "{name}");
+    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use tabuleiro_ai::Level;
 use tabuleiro_core::{Engine, GameVisitor, Options, Player, Registry, Setup};
 use tabuleiro_games::REGISTRY;
 
@@ -102,6 +103,9 @@ struct HostGame<'a> {
     engine: &'a mut EngineProcess,
     seat: usize,
     seed: u64,
+    /// The level that plays the host's seats; none: the first legal move (a game against a
+    /// seeded engine is then the same every run).
+    host: Option<Level>,
 }
 
 impl GameVisitor for HostGame<'_> {
@@ -135,6 +139,9 @@ impl GameVisitor for HostGame<'_> {
         assert_eq!(self.engine.answer(), "ok", "{}", G::INFO.id);
         let mut moves = Vec::new();
         let mut played = 0;
+        let mut host = self
+            .host
+            .map(|level| level.build::<G>(self.seed).expect("a level"));
         let mut told_private: Option<String> = None;
         let limit = G::INFO.max_moves.unwrap_or(2_000);
         while let Some(to_move) = state.to_move() {
@@ -158,6 +165,9 @@ impl GameVisitor for HostGame<'_> {
                     panic!("{}: `move …` expected, not `{answer}`", G::INFO.id);
                 };
                 text.to_owned()
+            } else if let Some(host) = &mut host {
+                let mv = host.choose(&state.view(to_move)).expect("a move");
+                state.format_move(mv)
             } else {
                 state.legal_moves(&mut moves);
                 state.format_move(moves[0])
@@ -177,9 +187,10 @@ impl GameVisitor for HostGame<'_> {
     }
 }
 
-/// Plays a game of each game from each of two seats against `engine`, then says `quit` and
-/// checks that it stops; returns the number of games.
-fn play_every_game(mut engine: EngineProcess) -> usize {
+/// Plays a game of each game from each of two seats against `engine` (the host's seats played
+/// by `host`, else by their first legal move), then says `quit` and checks that it stops;
+/// returns the number of games.
+fn play_every_game(mut engine: EngineProcess, host: Option<Level>) -> usize {
     let mut games = 0;
     for info in REGISTRY.games() {
         for seat in 0..2 {
@@ -190,6 +201,7 @@ fn play_every_game(mut engine: EngineProcess) -> usize {
                         engine: &mut engine,
                         seat,
                         seed: 7,
+                        host,
                     },
                 )
                 .expect("a game of the registry");
@@ -220,7 +232,7 @@ fn the_engine_plays_every_game_to_its_end_then_quits() {
         engine.handshake();
         assert!(!engine.wants_legal, "tabuleiro engine knows the moves");
         assert_eq!(
-            play_every_game(engine),
+            play_every_game(engine, None),
             10,
             "five games, each from both seats"
         );
@@ -242,6 +254,7 @@ fn the_engine_follows_qinto_game_after_game_from_what_its_seat_is_told() {
                     engine: &mut engine,
                     seat: (seed % 2) as usize,
                     seed,
+                    host: None,
                 },
             )
             .expect("Q!nto is in the registry");
@@ -261,8 +274,10 @@ fn the_python_example_plays_every_game_from_the_legal_moves() {
     let mut engine = EngineProcess::spawn(command);
     let said = engine.handshake();
     assert!(engine.wants_legal, "{said:?}");
+    // Against a player at random, the first legal move can shuffle a Nudge game for ever:
+    // the host plays `greedy`, which ends it.
     assert_eq!(
-        play_every_game(engine),
+        play_every_game(engine, Some(Level::Greedy)),
         10,
         "five games, each from both seats"
     );

@@ -14,7 +14,7 @@ use tabuleiro_web::protocol::{Created, ServerMessage};
 #[path = "support/serve.rs"]
 mod support;
 
-use support::{Process, start};
+use support::{Process, serving, start};
 
 /// The next state's (version, moves, legal), skipping other messages.
 async fn state(socket: &mut GameSocket) -> (u64, Vec<String>, Vec<String>) {
@@ -312,23 +312,15 @@ fn the_server_raises_its_limit_on_open_files_toward_the_hard_limit() {
         .and_then(|l| l.local_addr())
         .expect("a free port");
     // Started with a soft limit of 256, under which 5,000 connections cannot be open.
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -Sn 256 && exec \"$0\" serve --addr \"$1\" --data \"$2\"")
-        .arg(env!("CARGO_BIN_EXE_tabuleiro"))
-        .arg(addr.to_string())
-        .arg(&data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let server = Process(child);
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server's first line");
-    assert!(line.contains("serving"), "{line}");
+    let server = serving(
+        Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -Sn 256 && exec \"$0\" serve --addr \"$1\" --data \"$2\"")
+            .arg(env!("CARGO_BIN_EXE_tabuleiro"))
+            .arg(addr.to_string())
+            .arg(&data)
+            .stderr(Stdio::null()),
+    );
     let (soft, _) = open_files_limits(server.0.id());
     assert!(
         soft >= hard.min(5_064),

@@ -134,15 +134,18 @@ impl Person {
     }
 }
 
-/// Starts `tabuleiro bot` for `key` on the server at `addr` (Quantik and Q!nto, `tabuleiro
-/// engine --level random` behind it, `games` games), its engine log in `log`; its output and
-/// errors.
+/// `tabuleiro engine --level random`, as the bot's engine.
+const RANDOM: [&str; 4] = [BIN, "engine", "--level", "random"];
+
+/// Starts `tabuleiro bot` for `key` on the server at `addr` (Quantik and Q!nto, `engine`
+/// behind it, `games` games), its engine log in `log`; its output and errors.
 fn start_bot(
     dir: &Path,
     addr: SocketAddr,
     key: &str,
     games: &str,
     log: &Path,
+    engine: &[&str],
 ) -> (Process, ChildStdout, ChildStderr) {
     let mut bot = Command::new(BIN)
         .args(["--engine-log"])
@@ -158,11 +161,8 @@ fn start_bot(
             "--games",
             games,
             "--",
-            BIN,
-            "engine",
-            "--level",
-            "random",
         ])
+        .args(engine)
         .env("TABULEIRO_BOT_KEY", key)
         .env("XDG_CONFIG_HOME", dir)
         .stdout(Stdio::piped())
@@ -193,6 +193,14 @@ async fn stopped(bot: Process, mut said: ChildStdout, mut complaints: ChildStder
     out
 }
 
+/// Whether the bot's output says how game `id` ended for it.
+fn finished(out: &str, id: &str) -> bool {
+    out.lines().any(|l| {
+        l.starts_with(&format!("game {id}: "))
+            && [" won ", " lost ", " drew "].iter().any(|w| l.contains(w))
+    })
+}
+
 /// A person named `name`, and the key of a player named `bot` for `tabuleiro bot`.
 async fn people(addr: SocketAddr, name: &str, bot: &str) -> (Person, String) {
     let person = Person::named(addr, name).await;
@@ -210,7 +218,7 @@ async fn a_bot_takes_the_challenges_that_welcome_bots_and_plays_them_to_the_end(
 
     let people = ana.challenge("quantik", false).await;
     let log = dir.join("engine.log");
-    let (bot, said, complaints) = start_bot(&dir, addr, &key, "2", &log);
+    let (bot, said, complaints) = start_bot(&dir, addr, &key, "2", &log, &RANDOM);
 
     let mut games = Vec::new();
     for game in ["quantik", "qinto"] {
@@ -235,11 +243,7 @@ async fn a_bot_takes_the_challenges_that_welcome_bots_and_plays_them_to_the_end(
     let out = stopped(bot, said, complaints).await;
     assert!(out.contains("Robo#") && out.contains("as a bot"), "{out}");
     for id in &games {
-        assert!(
-            out.lines().any(|l| l.starts_with(&format!("game {id}: "))
-                && [" won ", " lost ", " drew "].iter().any(|w| l.contains(w))),
-            "no result of {id}: {out}"
-        );
+        assert!(finished(&out, id), "no result of {id}: {out}");
     }
 
     // The records replay to their results.
@@ -290,22 +294,18 @@ async fn a_bot_stopped_in_a_game_finishes_it_when_started_again() {
     let (_server, addr) = start(&dir.join("data"), None);
     let (mut ana, key) = people(addr, "Ana", "Robo").await;
     let log = dir.join("engine.log");
-    let (mut bot, _said, _complaints) = start_bot(&dir, addr, &key, "1", &log);
+    let (mut bot, _said, _complaints) = start_bot(&dir, addr, &key, "1", &log, &RANDOM);
     let challenge = ana.challenge("quantik", true).await;
     let id = ana.started(&challenge).await;
     // Whichever moves first, the game cannot end before Ana moves.
     let _ = bot.0.kill();
     let _ = bot.0.wait();
     drop(bot);
-    let (bot, said, complaints) = start_bot(&dir, addr, &key, "1", &log);
+    let (bot, said, complaints) = start_bot(&dir, addr, &key, "1", &log, &RANDOM);
     let (players, _) = ana.play(&id).await;
     assert!(players.contains(&("Robo".to_owned(), true)), "{players:?}");
     let out = stopped(bot, said, complaints).await;
-    assert!(
-        out.lines().any(|l| l.starts_with(&format!("game {id}: "))
-            && [" won ", " lost ", " drew "].iter().any(|w| l.contains(w))),
-        "the game was not finished: {out}"
-    );
+    assert!(finished(&out, &id), "the game was not finished: {out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -317,27 +317,8 @@ async fn a_bot_whose_engine_fails_resigns_with_the_reason() {
     let (_server, addr) = start(&dir.join("data"), None);
     let (mut ana, key) = people(addr, "Ana", "Robo").await;
     let script = "while read line; do case \"$line\" in protocol*|game*) echo ok;; go*) echo 'move zz9';; esac; done";
-    let mut bot = Command::new(BIN)
-        .args([
-            "bot",
-            "--server",
-            &format!("http://{addr}"),
-            "--games",
-            "1",
-            "--",
-            "sh",
-            "-c",
-            script,
-        ])
-        .env("TABULEIRO_BOT_KEY", &key)
-        .env("XDG_CONFIG_HOME", &dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    let said = bot.stdout.take().expect("stdout");
-    let complaints = bot.stderr.take().expect("stderr");
-    let bot = Process(bot);
+    let log = dir.join("engine.log");
+    let (bot, said, complaints) = start_bot(&dir, addr, &key, "1", &log, &["sh", "-c", script]);
     let challenge = ana.challenge("quantik", true).await;
     let id = ana.started(&challenge).await;
     let (_, result) = ana.play(&id).await;

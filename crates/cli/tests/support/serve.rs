@@ -32,11 +32,18 @@ pub fn start(data: &Path, addr: Option<SocketAddr>) -> (Process, SocketAddr) {
             .and_then(|l| l.local_addr())
             .expect("a free port")
     });
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabuleiro"));
+    command
         .args(["serve", "--addr", &addr.to_string(), "--data"])
         .arg(data)
+        .stderr(Stdio::inherit());
+    (serving(&mut command), addr)
+}
+
+/// Runs `command`, a server, and returns it once its first line says it is serving.
+pub fn serving(command: &mut Command) -> Process {
+    let mut child = command
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
         .spawn()
         .expect("the server starts");
     let stdout = child.stdout.take().expect("stdout");
@@ -46,5 +53,5 @@ pub fn start(data: &Path, addr: Option<SocketAddr>) -> (Process, SocketAddr) {
         .read_line(&mut line)
         .expect("the server's first line");
     assert!(line.contains("serving"), "{line}");
-    (server, addr)
+    server
 }

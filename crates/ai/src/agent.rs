@@ -39,6 +39,12 @@ pub trait Agent<G: Game>: Send {
     fn game_over(&mut self, outcome: &Outcome) {
         let _ = outcome;
     }
+
+    /// Gives back the memory the player keeps between its moves (a search's table), for a
+    /// player that will wait long for its next turn: a server holding many games. Its next
+    /// move makes what it needs again, and may be weaker for what was forgotten. The players
+    /// that keep nothing between moves do nothing.
+    fn release_memory(&mut self) {}
 }
 
 /// A game as a player that keeps its own copy of it is told of it: the setup as played, its

@@ -68,6 +68,10 @@ pub struct SearchResult<M> {
 
 /// A reusable searcher: keeps its table and buffers between searches.
 ///
+/// The table is allocated by the first search, not when the searcher is made, and
+/// [`AlphaBeta::release`] gives it back: a server holding many players that wait for their
+/// turn holds no table for them.
+///
 /// With [`Limits::threads`] above 1 the search is Lazy SMP, as in chess engines: helper threads
 /// run the same iterative deepening from the same root, each in its own order of the root's
 /// moves and half of them a ply deeper, all sharing the lock-free [`Table`] (which then keeps
@@ -81,7 +85,10 @@ pub struct SearchResult<M> {
 /// differ from one run to another.
 #[derive(Debug)]
 pub struct AlphaBeta<G: Engine> {
-    table: Table,
+    /// The table, once a search has made it.
+    table: Option<Table>,
+    /// The size of the table a search makes: `2^table_bits` entries.
+    table_bits: u32,
     /// Each thread's move lists, one per ply: the main thread's first.
     scratch: Vec<Vec<Vec<G::Move>>>,
     canonical: bool,
@@ -109,7 +116,8 @@ impl<G: Engine> AlphaBeta<G> {
     /// A searcher with a table of `2^table_bits` entries.
     pub fn new(table_bits: u32) -> Self {
         AlphaBeta {
-            table: Table::new(table_bits),
+            table: None,
+            table_bits,
             scratch: vec![Vec::new()],
             canonical: false,
         }
@@ -151,7 +159,9 @@ impl<G: Engine> AlphaBeta<G> {
         if self.scratch.len() < threads {
             self.scratch.resize_with(threads, Vec::new);
         }
-        let (table, canonical) = (&self.table, self.canonical);
+        let table_bits = self.table_bits;
+        let table = &*self.table.get_or_insert_with(|| Table::new(table_bits));
+        let canonical = self.canonical;
         let Some((main_scratch, helper_scratch)) = self.scratch.split_first_mut() else {
             unreachable!("a searcher keeps one thread's buffers at least")
         };
@@ -215,7 +225,20 @@ impl<G: Engine> AlphaBeta<G> {
 
     /// Forgets every stored position.
     pub fn clear(&mut self) {
-        self.table.clear();
+        if let Some(table) = &mut self.table {
+            table.clear();
+        }
+    }
+
+    /// Gives back the table and the move buffers (the next search makes them again, empty).
+    pub fn release(&mut self) {
+        self.table = None;
+        self.scratch = vec![Vec::new()];
+    }
+
+    /// Whether the searcher holds a table now.
+    pub fn holds_table(&self) -> bool {
+        self.table.is_some()
     }
 }
 

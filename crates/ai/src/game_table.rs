@@ -496,6 +496,17 @@ impl<G: Engine> ComputerTurn<G> {
     /// Chooses a move from the seat's view, for as long as the level thinks, or until the
     /// table's game changes or [`GameTable::stop_thinking`] is called.
     pub fn think(self) -> Thought<G> {
+        self.think_then(false)
+    }
+
+    /// [`ComputerTurn::think`], then the player gives back the memory it keeps between moves
+    /// ([`Agent::release_memory`]): for a server, whose games wait for their players for long,
+    /// so that a waiting game holds no search table.
+    pub fn think_and_release(self) -> Thought<G> {
+        self.think_then(true)
+    }
+
+    fn think_then(self, release: bool) -> Thought<G> {
         let mut forfeit = None;
         let (agent, mv) = match self.agent.lock() {
             Ok(mut agent) => {
@@ -512,6 +523,9 @@ impl<G: Engine> ComputerTurn<G> {
                         crate::cancel::cancellable(Arc::clone(&self.stop), || agent.choose(view))
                     }
                 };
+                if release {
+                    agent.release_memory();
+                }
                 (agent.name(), Ok(mv))
             }
             Err(_) => (String::new(), Err(Stopped)),

@@ -276,6 +276,10 @@ fn start<R: Registry>(
         .unwrap_or_else(|| Err(format!("no game `{id}`")))
 }
 
+/// The longest line [`serve_engine`] reads, in bytes (1 MiB: far more than any line a host
+/// sends, a whole game's moves included); a longer line is skipped with an `info error`.
+pub const MAX_INPUT_LINE: usize = 1024 * 1024;
+
 /// Answers the protocol as an engine playing `level` (named `name` in its `id` line), reading
 /// `input` and writing `output`, until the host says `quit` or closes the input. Lines it does
 /// not know are ignored; a line it cannot follow (a move that is not legal, a game it does not
@@ -287,21 +291,33 @@ pub fn serve_engine<R: Registry>(
     registry: &R,
     level: Level,
     name: &str,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
 ) -> io::Result<()> {
     let mut table: Option<Box<dyn Table>> = None;
     let mut games = 0u64;
-    for line in input.lines() {
-        let line = match line {
-            Ok(line) => line,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(output, "info error: a line that is not UTF-8 was ignored")?;
-                output.flush()?;
-                continue;
-            }
-            Err(e) => return Err(e),
+    let mut raw = Vec::new();
+    loop {
+        raw.clear();
+        // One byte over the cap tells a line that is too long; the rest of it is skipped.
+        if io::Read::take(&mut input, MAX_INPUT_LINE as u64 + 1).read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        if raw.last() != Some(&b'\n') && raw.len() > MAX_INPUT_LINE {
+            input.skip_until(b'\n')?;
+            writeln!(
+                output,
+                "info error: a line longer than {MAX_INPUT_LINE} bytes was ignored"
+            )?;
+            output.flush()?;
+            continue;
+        }
+        let Ok(line) = std::str::from_utf8(&raw) else {
+            writeln!(output, "info error: a line that is not UTF-8 was ignored")?;
+            output.flush()?;
+            continue;
         };
+        let line = line.trim_end_matches(['\n', '\r']);
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["protocol", version] => {
@@ -390,6 +406,26 @@ mod tests {
             .lines()
             .map(str::to_owned)
             .collect()
+    }
+
+    #[test]
+    fn a_line_past_the_cap_is_skipped_with_a_reason_and_the_next_lines_are_answered() {
+        let long = "x".repeat(2 * MAX_INPUT_LINE + 17);
+        let input = format!("{long}\nprotocol 1\n");
+        let said = answers("random", &input);
+        assert_eq!(
+            said,
+            vec![
+                format!("info error: a line longer than {MAX_INPUT_LINE} bytes was ignored"),
+                "id name tabuleiro test".to_owned(),
+                "id author the tabuleiro developers".to_owned(),
+                "ok".to_owned(),
+            ]
+        );
+        // A line of exactly the cap (its line ending aside) is read.
+        let mut exact = "protocol 1".to_owned();
+        exact.push_str(&" ".repeat(MAX_INPUT_LINE - exact.len()));
+        assert_eq!(answers("random", &format!("{exact}\n")).len(), 3);
     }
 
     #[test]

@@ -54,4 +54,8 @@ impl<G: Engine> Agent<G> for StrongAgent<G> {
         let state = G::sample_from_view(view, &mut self.rng);
         self.search.search(&state, self.limits, &mut self.rng).best
     }
+
+    fn release_memory(&mut self) {
+        self.search.release();
+    }
 }

@@ -105,6 +105,13 @@ fn fails(mode: &str, think: Option<u64>, reason: &str) {
         !exists(pid(&pid_file)),
         "{mode}: the engine's process is left"
     );
+    if Path::new(&format!("{}.children", pid_file.display())).exists() {
+        let left: Vec<u32> = children(&pid_file)
+            .into_iter()
+            .filter(|&pid| exists(pid))
+            .collect();
+        assert!(left.is_empty(), "{mode}: its children are left: {left:?}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -154,6 +161,41 @@ fn no_answer_in_time_loses() {
 #[test]
 fn a_crash_loses() {
     fails("crash", None, "the engine exited (status 3)");
+}
+
+/// The process ids of the children the script started, from `pid_file`'s `.children` file.
+fn children(pid_file: &Path) -> Vec<u32> {
+    let file = format!("{}.children", pid_file.display());
+    std::fs::read_to_string(file)
+        .expect("the engine wrote its children's process ids")
+        .split_whitespace()
+        .map(|pid| pid.parse().expect("a process id"))
+        .collect()
+}
+
+/// An engine that exits leaving a child that holds its output open is gone at once (not
+/// taken for one that does not answer in its 10 s), and the child goes with it ([`fails`]).
+#[test]
+fn an_engine_that_exits_leaving_children_loses_at_once_as_gone() {
+    fails("orphan", Some(10_000), "the engine exited (status 3)");
+}
+
+/// What an engine starts goes with it: its process group is ended whole after a game.
+#[test]
+fn an_engines_children_are_gone_after_its_games() {
+    let dir = scratch("children");
+    let pid_file = dir.join("pid");
+    register("sh-children", "children", &pid_file);
+    for seed in 0..2 {
+        let session = play("sh-children", "random", seed);
+        assert!(session.outcome().is_some());
+    }
+    let started = children(&pid_file);
+    assert_eq!(started.len(), 4, "two children a game: {started:?}");
+    let left: Vec<u32> = started.into_iter().filter(|&pid| exists(pid)).collect();
+    assert!(left.is_empty(), "children left running: {left:?}");
+    assert!(!exists(pid(&pid_file)), "the engine's process is left");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

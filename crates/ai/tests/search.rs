@@ -302,3 +302,28 @@ fn a_line_of_play_with_one_table_matches_the_reference() {
         }
     }
 }
+
+/// A searcher holds no table until it searches, and none after it is released; a released
+/// searcher searches again to the reference's value.
+#[test]
+fn a_searcher_holds_its_table_only_from_its_first_search_until_released() {
+    let mut rng = rng_from_seed(35);
+    let mut searcher = AlphaBeta::new(14);
+    assert!(
+        !searcher.holds_table(),
+        "a new searcher already holds a table"
+    );
+    for round in 0..20 {
+        let (state, texts) = random_position(&mut rng, round % 8);
+        check(&mut searcher, &state, 3, &texts, "released");
+        assert!(
+            searcher.holds_table(),
+            "a searcher searched without a table"
+        );
+        searcher.release();
+        assert!(
+            !searcher.holds_table(),
+            "a released searcher kept its table"
+        );
+    }
+}

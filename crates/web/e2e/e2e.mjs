@@ -727,7 +727,7 @@ tests["A name makes a player; a key link makes another browser the same player; 
   await home.locator("#me-error").filter({ hasText: "letters" }).waitFor({ timeout });
   await home.fill("#me-name", "Ana Lúcia");
   await home.click("#me-save");
-  await home.locator("#me").filter({ hasText: /^Ana Lúcia#[0-9a-f]{4}$/ }).waitFor({ timeout });
+  await home.locator("#me").filter({ hasText: /^Ana Lúcia#[0-9a-f]{8}$/ }).waitFor({ timeout });
   const display = await home.locator("#me").textContent();
   const cookies = await home.context().cookies();
   const session = cookies.find((c) => c.name === "tabuleiro_session");
@@ -739,11 +739,25 @@ tests["A name makes a player; a key link makes another browser the same player; 
   check(link.includes("#key="), `the key travels in the fragment: ${link}`);
   await accessible(home, "the player dialog");
   await home.click("#me-close");
-  // Another browser (its own cookies) opens the key link and is the same player.
+  // A browser that is another player is asked first, naming both, and stays itself when it
+  // says no (any website could send it to such a link).
+  const bruno = await browser.newPage();
+  const brunoName = await chooseName(bruno, base, "Bruno");
+  await bruno.goto(link);
+  await bruno.locator("#key-offer-text").filter({ hasText: `You are ${brunoName} here. Become ${display} instead?` }).waitFor({ timeout });
+  check((await bruno.locator("#me").textContent()) === brunoName, "nothing is claimed before the click");
+  await accessible(bruno, "a key link's question");
+  await bruno.click("#key-refuse");
+  await bruno.reload();
+  await bruno.locator("#me").filter({ hasText: brunoName }).waitFor({ timeout });
+  await bruno.close();
+  // Another browser (its own cookies) opens the key link, says yes, and is the same player.
   const phone = await browser.newPage();
   await phone.goto(link);
-  await phone.locator("#me").filter({ hasText: display }).waitFor({ timeout });
+  await phone.locator("#key-offer-text").filter({ hasText: `Become ${display} in this browser?` }).waitFor({ timeout });
   check(!phone.url().includes("key="), `the key leaves the address bar: ${phone.url()}`);
+  await phone.click("#key-accept");
+  await phone.locator("#me").filter({ hasText: display }).waitFor({ timeout });
   check((await phone.locator("#me-said").textContent()).includes(display), "the page says who this browser is now");
   // Forgotten from the phone: gone from both browsers.
   phone.once("dialog", (dialog) => dialog.accept());
@@ -763,7 +777,7 @@ async function chooseName(page, base, name) {
   await page.click("#me");
   await page.fill("#me-name", name);
   await page.click("#me-save");
-  await page.locator("#me").filter({ hasText: new RegExp(`^${name}#[0-9a-f]{4}$`) }).waitFor({ timeout });
+  await page.locator("#me").filter({ hasText: new RegExp(`^${name}#[0-9a-f]{8}$`) }).waitFor({ timeout });
   await page.click("#me-close");
   return page.locator("#me").textContent();
 }
@@ -773,33 +787,42 @@ tests["A rated game: names at the table, no move before both sat down, ratings c
   const bia = await browser.newPage();
   const anaName = await chooseName(ana, base, "Ana");
   const biaName = await chooseName(bia, base, "Bia");
-  await newGameFromMenu(ana, base, "quantik", "rated");
+  // Ana invites Bia by the address of Bia's page.
+  const biaId = await bia.evaluate(() => fetch("/api/me").then((r) => r.json()).then((me) => me.id));
+  await ana.goto(`${base}/`);
+  await ana.selectOption("#game", "quantik");
+  await ana.check("input[name=mode][value=rated]");
+  await ana.fill("#invite", `${base}/?player=${biaId}`);
+  await ana.click("#create");
   await ana.locator("#links-rated").waitFor({ state: "visible", timeout });
   const links = await ana.locator("#link-list a").evaluateAll((as) => as.map((a) => a.href));
   await ana.goto(links[0]);
-  await ana.locator("#status").filter({ hasText: "Waiting for every player" }).waitFor({ timeout });
-  check((await ana.locator("#table-players").textContent()).includes(`Player 1: ${anaName} 1500?`),
-    `the table names Ana: ${await ana.locator("#table-players").textContent()}`);
-  // A visitor without a name cannot take a seat of a rated game.
+  await ana.locator("#table-players").filter({ hasText: `Player 1: ${anaName} 1500?` }).waitFor({ timeout });
+  // Nobody but Bia takes Bia's seat, with its link or not.
   const stranger = await browser.newPage();
   await stranger.goto(links[1]);
-  await stranger.locator("#bad-link-why").filter({ hasText: "choose a name" }).waitFor({ timeout });
+  await stranger.locator("#bad-link-why").filter({ hasText: "this seat is Bia#" }).waitFor({ timeout });
   await stranger.goto(links[2]);
   await stranger.locator("#status").filter({ hasText: "Watching" }).waitFor({ timeout });
   await bia.goto(links[1]);
   for (const page of [ana, bia, stranger]) {
     await page.locator("#table-players").filter({ hasText: `Player 2: ${biaName} 1500?` }).waitFor({ timeout });
   }
+  // Each plays a move (a game resigned before that is aborted, not rated), then Bia resigns.
   await clickLegalMove(ana);
   await waitMoves(bia, 1);
+  await clickLegalMove(bia);
+  await waitMoves(ana, 2);
+  await clickLegalMove(ana);
+  await waitMoves(bia, 3);
   bia.once("dialog", (dialog) => dialog.accept());
   await bia.click("#resign");
   for (const page of [ana, bia, stranger]) {
     await page.locator("#banner").filter({ hasText: "Ratings:" }).waitFor({ timeout });
   }
   const banner = await stranger.locator("#banner").textContent();
-  const gained = banner.match(/Ana#[0-9a-f]{4} 1500 → (\d+)\? \(\+(\d+)\)/);
-  const lost = banner.match(/Bia#[0-9a-f]{4} 1500 → (\d+)\? \(−(\d+)\)/);
+  const gained = banner.match(/Ana#[0-9a-f]{8} 1500 → (\d+)\? \(\+(\d+)\)/);
+  const lost = banner.match(/Bia#[0-9a-f]{8} 1500 → (\d+)\? \(−(\d+)\)/);
   check(gained && lost && gained[2] === lost[2] && Number(gained[1]) === 1500 + Number(gained[2]),
     `the winner gains what the loser loses: ${banner}`);
   check((await ana.locator("#banner").textContent()).startsWith("You won"), "Ana won");
@@ -989,7 +1012,7 @@ tests["A bot: welcomed by a challenge's creator, accepted, named as a bot at the
   await row.locator("button", { hasText: "Accept" }).click();
   for (const page of [ana, robo]) await page.waitForURL((url) => url.searchParams.has("game"), { timeout });
   const names = ana.locator("#table-players");
-  await names.filter({ hasText: /Robo#[0-9a-f]{4} \(bot\)/ }).waitFor({ timeout });
+  await names.filter({ hasText: /Robo#[0-9a-f]{8} \(bot\)/ }).waitFor({ timeout });
   const table = await names.textContent();
   check(table.includes(anaName) && !table.includes(`${anaName} (bot)`), `the person is not named a bot: ${table}`);
   for (const page of [ana, robo]) await page.close();

@@ -78,7 +78,34 @@ pub async fn request_with(
     headers: &[(&str, &str)],
     body: Option<&str>,
 ) -> Result<Answer, ClientError> {
-    let mut stream = TcpStream::connect(addr).await?;
+    request_from(None, addr, method, path, headers, body).await
+}
+
+/// [`request_with`] from the local address `from` (another loopback address stands for
+/// another client network), or from any address when `None`.
+///
+/// # Errors
+/// When the connection fails or the answer is not HTTP.
+pub async fn request_from(
+    from: Option<std::net::IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Result<Answer, ClientError> {
+    let mut stream = match from {
+        None => TcpStream::connect(addr).await?,
+        Some(from) => {
+            let socket = if from.is_ipv4() {
+                tokio::net::TcpSocket::new_v4()?
+            } else {
+                tokio::net::TcpSocket::new_v6()?
+            };
+            socket.bind(SocketAddr::new(from, 0))?;
+            socket.connect(addr).await?
+        }
+    };
     let body = body.unwrap_or("");
     let mut extra = String::new();
     for (name, value) in headers {

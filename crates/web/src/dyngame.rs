@@ -304,7 +304,8 @@ impl<G: Engine> DynGame for Live<G> {
 
     fn computer_job(&self) -> Option<Job> {
         let turn = self.table.computer_turn()?;
-        Some(Box::new(move || turn.think().notation()))
+        // A game waits long between its computer's moves: it keeps no search table meanwhile.
+        Some(Box::new(move || turn.think_and_release().notation()))
     }
 
     fn stop_thinking(&mut self) {

@@ -110,6 +110,13 @@ pub enum HubError {
     /// The computer player failed to move.
     #[error("the computer player failed: {0}")]
     Computer(String),
+    /// A seat of a game between people opened by someone other than the player sitting in it
+    /// (a link is an invitation to sit, not a key to another player's seat).
+    #[error("this seat is {0}'s: only they play it (open the game where you are them)")]
+    SeatTaken(String),
+    /// A player invited who does not exist (or twice, or oneself).
+    #[error("no player `{0}` to invite (a player's id is on their page)")]
+    NoSuchInvitee(String),
     /// A check passed but the change it checked failed: a bug.
     #[error("internal error: {0}")]
     Internal(String),
@@ -181,6 +188,15 @@ pub enum Refusal {
     /// A seat of a rated game opened by a visitor without a name.
     #[error("this game is rated: choose a name first (top of the page), then open the link again")]
     RatedNeedsName,
+    /// A rated game asked for by links without naming every other player.
+    #[error(
+        "a rated game is made through the lobby, or by inviting its other players by their ids \
+         (\"invite\": one player id a seat besides yours)"
+    )]
+    RatedNeedsInvite,
+    /// A rated game asked for by someone without a name.
+    #[error("to make a rated game, choose a name first (top of the page)")]
+    RatedCreatorNeedsName,
     /// A player opening a second seat of one rated game.
     #[error("you already sit in seat {} of this rated game: a rated game is between different players", .0 + 1)]
     RatedOneSeat(usize),

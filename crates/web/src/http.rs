@@ -50,6 +50,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         )
         .route("/api/me/key", post(crate::me::key))
         .route("/api/me/claim", post(crate::me::claim))
+        .route("/api/me/key-player", post(crate::me::key_player))
         .route("/api/players/{id}", get(crate::player_api::player))
         .route("/api/players/{id}/games", get(crate::player_api::games))
         .route("/api/players/{id}/history", get(crate::player_api::history))
@@ -158,7 +159,16 @@ async fn create(
     if let Err(e) = hub.allow_creation(client.ip()) {
         return error(e.status(), e.to_string());
     }
-    match hub.create(request).await {
+    // A rated game's creator sits in their seat from the start.
+    let creator = if request.mode == crate::protocol::Mode::Rated {
+        match crate::me::current(&hub, &headers).await {
+            Ok(player) => player,
+            Err(refused) => return refused,
+        }
+    } else {
+        None
+    };
+    match hub.create(request, creator).await {
         Ok(created) => (StatusCode::CREATED, axum::Json(created)).into_response(),
         Err(e) => error(e.status(), e.to_string()),
     }

@@ -346,7 +346,7 @@ async fn measure(
             // Past the rate of creation per address, which the flood meets.
             let request =
                 serde_json::from_str(&body).map_err(|e| ClientError::Answer(e.to_string()))?;
-            hub.create(request)
+            hub.create(request, None)
                 .await
                 .map_err(|e| ClientError::Answer(e.to_string()))?
         } else {
@@ -520,7 +520,7 @@ async fn against_computer(
         let body = json!({ "game": COMPUTER_GAME, "mode": "computer", "level": COMPUTER_LEVEL });
         let created: Created = if let Some(hub) = &hub {
             let request = serde_json::from_value(body).map_err(|e| e.to_string())?;
-            hub.create(request).await.map_err(|e| e.to_string())?
+            hub.create(request, None).await.map_err(|e| e.to_string())?
         } else {
             let answer = request(addr, "POST", "/api/games", Some(&body.to_string()))
                 .await

@@ -7,7 +7,14 @@
 //! connection without a token takes the seat they sit in). Who plays first is drawn. Pages
 //! ask for the lobby every [`POLL`] (any node answers from the database), and a creator's page
 //! asking keeps their challenges open: a challenge whose creator has not asked for
-//! [`GONE_AFTER`] has left the lobby, as one its creator cancels.
+//! [`GONE_AFTER`] has left the lobby, as one its creator cancels, and can no longer be
+//! accepted.
+//!
+//! The lobby is fair: it lists the newest open challenges first; a player may have
+//! [`OPEN_PER_PLAYER`] challenges open at once and a client network (an IPv4 address, an IPv6
+//! /64) [`OPEN_PER_NETWORK`], so that one client cannot fill the list; and a challenge's options
+//! are checked when it is posted as a game's are when it is created (a challenge that could
+//! never start is refused at once).
 //!
 //! The games being played now are known by the nodes that serve them (with their spectators):
 //! every node writes its list to the database every [`SHARE_EVERY`] ([`share_playing`]), and
@@ -32,6 +39,12 @@ use crate::me::{signed_in, unavailable};
 use crate::players::tag;
 use crate::protocol::Mode;
 use crate::store::{SeatPlayer, ShownRating, StoredPlayer};
+
+/// The most challenges one player may have open at once.
+pub const OPEN_PER_PLAYER: usize = 3;
+
+/// The most challenges the players of one client network may have open at once.
+pub const OPEN_PER_NETWORK: usize = 6;
 
 /// How often a lobby page asks again.
 pub const POLL: Duration = Duration::from_millis(1500);
@@ -149,6 +162,9 @@ pub struct Challenge {
     pub game_id: Option<String>,
     /// Raised by every change: a seat is taken only if nobody took one meanwhile.
     pub revision: u64,
+    /// The client network its creator posted it from (never shown): for the cap per network.
+    #[serde(default)]
+    pub network: String,
 }
 
 impl Challenge {
@@ -298,10 +314,45 @@ pub async fn post(
     if let Err(e) = hub.allow_creation(client.ip()) {
         return error(e.status(), e.to_string());
     }
-    let mut challenge = match hub.check_challenge(&asked) {
+    let mut challenge = match hub.check_challenge(&asked).await {
         Ok(c) => c,
         Err(e) => return error(e.status(), e.to_string()),
     };
+    let network = crate::limits::network_of(client.ip()).to_string();
+    let since = now_ms() - i64::try_from(GONE_AFTER.as_millis()).unwrap_or(i64::MAX);
+    let open = match hub
+        .stored(hub.store().challenges(since, Some(player.id.clone())))
+        .await
+    {
+        Ok(open) => open,
+        Err(e) => return unavailable(e),
+    };
+    let open = open.iter().filter(|c| c.game_id.is_none());
+    let (mine, ours) = open.fold((0, 0), |(mine, ours), c| {
+        (
+            mine + usize::from(c.creator() == player.id),
+            ours + usize::from(c.network == network),
+        )
+    });
+    if mine >= OPEN_PER_PLAYER {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "you have {OPEN_PER_PLAYER} challenges open already: cancel one, or wait for \
+                 them to be taken"
+            ),
+        );
+    }
+    if ours >= OPEN_PER_NETWORK {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "{OPEN_PER_NETWORK} challenges are open from your network already: wait for \
+                 them to be taken"
+            ),
+        );
+    }
+    challenge.network = network;
     let seat = match seat_of(&hub, &player, &challenge.game).await {
         Ok(s) => s,
         Err(refused) => return refused,
@@ -337,9 +388,19 @@ pub async fn accept(
     };
     // A seat taken by someone else meanwhile: look again, a few times.
     for _ in 0..5 {
-        let challenge = match hub.stored(hub.store().challenge(id.clone())).await {
+        // Only a challenge still in the lobby (its creator's page still there).
+        let since = now_ms() - i64::try_from(GONE_AFTER.as_millis()).unwrap_or(i64::MAX);
+        let challenge = match hub
+            .stored(hub.store().challenge(id.clone(), Some(since)))
+            .await
+        {
             Ok(Some(c)) => c,
-            Ok(None) => return error(StatusCode::NOT_FOUND, "this challenge is gone"),
+            Ok(None) => {
+                return error(
+                    StatusCode::NOT_FOUND,
+                    "this challenge is gone: its creator left the lobby or cancelled it",
+                );
+            }
             Err(e) => return unavailable(e),
         };
         if challenge.game_id.is_some() {
@@ -394,7 +455,7 @@ pub async fn accept(
 /// `GET /api/lobby/{id}`: one challenge, open or started (a page that took a seat learns
 /// here when the game starts).
 pub async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    match hub.stored(hub.store().challenge(id)).await {
+    match hub.stored(hub.store().challenge(id, None)).await {
         Ok(Some(c)) => {
             let names: BTreeMap<&str, &str> =
                 tabuleiro_core::Registry::games(&tabuleiro_games::REGISTRY)

@@ -8,6 +8,9 @@
 //! - `POST /api/me/claim` `{"key": …, "bot": false}`: this browser becomes the key's player
 //!   (`"bot": true`: a program plays for the player from now on, `tabuleiro bot`, and the
 //!   player is shown as a bot wherever it sits, from then on);
+//! - `POST /api/me/key-player` `{"key": …}`: whose the key is (`display`), without claiming
+//!   it: a page opened from a key link asks its visitor first ("You are Ana#1f0c. Become
+//!   Bruno#…?"), so that no website can swap a browser's player by sending it to a link;
 //! - `DELETE /api/me`: forgets the player, its sessions and its key; the cookie is cleared.
 
 use std::net::SocketAddr;
@@ -200,6 +203,35 @@ pub async fn claim(
             axum::Json(shown(&player)),
         )
             .into_response(),
+        Ok(None) => error(
+            StatusCode::NOT_FOUND,
+            "this key opens no player: a newer key replaced it, or the player was forgotten",
+        ),
+        Err(e) => unavailable(e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KeyAsked {
+    key: String,
+}
+
+/// `POST /api/me/key-player`.
+pub async fn key_player(
+    State(hub): State<Arc<Hub>>,
+    request: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let asked: KeyAsked = match json_body(&hub, &request, body, "a key").await {
+        Ok(c) => c,
+        Err(refused) => return refused,
+    };
+    match hub
+        .stored(hub.store().key_player(hash_token(asked.key.trim())))
+        .await
+    {
+        Ok(Some(player)) => axum::Json(shown(&player)).into_response(),
         Ok(None) => error(
             StatusCode::NOT_FOUND,
             "this key opens no player: a newer key replaced it, or the player was forgotten",

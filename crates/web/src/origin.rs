@@ -13,7 +13,8 @@
 //!
 //! The `Host` of every request must name this server: an address (IPv4 or IPv6, any port),
 //! `localhost`, or a `--public-host` name; any other gets 421. A page of a domain an attacker
-//! points at a private address (DNS rebinding) arrives with that domain as its `Host`.
+//! points at a private address (DNS rebinding) arrives with that domain as its `Host`. A
+//! request with more than one `Host` header gets 400, as HTTP/1.1 asks (RFC 9112, 3.2).
 
 use std::sync::Arc;
 
@@ -143,6 +144,19 @@ pub fn normalise(text: &str) -> Result<String, String> {
 /// cross-site `POST`s and WebSocket handshakes with 403.
 pub async fn guard(State(hub): State<Arc<Hub>>, request: Request, next: Next) -> Response {
     let limits = hub.limits();
+    if request
+        .headers()
+        .get_all(header::HOST)
+        .iter()
+        .nth(1)
+        .is_some()
+    {
+        return (
+            StatusCode::BAD_REQUEST,
+            axum::Json(json!({ "error": "a request has one Host header, not several" })),
+        )
+            .into_response();
+    }
     let host = request
         .headers()
         .get(header::HOST)

@@ -4,8 +4,20 @@
 //! secret, also kept only as a hash) moves the identity to another browser. No password.
 //!
 //! Names are 2 to 24 characters: letters and digits of any script, spaces (not two in a row,
-//! none at either end), `-`, `_` and `.`; they are shown with a tag of four hex digits of the
+//! none at either end), `-`, `_` and `.`; they are shown with a tag of eight hex digits of the
 //! player's id (`Ana#1f0c`), so that equal names differ, and escaped wherever they are shown.
+//!
+//! A name must look like what it is, so that nobody can pass for someone else (Unicode's
+//! security mechanisms, UTS #39, through the `unicode-security` crate). It is stored in NFC,
+//! and refused when it has:
+//! - a character Unicode does not recommend in identifiers (Hangul fillers and other letters
+//!   that show as nothing, obsolete and technical letters);
+//! - compatibility forms: fullwidth, mathematical or circled letters (`Ａｎａ`, `𝐀𝐧𝐚`) — write
+//!   `Ana`;
+//! - scripts mixed in a way that hides lookalikes (a Cyrillic `а` in a Latin name): a name
+//!   is in one script, or in Latin with Han, Hiragana, Katakana or Hangul (UTS #39's "highly
+//!   restrictive" level);
+//! - more than two combining marks on one letter (marks stacked above and below the line).
 
 use axum::http::{HeaderMap, HeaderValue, header};
 
@@ -21,10 +33,13 @@ pub const NAME_MAX: usize = 24;
 /// `name` as stored, or why it cannot be a name.
 ///
 /// # Errors
-/// A name too short or too long, or with characters other than letters, digits, single
-/// spaces, `-`, `_` and `.`.
+/// A name too short or too long, with characters other than letters, digits, single spaces,
+/// `-`, `_` and `.`, or one that could pass for another (see the module's docs).
 pub fn check_name(name: &str) -> Result<String, String> {
-    let name = name.trim();
+    use unicode_normalization::UnicodeNormalization as _;
+    // Composed first: a letter and its accent typed apart are the letter with the accent.
+    let composed: String = name.trim().nfc().collect();
+    let name = composed.as_str();
     let count = name.chars().count();
     if !(NAME_MIN..=NAME_MAX).contains(&count) {
         return Err(format!(
@@ -42,12 +57,82 @@ pub fn check_name(name: &str) -> Result<String, String> {
     if name.contains("  ") {
         return Err("a name has no two spaces in a row".to_owned());
     }
-    Ok(name.to_owned())
+    looks_like_itself(name)
 }
 
-/// The tag shown after a player's name: the first four hex digits of its id.
+/// The most combining marks a name may put on one letter.
+const MARKS_MAX: usize = 2;
+
+/// `name` in NFC, unless it could pass for another (see the module's docs).
+fn looks_like_itself(name: &str) -> Result<String, String> {
+    use unicode_normalization::UnicodeNormalization as _;
+    use unicode_security::RestrictionLevelDetection as _;
+    use unicode_security::{GeneralSecurityProfile as _, RestrictionLevel};
+    let name: String = name.nfc().collect();
+    // Compatibility forms folded (fullwidth and mathematical letters become plain ones,
+    // fillers become the fillers they stand for): what the name looks like.
+    let plain: String = name.nfkc().collect();
+    if let Some(c) = plain
+        .chars()
+        .find(|&c| c.is_alphanumeric() && !c.identifier_allowed())
+    {
+        return Err(format!(
+            "a name cannot have {c:?} (U+{:04X}): it is not a letter people use in names, or it \
+             shows as nothing",
+            u32::from(c)
+        ));
+    }
+    if plain != name {
+        return Err(format!(
+            "write the name with ordinary letters and digits: {plain} (no fullwidth, \
+             mathematical or other special forms)"
+        ));
+    }
+    let letters: String = name
+        .chars()
+        .filter(|&c| !matches!(c, ' ' | '-' | '_' | '.'))
+        .collect();
+    match letters.detect_restriction_level() {
+        RestrictionLevel::ASCIIOnly
+        | RestrictionLevel::SingleScript
+        | RestrictionLevel::HighlyRestrictive => {}
+        _ => {
+            return Err(
+                "a name is written in one script (or Latin with Chinese, Japanese or Korean): \
+                 mixed scripts can pass for another name"
+                    .to_owned(),
+            );
+        }
+    }
+    let mut marks = 0;
+    for c in name.chars() {
+        if unicode_normalization::char::is_combining_mark(c) {
+            marks += 1;
+            if marks > MARKS_MAX {
+                return Err(format!(
+                    "a name puts at most {MARKS_MAX} marks on one letter"
+                ));
+            }
+        } else {
+            marks = 0;
+        }
+    }
+    Ok(name)
+}
+
+/// How many hex digits of a player's id their tag shows: 8, so that making a player shown
+/// exactly as another (the same name and tag) takes about four billion tries (2^32) — the
+/// audit that set this found such a twin of a 4-digit tag among 37,216 new players.
+pub const TAG_DIGITS: usize = 8;
+
+/// The tag shown after a player's name: the first [`TAG_DIGITS`] hex digits of its id.
 pub fn tag(id: &str) -> &str {
-    id.get(..4).unwrap_or(id)
+    id.get(..TAG_DIGITS).unwrap_or(id)
+}
+
+/// A player as everyone sees them: `Ana#1f0c`.
+pub fn shown_name(name: &str, id: &str) -> String {
+    format!("{name}#{}", tag(id))
 }
 
 /// The session secret the request's cookie holds, if any (a malformed one is none).
@@ -113,6 +198,44 @@ mod tests {
         ] {
             assert!(check_name(bad).is_err(), "{bad:?}");
         }
+    }
+
+    /// The audit's lookalikes: each of these was accepted and shown as (or as nearly) `Ana`,
+    /// or as nothing.
+    #[test]
+    fn names_that_pass_for_others_or_show_as_nothing_are_refused_with_a_reason() {
+        for (bad, says) in [
+            // Cyrillic А and а in a Latin name.
+            ("\u{410}n\u{430}", "one script"),
+            // Fullwidth and mathematical bold letters.
+            ("\u{ff21}\u{ff4e}\u{ff41}", "ordinary letters and digits: Ana"),
+            ("\u{1d400}\u{1d427}\u{1d41a}", "ordinary letters and digits: Ana"),
+            // Hangul filler letters only: a blank name.
+            ("\u{3164}\u{3164}\u{3164}", "shows as nothing"),
+            ("\u{115f}\u{1160}", "shows as nothing"),
+            // Marks stacked on one letter.
+            ("\u{928}\u{902}\u{902}\u{902}\u{902}", "marks on one letter"),
+        ] {
+            let refused = check_name(bad).expect_err(bad);
+            assert!(refused.contains(says), "{bad:?}: {refused}");
+        }
+        // Names in one script, accents typed either way, and Latin with Japanese, are names.
+        for good in [
+            "Ana",
+            "Анна",
+            "Ελένη",
+            "José",
+            "Jose\u{0301}",
+            "山田 太郎",
+            "Taro 山田",
+            "محمد",
+            "김민준",
+            "नमस्ते",
+        ] {
+            assert!(check_name(good).is_ok(), "{good:?}: {:?}", check_name(good));
+        }
+        // Stored composed: an accent typed as a mark is the same name as the letter with it.
+        assert_eq!(check_name("Jose\u{0301}").as_deref(), Ok("José"));
     }
 
     #[test]

@@ -411,6 +411,11 @@ pub struct CreateRequest {
     /// `{"days": 1}` (none: no clock).
     #[serde(default)]
     pub clock: Option<crate::clock::AskedControl>,
+    /// A rated game's other players, by id, one for each seat besides the creator's (`seat`,
+    /// default 0), in the order of the seats: each seat is theirs from the start. A rated game
+    /// is made through the lobby or with this list; never with seats anyone may take.
+    #[serde(default)]
+    pub invite: Vec<String>,
 }
 
 /// One seat's link in the answer to a new game.

@@ -173,6 +173,14 @@ impl Room {
         }
     }
 
+    /// Whether every seat has made a move: until then a game between people may be aborted,
+    /// and a rated game ended by a resignation or a clock is aborted, not won (nobody's
+    /// rating can be farmed by games resigned before they began).
+    pub fn every_seat_moved(&self) -> bool {
+        let moves = self.game.shown(None).moves;
+        (0..self.seats.len()).all(|s| moves.iter().any(|m| m.seat == s))
+    }
+
     /// The seat player `id` sits in (a connection of theirs without a token plays it); none
     /// unless exactly one.
     pub fn seats_of_player(&self, id: &str) -> Vec<usize> {

@@ -276,6 +276,17 @@ async fn handle(
                 (None, Some(player)) => guard.seats_of_player(&player.id),
                 _ => guard.seats_of(token.as_deref())?,
             };
+            // A seat of a game between people is its player's alone: a visitor without a
+            // name holding its link does not play it.
+            if me.player.is_none() && guard.mode.between_people() {
+                let taken = seats
+                    .iter()
+                    .find_map(|&s| guard.seats.get(s).and_then(|seat| seat.player()));
+                if let Some(sitting) = taken {
+                    let name = crate::players::shown_name(&sitting.name, &sitting.id);
+                    return Err(crate::error::HubError::SeatTaken(name).to_string());
+                }
+            }
             (seats, guard.mode == crate::protocol::Mode::Rated)
         };
         match &me.player {

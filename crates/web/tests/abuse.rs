@@ -518,6 +518,15 @@ async fn hosts_and_origins_must_name_this_server() {
     // Two Origin headers: refused, whichever comes first.
     let two = format!("{json}Origin: http://{own}\r\nOrigin: http://evil.example\r\n");
     assert_eq!(raw_status(&server, "POST", &own, &two, NEW_GAME).await, 403);
+    // Two Host headers: a bad request (RFC 9112), even when both name this server.
+    for second in [own.as_str(), "evil.example"] {
+        let two = format!("{json}Host: {second}\r\n");
+        assert_eq!(raw_status(&server, "POST", &own, &two, NEW_GAME).await, 400);
+        assert_eq!(
+            raw_status(&server, "GET", &own, &format!("Host: {second}\r\n"), "").await,
+            400
+        );
+    }
     // The server's own page, by address, by localhost, and by its public name behind TLS.
     let same = format!("{json}Origin: http://{own}\r\n");
     assert_eq!(

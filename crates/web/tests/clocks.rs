@@ -142,6 +142,10 @@ async fn clocks_outside_the_offer_or_without_people_are_refused() {
             json!({ "game": "quantik", "mode": "computer", "clock": { "minutes": 3, "increment": 2 } }),
             "between people",
         ),
+        (
+            json!({ "game": "quantik", "mode": "rated", "clock": { "days": 2 } }),
+            "choose a name",
+        ),
     ] {
         let answer = request(server.addr, "POST", "/api/games", Some(&body.to_string()))
             .await
@@ -150,7 +154,7 @@ async fn clocks_outside_the_offer_or_without_people_are_refused() {
         assert!(answer.body.contains(says), "{body}: {}", answer.body);
     }
     let created = server
-        .create(json!({ "game": "quantik", "mode": "rated", "clock": { "days": 2 } }))
+        .create(json!({ "game": "quantik", "mode": "casual", "clock": { "days": 2 } }))
         .await;
     let (_, welcome, _) = server.join(&created.id, None).await;
     assert!(matches!(welcome, ServerMessage::Welcome { .. }));

@@ -78,6 +78,10 @@ impl GameStore for SlowFor {
         self.inner.claim_player_key(key, session, bot)
     }
 
+    fn key_player(&self, key: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        self.inner.key_player(key)
+    }
+
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {
         self.inner.forget_player(id)
     }
@@ -119,8 +123,8 @@ impl GameStore for SlowFor {
         self.inner.put_challenge(challenge, expected, game, now)
     }
 
-    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>> {
-        self.inner.challenge(id)
+    fn challenge(&self, id: String, since: Option<i64>) -> StoreFuture<'_, Option<Challenge>> {
+        self.inner.challenge(id, since)
     }
 
     fn challenges(&self, since: i64, mine: Option<String>) -> StoreFuture<'_, Vec<Challenge>> {

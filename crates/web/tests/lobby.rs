@@ -304,3 +304,129 @@ async fn a_bot_sits_only_where_bots_are_welcome_and_is_shown_as_one() {
     };
     assert_eq!(private, None, "a spectator holds no hand");
 }
+
+/// The audit's flood: one client filled every row of the lobby. Now a player has at most
+/// three challenges open and a network six; the newest are listed first, so an honest
+/// challenge posted after the flood is shown to everyone.
+#[tokio::test]
+async fn a_lobby_flood_is_capped_per_player_and_network_and_an_honest_challenge_stays_visible() {
+    let server = Server::start().await;
+    let mut flooders = Vec::new();
+    for n in 0..3 {
+        flooders.push(named(&server, &format!("Flood {n}")).await);
+    }
+    let post = json!({ "game": "quantik", "rated": false });
+    let mut open = 0;
+    let mut refused = Vec::new();
+    for flooder in &mut flooders {
+        for _ in 0..4 {
+            let (answer, _) = flooder.send("POST", "/api/lobby", Some(post.clone())).await;
+            match answer.status {
+                201 => open += 1,
+                429 => refused.push(answer.body),
+                other => panic!("{other}: {}", answer.body),
+            }
+        }
+    }
+    assert_eq!(open, tabuleiro_web::lobby::OPEN_PER_NETWORK, "{refused:?}");
+    assert!(
+        refused[0].contains("3 challenges open already"),
+        "the fourth of one player: {refused:?}"
+    );
+    assert!(
+        refused.iter().any(|r| r.contains("from your network")),
+        "{refused:?}"
+    );
+    // An honest player elsewhere: posted after the flood, shown first.
+    let mut honest = Browser::on_network(server.addr, [127, 0, 0, 9]);
+    let (answer, _) = honest
+        .send("POST", "/api/me", Some(json!({ "name": "Honest" })))
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let (answer, posted) = honest.send("POST", "/api/lobby", Some(post)).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let (_, lobby) = Browser::new(server.addr)
+        .send("GET", "/api/lobby", None)
+        .await;
+    assert_eq!(lobby["challenges"][0]["id"], posted["id"], "{lobby}");
+    assert_eq!(
+        lobby["challenges"].as_array().map(Vec::len),
+        Some(tabuleiro_web::lobby::OPEN_PER_NETWORK + 1)
+    );
+    // What a network posted is never shown.
+    assert!(!lobby.to_string().contains("127.0.0"), "{lobby}");
+}
+
+/// Options are checked when a challenge is posted, as when a game is created: a text option
+/// that makes no game (15,000 characters of markup as Pushee's cell values) is refused at
+/// once instead of sitting in every lobby as a challenge that can never start.
+#[tokio::test]
+async fn a_challenge_whose_options_make_no_game_is_refused_when_posted() {
+    let server = Server::start().await;
+    let mut ana = named(&server, "Ana").await;
+    let junk = format!("<b>\u{202e}{}</b>", "9".repeat(15_000));
+    for options in [
+        json!({ "values": junk }),
+        json!({ "size": "3x40" }),
+        json!({ "values": "12/34" }),
+    ] {
+        let asked = json!({ "game": "pushee", "options": options });
+        let (answer, _) = ana.send("POST", "/api/lobby", Some(asked.clone())).await;
+        assert_eq!(answer.status, 400, "{asked}: {}", answer.body);
+    }
+    let (_, lobby) = ana.send("GET", "/api/lobby", None).await;
+    assert_eq!(
+        lobby["challenges"].as_array().map(Vec::len),
+        Some(0),
+        "{lobby}"
+    );
+    let (answer, _) = ana
+        .send(
+            "POST",
+            "/api/lobby",
+            Some(json!({ "game": "pushee", "options": { "size": "5x7" } })),
+        )
+        .await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+}
+
+/// A challenge whose creator left the lobby (their page silent for longer than
+/// [`tabuleiro_web::lobby::GONE_AFTER`]) cannot be accepted by its id: the audit's absent
+/// creator lost a rated game on time that way.
+#[tokio::test]
+async fn a_challenge_that_left_the_lobby_cannot_be_accepted() {
+    let server = Server::start().await;
+    let mut ana = named(&server, "Ana").await;
+    let mut bia = named(&server, "Bia").await;
+    let (_, posted) = ana
+        .send("POST", "/api/lobby", Some(json!({ "game": "quantik" })))
+        .await;
+    let id = posted["id"].as_str().expect("an id").to_owned();
+    let mut challenge = server
+        .hub
+        .store()
+        .challenge(id.clone(), None)
+        .await
+        .expect("read")
+        .expect("stored");
+    // The same challenge, its creator last seen a minute ago.
+    challenge.id = format!("{id}x");
+    let gone_at = tabuleiro_web::clock::now_ms() - 60_000;
+    let put = server
+        .hub
+        .store()
+        .put_challenge(challenge, None, None, gone_at)
+        .await
+        .expect("stored");
+    assert!(put);
+    let (answer, _) = bia
+        .send("POST", &format!("/api/lobby/{id}x/accept"), None)
+        .await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    assert!(answer.body.contains("left the lobby"), "{}", answer.body);
+    // The one its creator's page keeps open is taken.
+    let (answer, _) = bia
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+}

@@ -31,7 +31,7 @@ async fn a_name_makes_a_player_that_this_browser_stays() {
     );
     let id = me["id"].as_str().expect("an id").to_owned();
     assert_eq!(me["name"], "Ana Lúcia");
-    assert_eq!(me["display"], format!("Ana Lúcia#{}", &id[..4]));
+    assert_eq!(me["display"], format!("Ana Lúcia#{}", &id[..8]));
 
     let (answer, again) = browser.send("GET", "/api/me", None).await;
     assert_eq!(answer.status, 200, "{}", answer.body);
@@ -43,7 +43,7 @@ async fn a_name_makes_a_player_that_this_browser_stays() {
         .await;
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert_eq!(renamed["id"], me["id"]);
-    assert_eq!(renamed["display"], format!("Ana#{}", &id[..4]));
+    assert_eq!(renamed["display"], format!("Ana#{}", &id[..8]));
 
     // Another browser is another player, even with the same name.
     let mut other = Browser::new(server.addr);
@@ -55,6 +55,24 @@ async fn a_name_makes_a_player_that_this_browser_stays() {
         twin["display"], renamed["display"],
         "equal names differ by their tags"
     );
+    assert_eq!(
+        twin["tag"].as_str().map(str::len),
+        Some(8),
+        "tags of 8 hex digits: {twin}"
+    );
+    // Lookalikes of a name are refused with the reason (crates/web/src/players.rs lists them).
+    let mut lookalike = Browser::new(server.addr);
+    for (name, says) in [
+        ("\u{410}n\u{430}", "one script"),
+        ("\u{ff21}\u{ff4e}\u{ff41}", "ordinary letters"),
+        ("\u{3164}\u{3164}", "shows as nothing"),
+    ] {
+        let (answer, _) = lookalike
+            .send("POST", "/api/me", Some(json!({ "name": name })))
+            .await;
+        assert_eq!(answer.status, 400, "{name:?}: {}", answer.body);
+        assert!(answer.body.contains(says), "{name:?}: {}", answer.body);
+    }
 }
 
 #[tokio::test]

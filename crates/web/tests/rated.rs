@@ -65,9 +65,9 @@ fn name_of(seat: &SeatInfo) -> Option<&str> {
 #[tokio::test]
 async fn a_seat_shows_its_player_and_a_rated_game_rates_them_once() {
     let server = Server::start().await;
-    let (ana, ana_id) = named(&server, "Ana").await;
+    let (mut ana, ana_id) = named(&server, "Ana").await;
     let (bia, bia_id) = named(&server, "Bia").await;
-    let stranger = Browser::new(server.addr);
+    let mut stranger = Browser::new(server.addr);
 
     // An unrated game: a player's seat shows their name, a visitor's shows none.
     let casual = server
@@ -84,34 +84,51 @@ async fn a_seat_shows_its_player_and_a_rated_game_rates_them_once() {
     let (_socket, seats) = open(&server, &stranger, &casual.id, Some(&token(&casual, 1))).await;
     assert_eq!(name_of(&seats[1]), None);
 
-    // A rated game: only players, one seat each, and no move before both sat down.
-    let rated = server
-        .create(json!({ "game": "quantik", "mode": "rated" }))
+    // A rated game: made by a player who invites the other by id; each seat is its player's
+    // from the start, whoever holds its link.
+    let asked = json!({ "game": "quantik", "mode": "rated", "invite": [bia_id] });
+    let (answer, _) = stranger
+        .send("POST", "/api/games", Some(asked.clone()))
         .await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(answer.body.contains("choose a name"), "{}", answer.body);
+    let uninvited = json!({ "game": "quantik", "mode": "rated" });
+    let (answer, _) = ana.send("POST", "/api/games", Some(uninvited)).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(answer.body.contains("through the lobby"), "{}", answer.body);
+    let nobody = json!({ "game": "quantik", "mode": "rated", "invite": ["0000000000000000"] });
+    let (answer, _) = ana.send("POST", "/api/games", Some(nobody)).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    let (answer, rated) = ana.send("POST", "/api/games", Some(asked)).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    let rated: tabuleiro_web::protocol::Created =
+        serde_json::from_value(rated).expect("a created game");
     let mut refused = joining(&server, &stranger, &rated.id, Some(&token(&rated, 0))).await;
     let message = next_error(&mut refused).await;
-    assert!(message.contains("choose a name"), "{message}");
+    assert!(message.contains("this seat is Ana#"), "{message}");
+    // The creator holds every link, and cannot play the invited player's seat with it.
+    let mut stolen = joining(&server, &ana, &rated.id, Some(&token(&rated, 1))).await;
+    let message = next_error(&mut stolen).await;
+    assert!(message.contains("this seat is Bia#"), "{message}");
     let (mut first, seats) = open(&server, &ana, &rated.id, Some(&token(&rated, 0))).await;
     assert_eq!(name_of(&seats[0]), Some("Ana"));
-    let mut again = joining(&server, &ana, &rated.id, Some(&token(&rated, 1))).await;
-    let message = next_error(&mut again).await;
-    assert!(message.contains("already sit in seat 1"), "{message}");
-    let _ = next(&mut first).await; // the state after the welcome
-    send_move(&mut first, "Ca1").await;
-    let message = next_error(&mut first).await;
-    assert!(message.contains("every player"), "{message}");
-
-    let (mut second, seats) = open(&server, &bia, &rated.id, Some(&token(&rated, 1))).await;
-    assert_eq!(name_of(&seats[1]), Some("Bia"));
-    let seen = seats_until(&mut first, |s| name_of(&s[1]) == Some("Bia")).await;
     assert_eq!(
-        seen[1].player.as_ref().map(|p| p.id.clone()),
+        seats[1].player.as_ref().map(|p| p.id.clone()),
         Some(bia_id.clone())
     );
+    let _ = next(&mut first).await; // the state after the welcome
+    let (mut second, seats) = open(&server, &bia, &rated.id, Some(&token(&rated, 1))).await;
+    assert_eq!(name_of(&seats[1]), Some("Bia"));
 
-    // Bia resigns: Ana won, and both see by how much their ratings changed.
+    // Both move once, then Bia resigns: Ana won, and both see by how much their ratings
+    // changed.
     let _ = next(&mut second).await;
     send_move(&mut first, "Ca1").await;
+    let _ = seats_until(&mut second, |_| true).await;
+    send_move(&mut second, "Cd4").await;
+    let _ = seats_until(&mut first, |_| true).await;
+    send_move(&mut first, "Sb2").await;
+    let _ = seats_until(&mut second, |_| true).await;
     second
         .send(&json!({ "type": "resign" }))
         .await
@@ -173,7 +190,7 @@ async fn a_seat_shows_its_player_and_a_rated_game_rates_them_once() {
         answer.body
     );
     let record = tabuleiro_core::GameRecord::from_json(lines[0]).expect("a record");
-    assert_eq!((record.moves.len(), record.resigned), (1, Some(1)));
+    assert_eq!((record.moves.len(), record.resigned), (3, Some(1)));
     assert!(
         record.agents[0].starts_with("Ana#") && record.agents[1].starts_with("Bia#"),
         "{:?}",
@@ -224,4 +241,57 @@ async fn a_seat_shows_its_player_and_a_rated_game_rates_them_once() {
         .await;
     assert_eq!(shown["ratings"][0]["games"], 1);
     assert_eq!(shown["ratings"][0]["rating"], change(1).after);
+}
+
+/// A rated game made for `ana` against `bia` (invited by id): its id and seat tokens.
+async fn rated_game(ana: &mut Browser, bia_id: &str) -> tabuleiro_web::protocol::Created {
+    let asked = json!({ "game": "quantik", "mode": "rated", "invite": [bia_id] });
+    let (answer, created) = ana.send("POST", "/api/games", Some(asked)).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+    serde_json::from_value(created).expect("a created game")
+}
+
+/// The audit's farm: two names of one person won 20 rated games in 2 s by resigning at ply 0.
+/// A game resigned before every player has moved is aborted, and no rating changes.
+#[tokio::test]
+async fn a_rated_game_resigned_before_every_player_moved_is_aborted_not_rated() {
+    let server = Server::start().await;
+    let (mut ana, ana_id) = named(&server, "Ana").await;
+    let (bia, bia_id) = named(&server, "Bia").await;
+    for moves_first in [false, true] {
+        let rated = rated_game(&mut ana, &bia_id).await;
+        let (mut first, _) = open(&server, &ana, &rated.id, Some(&token(&rated, 0))).await;
+        let (mut second, _) = open(&server, &bia, &rated.id, Some(&token(&rated, 1))).await;
+        let _ = next(&mut second).await;
+        if moves_first {
+            // One move, by Ana: Bia has not moved yet.
+            send_move(&mut first, "Ca1").await;
+            let _ = seats_until(&mut second, |_| true).await;
+        }
+        second
+            .send(&json!({ "type": "resign" }))
+            .await
+            .expect("send");
+        let ending = loop {
+            if let ServerMessage::State { ending, .. } = next(&mut first).await
+                && let Some(ending) = ending
+            {
+                break ending;
+            }
+        };
+        assert!(
+            ending.reason.contains("abort"),
+            "moved first: {moves_first}: {ending:?}"
+        );
+    }
+    for id in [&ana_id, &bia_id] {
+        let (_, shown) = Browser::new(server.addr)
+            .send("GET", &format!("/api/players/{id}"), None)
+            .await;
+        assert_eq!(
+            shown["ratings"].as_array().map(Vec::len),
+            Some(0),
+            "rated nothing: {shown}"
+        );
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabuleiro_web::Hub;
-use tabuleiro_web::client::{Answer, GameSocket, request, request_with};
+use tabuleiro_web::client::{Answer, GameSocket, request};
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::{Created, ServerMessage};
 use tabuleiro_web::store::Database;
@@ -292,11 +292,25 @@ pub fn token(created: &Created, seat: usize) -> String {
 pub struct Browser {
     pub addr: SocketAddr,
     pub cookie: Option<String>,
+    /// The local address it connects from (another loopback address: another network).
+    pub from: Option<std::net::IpAddr>,
 }
 
 impl Browser {
     pub fn new(addr: SocketAddr) -> Self {
-        Browser { addr, cookie: None }
+        Browser {
+            addr,
+            cookie: None,
+            from: None,
+        }
+    }
+
+    /// A browser on another client network: connecting from the loopback address `from`.
+    pub fn on_network(addr: SocketAddr, from: [u8; 4]) -> Self {
+        Browser {
+            from: Some(std::net::IpAddr::from(from)),
+            ..Browser::new(addr)
+        }
     }
 
     pub async fn send(&mut self, method: &str, path: &str, body: Option<Value>) -> (Answer, Value) {
@@ -320,9 +334,16 @@ impl Browser {
         }
         headers.extend_from_slice(extra);
         let body = body.map(|b| b.to_string());
-        let answer = request_with(self.addr, method, path, &headers, body.as_deref())
-            .await
-            .expect(path);
+        let answer = tabuleiro_web::client::request_from(
+            self.from,
+            self.addr,
+            method,
+            path,
+            &headers,
+            body.as_deref(),
+        )
+        .await
+        .expect(path);
         if let Some(set) = set_cookie(&answer) {
             let value = set
                 .split(';')

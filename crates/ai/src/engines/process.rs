@@ -7,6 +7,11 @@
 //! [`MAX_LINE`] or more than [`MAX_OUTPUT`] bytes since the last [`EngineProcess::reset_budget`]
 //! (a flood). Dropping the process asks it to `quit`, closes its input, gives it [`QUIT_GRACE`]
 //! to exit, then kills it, and always waits for it: no zombie is left.
+//!
+//! On Unix each engine is the leader of a process group of its own, and the host ends the
+//! whole group: whatever the engine started (a shell's children, a runtime's helpers) goes
+//! with it. An engine that exits is reported as gone at once, even when children it left
+//! behind still hold its output open.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -27,6 +32,12 @@ pub const MAX_OUTPUT: usize = 1024 * 1024;
 
 /// How long an engine is given to exit after `quit` before it is killed.
 pub const QUIT_GRACE: Duration = Duration::from_millis(500);
+
+/// How often the host, waiting for a line, looks whether the engine has exited.
+const EXIT_POLL: Duration = Duration::from_millis(20);
+
+/// How long the host still reads lines an engine wrote just before it exited.
+const LAST_WORDS: Duration = Duration::from_millis(100);
 
 /// What the reader thread saw.
 #[derive(Debug)]
@@ -74,11 +85,15 @@ impl EngineProcess {
         let (program, args) = argv
             .split_first()
             .ok_or_else(|| "the engine's command is empty".to_owned())?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
             .spawn()
             .map_err(|e| format!("could not be started (`{program}`: {e})"))?;
         let pid = child.id();
@@ -159,12 +174,25 @@ impl EngineProcess {
             return Err(done.clone());
         }
         let wait = deadline.saturating_duration_since(Instant::now());
-        let event = match self.lines.recv_timeout(wait) {
-            Ok(event) => event,
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(ReadError::Timeout(wait.as_millis()));
+        let event = loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left.min(EXIT_POLL)) {
+                Ok(event) => break event,
+                Err(RecvTimeoutError::Disconnected) => break Event::Closed,
+                Err(RecvTimeoutError::Timeout) if left.is_zero() => {
+                    return Err(ReadError::Timeout(wait.as_millis()));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
             }
-            Err(RecvTimeoutError::Disconnected) => Event::Closed,
+            // Exited, while children it left may hold its output open: what it wrote last
+            // is read, then it is gone.
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                self.end_group();
+                break match self.lines.recv_timeout(LAST_WORDS) {
+                    Ok(event) => event,
+                    Err(_) => Event::Closed,
+                };
+            }
         };
         let done = match event {
             Event::Line(line) => return Ok(line),
@@ -173,6 +201,17 @@ impl EngineProcess {
         };
         self.finished = Some(done.clone());
         Err(done)
+    }
+
+    /// Kills every process left in the engine's process group (its own, when it still runs).
+    fn end_group(&self) {
+        #[cfg(unix)]
+        if let Some(group) = i32::try_from(self.pid)
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
     }
 
     /// Whether the process has exited.
@@ -217,6 +256,8 @@ impl Drop for EngineProcess {
             self.log.note("did not stop after `quit`: killed");
             let _ = self.child.kill();
         }
+        // Whatever it started and left behind goes with it.
+        self.end_group();
         let _ = self.child.wait();
     }
 }

@@ -9,9 +9,15 @@
 #   flood      writes `info` lines without end
 #   longline   writes one line of 70,000 bytes
 #   stubborn   never answers, and ignores `quit`, the end of its input and SIGTERM
-# $2, if given, is a file where it writes its process id.
+#   children   plays well, with two `sleep` children started at once that hold its output
+#   orphan     starts a `sleep` child that holds its output, then exits with status 3
+# $2, if given, is a file where it writes its process id (its children's go to $2.children).
 mode=$1
 [ -n "$2" ] && echo $$ > "$2"
+if [ "$mode" = children ]; then
+  sleep 600 & echo $! >> "$2.children"
+  sleep 600 & echo $! >> "$2.children"
+fi
 turns=0
 first=
 last=
@@ -30,6 +36,7 @@ while IFS= read -r line; do
           malformed) echo "hello there"; continue ;;
           silent|stubborn) continue ;;
           crash) exit 3 ;;
+          orphan) sleep 600 & echo $! >> "$2.children"; exit 3 ;;
           flood) while :; do echo "info flooding flooding flooding flooding flooding"; done ;;
           longline) head -c 70000 /dev/zero | tr '\0' a; echo; continue ;;
         esac

@@ -1,7 +1,8 @@
 // Who this browser is: a player with a name (kept by the server, the browser holding only a
 // session cookie), shown in the header, with a dialog to rename, to get a key that moves the
-// player to another browser, and to be forgotten. A key link (`/#key=…`) opened here makes
-// this browser that player.
+// player to another browser, and to be forgotten. A key link (`/#key=…`) opened here asks
+// first, naming whose key it is, and makes this browser that player only when its visitor says
+// so (any website can send a browser to such a link).
 import { $ } from "./dom.js";
 
 async function ask(method, path, body) {
@@ -68,15 +69,47 @@ export async function initPlayer() {
   $("me-key").addEventListener("click", key);
   $("me-forget").addEventListener("click", forget);
   const fragment = new URLSearchParams(location.hash.slice(1));
-  const claimed = fragment.get("key");
-  if (claimed) {
-    // The key leaves the address bar at once: it is a secret.
-    history.replaceState(null, "", location.pathname + location.search);
-    const { ok, json } = await ask("POST", "/api/me/claim", { key: claimed });
-    $("me-said").textContent = ok ? `This browser is now ${json.display}.` : json.error || "the key was refused";
-    $("me-said").hidden = false;
-  }
+  const offered = fragment.get("key");
+  // The key leaves the address bar at once: it is a secret.
+  if (offered) history.replaceState(null, "", location.pathname + location.search);
   const { ok, json } = await ask("GET", "/api/me");
   me = ok ? json : null;
   show();
+  if (offered) await offerKey(offered);
+}
+
+/** Says whose a key link's key is and claims it only when asked to. */
+async function offerKey(offered) {
+  const owner = await ask("POST", "/api/me/key-player", { key: offered });
+  if (!owner.ok) {
+    $("me-said").textContent = owner.json.error || "the key was refused";
+    $("me-said").hidden = false;
+    return;
+  }
+  if (me && me.id === owner.json.id) {
+    $("me-said").textContent = `This browser is already ${me.display}.`;
+    $("me-said").hidden = false;
+    return;
+  }
+  $("key-offer-text").textContent = me
+    ? `This link holds the key of another player. You are ${me.display} here. Become ${owner.json.display} instead?`
+    : `This link holds the key of ${owner.json.display}. Become ${owner.json.display} in this browser?`;
+  $("key-offer").hidden = false;
+  $("key-accept").focus();
+  const answered = () => { $("key-offer").hidden = true; };
+  $("key-refuse").onclick = () => {
+    answered();
+    $("me-said").textContent = me ? `You are still ${me.display}.` : "Nothing changed.";
+    $("me-said").hidden = false;
+  };
+  $("key-accept").onclick = async () => {
+    answered();
+    const { ok, json } = await ask("POST", "/api/me/claim", { key: offered });
+    $("me-said").textContent = ok ? `This browser is now ${json.display}.` : json.error || "the key was refused";
+    $("me-said").hidden = false;
+    if (ok) {
+      me = json;
+      show();
+    }
+  };
 }

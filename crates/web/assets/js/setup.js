@@ -30,7 +30,19 @@ function fillSeats() {
   const mode = document.querySelector("input[name=mode]:checked").value;
   $("computer-settings").hidden = mode !== "computer";
   $("clock-settings").hidden = !["online", "casual", "rated"].includes(mode);
+  $("invite-settings").hidden = mode !== "rated";
   $("clock-custom").hidden = $("clock").value !== "custom";
+}
+
+/** The players invited: ids, or the addresses of their pages (`/?player=ID`). */
+function invited(text) {
+  return text.split(/\s+/).filter(Boolean).map((word) => {
+    try {
+      return new URL(word, location.href).searchParams.get("player") || word;
+    } catch {
+      return word;
+    }
+  });
 }
 
 /** The time control chosen: `{minutes, increment}`, `{days}`, or none. */
@@ -61,6 +73,7 @@ export async function setup() {
     const options = chosenOptions($("options"));
     const body = { game: $("game").value, players: Number($("players").value), options, mode };
     if (mode === "computer") { body.level = $("level").value; body.seat = Number($("seat").value); }
+    if (mode === "rated") body.invite = invited($("invite").value);
     const clock = askedClock();
     if (clock && !$("clock-settings").hidden) body.clock = clock;
     $("setup-error").textContent = "";

@@ -19,12 +19,23 @@ use crate::protocol::Created;
 
 /// The stalled hinter's and the analysis flood's network.
 pub const ASKER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3));
-/// The networks that create games against `hard` and never open them.
-pub const CREATORS: [IpAddr; 3] = [
+/// The networks that create games against `hard` and never open them: nine, as the audit
+/// that took a server past 2 GiB this way used (each computer player once held its search
+/// table from the game's creation on).
+pub const CREATORS: [IpAddr; 9] = [
     IpAddr::V4(Ipv4Addr::new(127, 0, 0, 4)),
     IpAddr::V4(Ipv4Addr::new(127, 0, 0, 5)),
     IpAddr::V4(Ipv4Addr::new(127, 0, 0, 6)),
+    IpAddr::V4(Ipv4Addr::new(127, 0, 1, 4)),
+    IpAddr::V4(Ipv4Addr::new(127, 0, 1, 5)),
+    IpAddr::V4(Ipv4Addr::new(127, 0, 1, 6)),
+    IpAddr::V4(Ipv4Addr::new(127, 0, 2, 4)),
+    IpAddr::V4(Ipv4Addr::new(127, 0, 2, 5)),
+    IpAddr::V4(Ipv4Addr::new(127, 0, 2, 6)),
 ];
+/// The games the creators make, in turns: the longest searches (Monte Carlo) and the
+/// alpha-beta games whose players keep a table between moves.
+const UNOPENED_GAMES: [&str; 3] = [HEAVY, "quantik", "pushee"];
 /// The rematch loop's network.
 pub const REMATCHER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 7));
 
@@ -223,8 +234,11 @@ async fn analysis_flood(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
 /// From address `from`, creates games against `hard` with the computer to move first and never
 /// opens them, as fast as the server lets it.
 async fn unopened_games(addr: SocketAddr, from: IpAddr, stop: &AtomicBool, tally: &Tally) {
-    let body = json!({ "game": HEAVY, "mode": "computer", "level": "hard", "seat": 1 });
+    let mut made = 0usize;
     while !stop.load(Ordering::Relaxed) {
+        let game = UNOPENED_GAMES[made % UNOPENED_GAMES.len()];
+        made += 1;
+        let body = json!({ "game": game, "mode": "computer", "level": "hard", "seat": 1 });
         match create(addr, from, &body).await {
             Some((201, _)) => {
                 tally.unopened.fetch_add(1, Ordering::Relaxed);

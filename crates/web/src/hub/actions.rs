@@ -13,7 +13,7 @@ use crate::clock::now_ms;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
 use crate::protocol::ServerMessage;
 use crate::room::Outgoing;
-use crate::store::{Change, StoreError, Timed};
+use crate::store::{Change, StoreError, StoredEnding, Timed};
 
 /// When a move arrived at the server, and when the state before it was last written to the
 /// connection that sent it (ms since 1970).
@@ -267,7 +267,7 @@ impl Hub {
         let order = lock(room).order.clone();
         let _turn = order.lock().await;
         self.fresh(room).await?;
-        let seat = {
+        let (seat, early) = {
             let guard = lock(room);
             if guard.over() {
                 return Err(Refusal::GameOver.into());
@@ -275,8 +275,16 @@ impl Hub {
             let Some(seat) = guard.perspective(seats).or(seats.first().copied()) else {
                 return Err(Refusal::SpectatorResign.into());
             };
-            seat
+            // Resigned before every player moved, a rated game never began: it is aborted,
+            // and nobody's rating changes (two names of one person cannot farm wins by
+            // resigning at once).
+            let early = (guard.mode == crate::protocol::Mode::Rated && !guard.every_seat_moved())
+                .then(|| super::agreements::end(&guard, StoredEnding::Aborted { seat }));
+            (seat, early)
         };
+        if let Some(aborted) = early {
+            return self.agree(room, aborted).await;
+        }
         let revision = self
             .store_change(room, "the resignation", Change::Resign { seat })
             .await?;

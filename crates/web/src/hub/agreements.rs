@@ -154,8 +154,7 @@ impl Hub {
             let Some(&seat) = seats.first() else {
                 return Err(Refusal::SpectatorResign.into());
             };
-            let moves = guard.game.shown(None).moves;
-            if (0..guard.seats.len()).all(|s| moves.iter().any(|m| m.seat == s)) {
+            if guard.every_seat_moved() {
                 return Err(Refusal::AbortTooLate.into());
             }
             Ok(end(guard, StoredEnding::Aborted { seat }))

@@ -71,16 +71,22 @@ impl Hub {
             let Some(seat) = guard.out_of_time() else {
                 return Ok(false);
             };
-            let mut change = end(&guard, StoredEnding::Timeout { seat });
-            // The flagged player's time is all gone, not what the look found left.
-            if let crate::store::Change::End {
-                clock: Some(clock), ..
-            } = &mut change
-                && let Some(left) = clock.remaining.get_mut(seat)
-            {
-                *left = 0;
+            // A rated game out of time before every player moved never began: it is aborted
+            // (not lost: no rating is won against a player who never sat down to play).
+            if guard.mode == crate::protocol::Mode::Rated && !guard.every_seat_moved() {
+                end(&guard, StoredEnding::Aborted { seat })
+            } else {
+                let mut change = end(&guard, StoredEnding::Timeout { seat });
+                // The flagged player's time is all gone, not what the look found left.
+                if let crate::store::Change::End {
+                    clock: Some(clock), ..
+                } = &mut change
+                    && let Some(left) = clock.remaining.get_mut(seat)
+                {
+                    *left = 0;
+                }
+                change
             }
-            change
         };
         self.agree(room, change).await?;
         Ok(true)

@@ -12,7 +12,7 @@ use crate::dyngame::build;
 use crate::error::{HubError, Refusal};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink};
 use crate::room::Room;
-use crate::store::{Change, StoreError, StoredGame, StoredSeat};
+use crate::store::{Change, SeatPlayer, StoreError, StoredGame, StoredPlayer, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token};
 
 /// A game about to be stored: its row, and the room that will play it.
@@ -23,11 +23,17 @@ struct Planned {
 
 impl Hub {
     /// Creates a game: checks the request, builds the game (off the async runtime, as
-    /// computer players may load tables), stores it, and returns its links.
+    /// computer players may load tables), stores it, and returns its links. A rated game is
+    /// made by a player (`creator`) who invites the others by id: every seat is bound to its
+    /// player from the start, so a link can seat nobody else.
     ///
     /// # Errors
     /// A message saying what is wrong with the request, or a storage failure.
-    pub async fn create(self: &Arc<Self>, request: CreateRequest) -> Result<Created, HubError> {
+    pub async fn create(
+        self: &Arc<Self>,
+        request: CreateRequest,
+        creator: Option<StoredPlayer>,
+    ) -> Result<Created, HubError> {
         let info = REGISTRY
             .games()
             .iter()
@@ -92,7 +98,22 @@ impl Hub {
             }
             Some(asked) => Some(asked.check().map_err(HubError::Clock)?),
         };
-        let planned = plan(info, options, request.mode, &plans, &hashes, control).await?;
+        let bound = if request.mode == Mode::Rated {
+            self.rated_seats(&request, creator, players, info.id)
+                .await?
+        } else {
+            Vec::new()
+        };
+        let mut planned = plan(info, options, request.mode, &plans, &hashes, control).await?;
+        for (seat, player) in planned.stored.seats.iter_mut().zip(bound) {
+            if let StoredSeat::Human {
+                player: sitting, ..
+            } = seat
+            {
+                *sitting = Some(player);
+            }
+        }
+        planned.room.seats.clone_from(&planned.stored.seats);
         let id = planned.stored.id.clone();
         self.stored(self.store.create(planned.stored))
             .await
@@ -115,6 +136,51 @@ impl Hub {
             id,
             seats: links,
         })
+    }
+
+    /// The players of a rated game made by links, seat by seat: its creator in the seat they
+    /// asked for, the players they invite in the others, in order.
+    async fn rated_seats(
+        &self,
+        request: &CreateRequest,
+        creator: Option<StoredPlayer>,
+        players: usize,
+        game: &str,
+    ) -> Result<Vec<SeatPlayer>, HubError> {
+        let creator = creator.ok_or(Refusal::RatedCreatorNeedsName)?;
+        let seat = request.seat.unwrap_or(0);
+        if seat >= players {
+            return Err(HubError::NoSeat {
+                seat: seat + 1,
+                players,
+            });
+        }
+        if request.invite.len() + 1 != players {
+            return Err(Refusal::RatedNeedsInvite.into());
+        }
+        let mut invited = request.invite.iter();
+        let mut bound: Vec<SeatPlayer> = Vec::with_capacity(players);
+        for s in 0..players {
+            let player = if s == seat {
+                creator.clone()
+            } else {
+                let id = invited.next().map_or("", |id| id.trim());
+                let found = self
+                    .stored(self.store.load_player(id.to_owned()))
+                    .await
+                    .map_err(|e| store_error("the invited player", e))?;
+                match found {
+                    Some(player)
+                        if bound.iter().all(|b| b.id != player.id) && player.id != creator.id =>
+                    {
+                        player
+                    }
+                    _ => return Err(HubError::NoSuchInvitee(id.chars().take(40).collect()).into()),
+                }
+            };
+            bound.push(self.seat_player(&player, game).await?);
+        }
+        Ok(bound)
     }
 
     /// Puts a new room among the games in memory.
@@ -323,12 +389,13 @@ pub(crate) fn offered_level(
 }
 
 impl Hub {
-    /// The challenge asked for, checked (its game, number of players, options and clock),
-    /// with no id and nobody seated yet.
+    /// The challenge asked for, checked as a game's creation checks it (its game, number of
+    /// players, options and clock, and that a game starts from them), with no id and nobody
+    /// seated yet.
     ///
     /// # Errors
     /// What is wrong with it.
-    pub fn check_challenge(
+    pub async fn check_challenge(
         &self,
         asked: &crate::lobby::ChallengeRequest,
     ) -> Result<crate::lobby::Challenge, HubError> {
@@ -347,6 +414,11 @@ impl Hub {
             .clock
             .map(|c| c.check().map_err(HubError::Clock))
             .transpose()?;
+        // The game it would start, built and dropped: options that pass one by one but make
+        // no game (a board that cannot be read) are refused now, not when it is accepted.
+        let seats = vec![(Seat::Human, "human".to_owned()); players];
+        let hashes = vec![None; players];
+        plan(info, options.clone(), Mode::Online, &seats, &hashes, clock).await?;
         Ok(crate::lobby::Challenge {
             id: String::new(),
             game: info.id.to_owned(),
@@ -361,6 +433,7 @@ impl Hub {
             seated: Vec::new(),
             game_id: None,
             revision: 0,
+            network: String::new(),
         })
     }
 

@@ -11,10 +11,12 @@ use crate::store::{Change, SeatPlayer, ShownRating, StoredEnding, StoredPlayer, 
 impl Hub {
     /// Seats `player` in the one seat a connection opened (`seats`), unless somebody sits
     /// there already: stored with the game, then shown to everyone watching. Screens that play
-    /// several seats (hotseat) seat nobody. In a rated game a player takes one seat only.
+    /// several seats (hotseat) seat nobody. In a rated game a player takes one seat only. In a
+    /// game between people a seat belongs to the player sitting in it: anyone else opening its
+    /// link is refused (a game's creator holds every link).
     ///
     /// # Errors
-    /// A second seat of a rated game, or a storage failure.
+    /// A second seat of a rated game, another player's seat, or a storage failure.
     pub async fn sit(
         self: &Arc<Self>,
         room: &SharedRoom,
@@ -29,8 +31,18 @@ impl Hub {
         self.fresh(room).await?;
         let (mode, game) = {
             let guard = lock(room);
-            if guard.seats.get(seat).is_none_or(|s| s.player().is_some()) {
-                return Ok(());
+            match guard.seats.get(seat).and_then(|s| s.player()) {
+                // A seat of a game between people is its player's alone.
+                Some(sitting) if sitting.id != player.id && guard.mode.between_people() => {
+                    return Err(HubError::SeatTaken(crate::players::shown_name(
+                        &sitting.name,
+                        &sitting.id,
+                    ))
+                    .into());
+                }
+                Some(_) => return Ok(()),
+                None if guard.seats.get(seat).is_none() => return Ok(()),
+                None => {}
             }
             let elsewhere = guard
                 .seats
@@ -45,31 +57,17 @@ impl Hub {
             }
             (guard.mode, guard.game.info().id.to_owned())
         };
-        let rating = if mode.between_people() {
-            let ratings = self
-                .stored(self.store.player_ratings(player.id.clone()))
-                .await
-                .map_err(|e| crate::hub::store_error("the player's rating", e))?;
-            let glicko = ratings
-                .into_iter()
-                .find(|r| r.game == game)
-                .map(|r| r.glicko)
-                .unwrap_or_default();
-            Some(ShownRating::from(&glicko))
+        let sitting = if mode.between_people() {
+            self.seat_player(player, &game).await?
         } else {
-            None
+            SeatPlayer {
+                rating: None,
+                ..SeatPlayer::of(player)
+            }
         };
         let mut new_seats = lock(room).seats.clone();
-        if let Some(StoredSeat::Human {
-            player: sitting, ..
-        }) = new_seats.get_mut(seat)
-        {
-            *sitting = Some(SeatPlayer {
-                id: player.id.clone(),
-                name: player.name.clone(),
-                rating,
-                bot: player.bot,
-            });
+        if let Some(StoredSeat::Human { player: seated, .. }) = new_seats.get_mut(seat) {
+            *seated = Some(sitting);
         }
         let change = Change::Sit {
             seat,
@@ -83,6 +81,30 @@ impl Hub {
         guard.broadcast();
         tracing::debug!(game = %guard.id, seat, player = %player.id, "seated");
         Ok(())
+    }
+
+    /// `player` as a seat of a game between people shows them: with their rating at `game`.
+    ///
+    /// # Errors
+    /// The store failing.
+    pub(crate) async fn seat_player(
+        &self,
+        player: &StoredPlayer,
+        game: &str,
+    ) -> Result<SeatPlayer, HubError> {
+        let ratings = self
+            .stored(self.store.player_ratings(player.id.clone()))
+            .await
+            .map_err(|e| crate::hub::store_error("the player's rating", e))?;
+        let glicko = ratings
+            .into_iter()
+            .find(|r| r.game == game)
+            .map(|r| r.glicko)
+            .unwrap_or_default();
+        Ok(SeatPlayer {
+            rating: Some(ShownRating::from(&glicko)),
+            ..SeatPlayer::of(player)
+        })
     }
 
     /// Rates the room's game once it is over, if it is rated and not rated yet (in the

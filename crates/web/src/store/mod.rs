@@ -85,6 +85,18 @@ pub struct SeatPlayer {
     pub bot: bool,
 }
 
+impl SeatPlayer {
+    /// `player` in a seat, with no rating shown.
+    pub fn of(player: &StoredPlayer) -> Self {
+        SeatPlayer {
+            id: player.id.clone(),
+            name: player.name.clone(),
+            rating: None,
+            bot: player.bot,
+        }
+    }
+}
+
 /// A rating as players see it: rounded, and whether it is still provisional.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShownRating {
@@ -417,6 +429,10 @@ pub trait GameStore: Send + Sync {
         bot: bool,
     ) -> StoreFuture<'_, Option<StoredPlayer>>;
 
+    /// The player whose key has hash `key`, without claiming it (a page asks its visitor
+    /// before it becomes them); none when no player has that key.
+    fn key_player(&self, key: String) -> StoreFuture<'_, Option<StoredPlayer>>;
+
     /// Removes player `id` with its sessions and key; false when there was none.
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool>;
 
@@ -457,10 +473,11 @@ pub trait GameStore: Send + Sync {
         now: i64,
     ) -> StoreFuture<'_, bool>;
 
-    /// Challenge `id`, open or started.
-    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>>;
+    /// Challenge `id` once started, or open — with `since` (ms), only if its creator was
+    /// seen since then (a challenge that left the lobby cannot be accepted).
+    fn challenge(&self, id: String, since: Option<i64>) -> StoreFuture<'_, Option<Challenge>>;
 
-    /// The open challenges whose creator was seen since `since` (ms), the oldest first, and
+    /// The open challenges whose creator was seen since `since` (ms), the newest first, and
     /// those of player `mine` started in that time (their page learns the game started).
     fn challenges(&self, since: i64, mine: Option<String>) -> StoreFuture<'_, Vec<Challenge>>;
 

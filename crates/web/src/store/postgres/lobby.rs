@@ -137,9 +137,17 @@ pub(super) async fn put(
     Ok(true)
 }
 
-pub(super) async fn one(client: &Object, id: &str) -> Result<Option<Challenge>, StoreError> {
+pub(super) async fn one(
+    client: &Object,
+    id: &str,
+    since: Option<i64>,
+) -> Result<Option<Challenge>, StoreError> {
     client
-        .query_opt("SELECT body FROM challenges WHERE id = $1", &[&id])
+        .query_opt(
+            "SELECT body FROM challenges WHERE id = $1 \
+             AND ($2::BIGINT IS NULL OR game_id IS NOT NULL OR seen >= $2)",
+            &[&id, &since],
+        )
         .await?
         .map(|row| decode(&row.get::<_, String>(0)))
         .transpose()
@@ -153,7 +161,7 @@ pub(super) async fn open(
     client
         .query(
             "SELECT body FROM challenges WHERE seen >= $1 \
-             AND (game_id IS NULL OR creator = $2) ORDER BY created LIMIT 200",
+             AND (game_id IS NULL OR creator = $2) ORDER BY created DESC LIMIT 200",
             &[&since, &mine],
         )
         .await?

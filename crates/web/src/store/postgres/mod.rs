@@ -627,9 +627,9 @@ impl GameStore for PostgresStore {
         }))
     }
 
-    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>> {
+    fn challenge(&self, id: String, since: Option<i64>) -> StoreFuture<'_, Option<Challenge>> {
         Box::pin(self.call(move |client| async move {
-            let result = lobby::one(&client, &id).await;
+            let result = lobby::one(&client, &id, since).await;
             (client, result)
         }))
     }
@@ -741,6 +741,13 @@ impl GameStore for PostgresStore {
     ) -> StoreFuture<'_, Option<StoredPlayer>> {
         Box::pin(self.call(move |client| async move {
             let result = players::claim(&client, &key, &session, bot).await;
+            (client, result)
+        }))
+    }
+
+    fn key_player(&self, key: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::by_key(&client, &key).await;
             (client, result)
         }))
     }

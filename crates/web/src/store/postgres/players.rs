@@ -106,6 +106,17 @@ pub(super) async fn claim(
         .map(player))
 }
 
+pub(super) async fn by_key(client: &Object, key: &str) -> Result<Option<StoredPlayer>, StoreError> {
+    Ok(client
+        .query_opt(
+            "SELECT id, name, bot FROM players WHERE key_hash = $1",
+            &[&key],
+        )
+        .await?
+        .as_ref()
+        .map(player))
+}
+
 pub(super) async fn forget(client: &Object, id: &str) -> Result<bool, StoreError> {
     let n = client
         .execute(

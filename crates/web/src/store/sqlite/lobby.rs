@@ -119,10 +119,17 @@ pub(super) fn put(
     Ok(true)
 }
 
-pub(super) fn one(db: &Connection, id: &str) -> Result<Option<Challenge>, StoreError> {
+pub(super) fn one(
+    db: &Connection,
+    id: &str,
+    since: Option<i64>,
+) -> Result<Option<Challenge>, StoreError> {
     let body: Option<String> = db
-        .prepare_cached("SELECT body FROM challenges WHERE id = ?1")?
-        .query_row(params![id], |row| row.get(0))
+        .prepare_cached(
+            "SELECT body FROM challenges WHERE id = ?1 \
+             AND (?2 IS NULL OR game_id IS NOT NULL OR seen >= ?2)",
+        )?
+        .query_row(params![id, since], |row| row.get(0))
         .optional()?;
     body.as_deref().map(decode).transpose()
 }
@@ -135,7 +142,7 @@ pub(super) fn open(
     let bodies: Vec<String> = db
         .prepare_cached(
             "SELECT body FROM challenges WHERE seen >= ?1 AND (game_id IS NULL OR creator = ?2) \
-             ORDER BY rowid LIMIT 200",
+             ORDER BY rowid DESC LIMIT 200",
         )?
         .query_map(params![since, mine], |row| row.get(0))?
         .collect::<Result<_, _>>()?;

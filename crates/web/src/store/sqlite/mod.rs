@@ -633,6 +633,10 @@ impl GameStore for SqliteStore {
         Box::pin(self.run(move |db| players::claim(db, &key, &session, bot)))
     }
 
+    fn key_player(&self, key: String) -> StoreFuture<'_, Option<StoredPlayer>> {
+        Box::pin(self.read(move |db| players::by_key(db, &key)))
+    }
+
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool> {
         Box::pin(self.run(move |db| players::forget(db, &id)))
     }
@@ -670,8 +674,8 @@ impl GameStore for SqliteStore {
         Box::pin(self.run(move |db| lobby::put(db, &challenge, expected, game.as_ref(), now)))
     }
 
-    fn challenge(&self, id: String) -> StoreFuture<'_, Option<Challenge>> {
-        Box::pin(self.read(move |db| lobby::one(db, &id)))
+    fn challenge(&self, id: String, since: Option<i64>) -> StoreFuture<'_, Option<Challenge>> {
+        Box::pin(self.read(move |db| lobby::one(db, &id, since)))
     }
 
     fn challenges(&self, since: i64, mine: Option<String>) -> StoreFuture<'_, Vec<Challenge>> {

@@ -65,6 +65,14 @@ pub(super) fn by_id(db: &Connection, id: &str) -> Result<Option<StoredPlayer>, S
     one(db, "SELECT id, name, bot FROM players WHERE id = ?1", id)
 }
 
+pub(super) fn by_key(db: &Connection, key: &str) -> Result<Option<StoredPlayer>, StoreError> {
+    one(
+        db,
+        "SELECT id, name, bot FROM players WHERE key_hash = ?1",
+        key,
+    )
+}
+
 pub(super) fn rename(db: &Connection, id: &str, name: &str) -> Result<bool, StoreError> {
     let n = db
         .prepare_cached("UPDATE players SET name = ?2 WHERE id = ?1")?

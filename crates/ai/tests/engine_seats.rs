@@ -77,6 +77,27 @@ fn exists(pid: u32) -> bool {
     Path::new(&format!("/proc/{pid}")).exists()
 }
 
+/// Whether process `pid` is still running a moment later: an engine's orphaned children, once
+/// killed, are reaped by the system's first process in its own time (until then they are
+/// zombies, which run nothing).
+fn still_running(pid: u32) -> bool {
+    let running = || {
+        std::fs::read_to_string(format!("/proc/{pid}/status")).is_ok_and(|status| {
+            !status
+                .lines()
+                .any(|l| l.starts_with("State:") && l.contains('Z'))
+        })
+    };
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    while running() {
+        if std::time::Instant::now() > until {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    false
+}
+
 /// The engine in seat 1 fails as `mode` says: seat 1 loses, the reason says why, the record
 /// keeps it and replays, and the process is gone.
 fn fails(mode: &str, think: Option<u64>, reason: &str) {
@@ -108,7 +129,7 @@ fn fails(mode: &str, think: Option<u64>, reason: &str) {
     if Path::new(&format!("{}.children", pid_file.display())).exists() {
         let left: Vec<u32> = children(&pid_file)
             .into_iter()
-            .filter(|&pid| exists(pid))
+            .filter(|&pid| still_running(pid))
             .collect();
         assert!(left.is_empty(), "{mode}: its children are left: {left:?}");
     }
@@ -192,7 +213,10 @@ fn an_engines_children_are_gone_after_its_games() {
     }
     let started = children(&pid_file);
     assert_eq!(started.len(), 4, "two children a game: {started:?}");
-    let left: Vec<u32> = started.into_iter().filter(|&pid| exists(pid)).collect();
+    let left: Vec<u32> = started
+        .into_iter()
+        .filter(|&pid| still_running(pid))
+        .collect();
     assert!(left.is_empty(), "children left running: {left:?}");
     assert!(!exists(pid(&pid_file)), "the engine's process is left");
     let _ = std::fs::remove_dir_all(dir);

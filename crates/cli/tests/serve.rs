@@ -376,6 +376,7 @@ async fn unopened_games_against_hard_from_many_networks_keep_the_server_under_51
         }
     }
     let (now, peak) = resident_mib(server.0.id());
+    eprintln!("{created} unopened games against hard: {now} MiB resident, {peak} MiB at the peak");
     assert!(created >= 300, "only {created} games were created");
     assert!(
         peak < 512,

@@ -46,13 +46,17 @@ pub fn check_name(name: &str) -> Result<String, String> {
             "a name is {NAME_MIN} to {NAME_MAX} characters, not {count}"
         ));
     }
-    if let Some(c) = name
-        .chars()
-        .find(|&c| !(c.is_alphanumeric() || c == ' ' || c == '-' || c == '_' || c == '.'))
-    {
+    // Letters with their marks (a virama, a vowel sign): what names of many scripts need.
+    let mark = unicode_normalization::char::is_combining_mark;
+    if let Some(c) = name.chars().find(|&c| {
+        !(c.is_alphanumeric() || mark(c) || c == ' ' || c == '-' || c == '_' || c == '.')
+    }) {
         return Err(format!(
             "a name has letters, digits, spaces, '-', '_' and '.' only, not {c:?}"
         ));
+    }
+    if name.chars().next().is_some_and(mark) {
+        return Err("a name starts with a letter or a digit, not a mark".to_owned());
     }
     if name.contains("  ") {
         return Err("a name has no two spaces in a row".to_owned());
@@ -74,7 +78,7 @@ fn looks_like_itself(name: &str) -> Result<String, String> {
     let plain: String = name.nfkc().collect();
     if let Some(c) = plain
         .chars()
-        .find(|&c| c.is_alphanumeric() && !c.identifier_allowed())
+        .find(|&c| !matches!(c, ' ' | '-' | '_' | '.') && !c.identifier_allowed())
     {
         return Err(format!(
             "a name cannot have {c:?} (U+{:04X}): it is not a letter people use in names, or it \
@@ -208,11 +212,19 @@ mod tests {
             // Cyrillic А and а in a Latin name.
             ("\u{410}n\u{430}", "one script"),
             // Fullwidth and mathematical bold letters.
-            ("\u{ff21}\u{ff4e}\u{ff41}", "ordinary letters and digits: Ana"),
-            ("\u{1d400}\u{1d427}\u{1d41a}", "ordinary letters and digits: Ana"),
+            (
+                "\u{ff21}\u{ff4e}\u{ff41}",
+                "ordinary letters and digits: Ana",
+            ),
+            (
+                "\u{1d400}\u{1d427}\u{1d41a}",
+                "ordinary letters and digits: Ana",
+            ),
             // Hangul filler letters only: a blank name.
             ("\u{3164}\u{3164}\u{3164}", "shows as nothing"),
             ("\u{115f}\u{1160}", "shows as nothing"),
+            // An invisible joiner.
+            ("An\u{34f}a", "shows as nothing"),
             // Marks stacked on one letter.
             ("\u{928}\u{902}\u{902}\u{902}\u{902}", "marks on one letter"),
         ] {

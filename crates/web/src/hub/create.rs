@@ -175,7 +175,7 @@ impl Hub {
                     {
                         player
                     }
-                    _ => return Err(HubError::NoSuchInvitee(id.chars().take(40).collect()).into()),
+                    _ => return Err(HubError::NoSuchInvitee(id.chars().take(40).collect())),
                 }
             };
             bound.push(self.seat_player(&player, game).await?);

@@ -37,8 +37,7 @@ impl Hub {
                     return Err(HubError::SeatTaken(crate::players::shown_name(
                         &sitting.name,
                         &sitting.id,
-                    ))
-                    .into());
+                    )));
                 }
                 Some(_) => return Ok(()),
                 None if guard.seats.get(seat).is_none() => return Ok(()),

@@ -987,7 +987,11 @@ tests["A bot: welcomed by a challenge's creator, accepted, named as a bot at the
   const [ana, robo] = [await browser.newPage(), await browser.newPage()];
   const anaName = await chooseName(ana, base, "Ana");
   await chooseName(robo, base, "Robo");
-  // What `tabuleiro bot` does with the player's key: claims it as a bot.
+  // Its owner marks it as a bot on its page, then `tabuleiro bot` claims its key as a bot.
+  await robo.click("#me");
+  await robo.check("#me-bot");
+  await robo.locator("#me").filter({ hasText: "(bot)" }).waitFor({ timeout });
+  await robo.click("#me-close");
   const claimed = await robo.evaluate(async () => {
     const key = (await (await fetch("/api/me/key", { method: "POST" })).json()).key;
     const answer = await fetch("/api/me/claim", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key, bot: true }) });

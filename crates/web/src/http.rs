@@ -7,7 +7,7 @@ use std::sync::Arc;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::{Router, middleware};
 use serde_json::json;
 use tabuleiro_core::{OptionKind, Registry};
@@ -51,6 +51,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/me/key", post(crate::me::key))
         .route("/api/me/claim", post(crate::me::claim))
         .route("/api/me/key-player", post(crate::me::key_player))
+        .route("/api/me/sessions", get(crate::me::sessions))
+        .route("/api/me/sessions/{id}", delete(crate::me::end_session))
+        .route("/api/me/bot", post(crate::me::bot))
         .route("/api/players/{id}", get(crate::player_api::player))
         .route("/api/players/{id}/games", get(crate::player_api::games))
         .route("/api/players/{id}/history", get(crate::player_api::history))

@@ -211,6 +211,7 @@ fn shown(c: &Challenge, names: &BTreeMap<&str, &str>) -> serde_json::Value {
         "options": c.options,
         "rated": c.rated,
         "bots": c.bots,
+        "from_bot": c.seated.first().is_some_and(|p| p.bot),
         "clock": c.clock.map_or_else(|| "none".to_owned(), |t| t.label()),
         "seated": c.seated.iter().map(|p| json!({
             "id": p.id,

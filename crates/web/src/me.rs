@@ -3,11 +3,16 @@
 //! - `GET /api/me`: the player, or 404 when this browser has none yet;
 //! - `POST /api/me` `{"name": …}`: becomes a player with that name (the session's cookie is
 //!   set; counted against the address's rate of creation like a new game), or renames it;
-//! - `POST /api/me/key`: a new key (the earlier one stops working), given once, as a link
+//! - `POST /api/me/key`: a new key (the earlier one stops working, and so does every browser
+//!   it let in: a key that leaked is revoked by making a new one), given once, as a link
 //!   whose fragment holds it (`/#key=…`: never sent to a server by the browser);
-//! - `POST /api/me/claim` `{"key": …, "bot": false}`: this browser becomes the key's player
-//!   (`"bot": true`: a program plays for the player from now on, `tabuleiro bot`, and the
-//!   player is shown as a bot wherever it sits, from then on);
+//! - `POST /api/me/claim` `{"key": …, "bot": false}`: this browser becomes the key's player;
+//!   `"bot": true`: a program claims the key to play for the player (`tabuleiro bot`), which
+//!   only a player marked as a bot allows (`409` for a person: a claim never makes one a bot);
+//! - `GET /api/me/sessions`: the player's browsers (`{"sessions": [{"id", "created", "how":
+//!   "name" | "key", "this"}]}`), `DELETE /api/me/sessions/{id}` ends one (this browser's too);
+//! - `POST /api/me/bot` `{"bot": true | false}`: marks the player as a bot (a program plays for
+//!   them, shown as `(bot)` wherever they sit or post a challenge) or as a person again;
 //! - `POST /api/me/key-player` `{"key": …}`: whose the key is (`display`), without claiming
 //!   it: a page opened from a key link asks its visitor first ("You are Ana#1f0c. Become
 //!   Bruno#…?"), so that no website can swap a browser's player by sending it to a link;
@@ -168,8 +173,15 @@ pub async fn key(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
     let Ok(key) = new_token() else {
         return random_failed();
     };
+    // The session asking keeps its place; every browser an earlier key let in is signed out.
+    let keep = session_secret(&request)
+        .map(|s| hash_token(&s))
+        .unwrap_or_default();
     match hub
-        .stored(hub.store().set_player_key(player.id, hash_token(&key)))
+        .stored(
+            hub.store()
+                .set_player_key(player.id, hash_token(&key), keep),
+        )
         .await
     {
         Ok(_) => axum::Json(json!({ "key": key, "link": format!("/#key={key}") })).into_response(),
@@ -198,6 +210,11 @@ pub async fn claim(
         ))
         .await;
     match found {
+        Ok(Some(player)) if claim.bot && !player.bot => error(
+            StatusCode::CONFLICT,
+            "this key's player is a person: a program may play for them only once they mark \
+             themselves as a bot (You → a program plays for me)",
+        ),
         Ok(Some(player)) => (
             [(header::SET_COOKIE, set_cookie(&request, Some(&secret)))],
             axum::Json(shown(&player)),
@@ -209,6 +226,116 @@ pub async fn claim(
         ),
         Err(e) => unavailable(e),
     }
+}
+
+/// The id a player's page shows for a session: the start of its hash (enough to tell their
+/// few sessions apart, and nothing to sign in with).
+fn session_id(hash: &str) -> &str {
+    hash.get(..12).unwrap_or(hash)
+}
+
+/// `GET /api/me/sessions`.
+pub async fn sessions(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response {
+    let player = match signed_in(&hub, &request).await {
+        Ok(player) => player,
+        Err(refused) => return refused,
+    };
+    let this = session_secret(&request).map(|s| hash_token(&s));
+    match hub.stored(hub.store().player_sessions(player.id)).await {
+        Ok(sessions) => axum::Json(json!({
+            "sessions": sessions.iter().map(|s| json!({
+                "id": session_id(&s.hash),
+                "created": s.created,
+                "how": if s.by_key { "key" } else { "name" },
+                "this": this.as_deref() == Some(s.hash.as_str()),
+            })).collect::<Vec<_>>(),
+        }))
+        .into_response(),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `DELETE /api/me/sessions/{id}`.
+pub async fn end_session(
+    State(hub): State<Arc<Hub>>,
+    axum::extract::Path(id): axum::extract::Path<String>,
+    request: HeaderMap,
+) -> Response {
+    let player = match signed_in(&hub, &request).await {
+        Ok(player) => player,
+        Err(refused) => return refused,
+    };
+    let sessions = match hub
+        .stored(hub.store().player_sessions(player.id.clone()))
+        .await
+    {
+        Ok(sessions) => sessions,
+        Err(e) => return unavailable(e),
+    };
+    let Some(session) = sessions.into_iter().find(|s| session_id(&s.hash) == id) else {
+        return error(StatusCode::NOT_FOUND, "no such session of yours");
+    };
+    let this = session_secret(&request).is_some_and(|s| hash_token(&s) == session.hash);
+    match hub
+        .stored(hub.store().end_session(player.id, session.hash))
+        .await
+    {
+        Ok(_) if this => (
+            [(header::SET_COOKIE, set_cookie(&request, None))],
+            axum::Json(json!({ "ended": true, "this": true })),
+        )
+            .into_response(),
+        Ok(_) => axum::Json(json!({ "ended": true, "this": false })).into_response(),
+        Err(e) => unavailable(e),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotAsked {
+    bot: bool,
+}
+
+/// `POST /api/me/bot`.
+pub async fn bot(
+    State(hub): State<Arc<Hub>>,
+    request: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let asked: BotAsked = match json_body(&hub, &request, body, "whether you are a bot").await {
+        Ok(a) => a,
+        Err(refused) => return refused,
+    };
+    let player = match signed_in(&hub, &request).await {
+        Ok(player) => player,
+        Err(refused) => return refused,
+    };
+    if let Err(e) = hub
+        .stored(hub.store().set_player_bot(player.id.clone(), asked.bot))
+        .await
+    {
+        return unavailable(e);
+    }
+    // The open challenges it posted said who it was: they are withdrawn.
+    if asked.bot != player.bot {
+        let open = hub
+            .stored(hub.store().challenges(0, Some(player.id.clone())))
+            .await
+            .unwrap_or_default();
+        for challenge in open.iter().filter(|c| c.creator() == player.id) {
+            let removed = hub
+                .store()
+                .remove_challenge(challenge.id.clone(), player.id.clone());
+            if let Err(e) = hub.stored(removed).await {
+                return unavailable(e);
+            }
+        }
+    }
+    axum::Json(shown(&StoredPlayer {
+        bot: asked.bot,
+        ..player
+    }))
+    .into_response()
 }
 
 #[derive(Deserialize)]

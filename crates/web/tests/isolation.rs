@@ -12,7 +12,7 @@ use tabuleiro_web::lobby::Challenge;
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::store::{
     Change, Changed, GameStore, PlayedGame, PlayerRating, RatingChange, StoreError, StoreFuture,
-    StoreOptions, StoredGame, StoredPlayer,
+    StoreOptions, StoredGame, StoredPlayer, StoredSession,
 };
 
 use crate::util::{Server, data_folder, database_of, next, send_move, state_until, token};
@@ -65,8 +65,20 @@ impl GameStore for SlowFor {
         self.inner.rename_player(id, name)
     }
 
-    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool> {
-        self.inner.set_player_key(id, key)
+    fn set_player_key(&self, id: String, key: String, keep: String) -> StoreFuture<'_, bool> {
+        self.inner.set_player_key(id, key, keep)
+    }
+
+    fn player_sessions(&self, id: String) -> StoreFuture<'_, Vec<StoredSession>> {
+        self.inner.player_sessions(id)
+    }
+
+    fn end_session(&self, id: String, hash: String) -> StoreFuture<'_, bool> {
+        self.inner.end_session(id, hash)
+    }
+
+    fn set_player_bot(&self, id: String, bot: bool) -> StoreFuture<'_, bool> {
+        self.inner.set_player_bot(id, bot)
     }
 
     fn claim_player_key(

@@ -210,9 +210,10 @@ async fn a_qinto_challenge_fills_seat_by_seat_and_a_creator_cancels() {
     assert_eq!(answer.status, 404, "{}", answer.body);
 }
 
-/// A player whose key a program claimed (`"bot": true`) is a bot: it may take a seat only at
-/// a challenge that welcomes bots, and the lobby, the game's seats and the player's page say
-/// it is one. A Q!nto seat is told its own hand in `private`; a spectator is told none.
+/// A player marked as a bot on their page, whose key a program claimed (`"bot": true`), is a
+/// bot: it may take a seat only at a challenge that welcomes bots, and the lobby, the game's
+/// seats and the player's page say it is one. A claim never makes a person a bot, and the mark
+/// can be undone. A Q!nto seat is told its own hand in `private`; a spectator is told none.
 #[tokio::test]
 async fn a_bot_sits_only_where_bots_are_welcome_and_is_shown_as_one() {
     let server = Server::start().await;
@@ -222,8 +223,28 @@ async fn a_bot_sits_only_where_bots_are_welcome_and_is_shown_as_one() {
     assert_eq!(answer.status, 200, "{}", answer.body);
     let key = key["key"].as_str().expect("a key").to_owned();
     let (_, me) = owner.send("GET", "/api/me", None).await;
-    assert_eq!(me["bot"], false, "a person until a program claims the key");
+    assert_eq!(me["bot"], false, "a person");
+    // The audit's finding: a program's claim turned a person into a bot for ever.
     let mut bot = Browser::new(server.addr);
+    let (answer, _) = bot
+        .send(
+            "POST",
+            "/api/me/claim",
+            Some(json!({ "key": key, "bot": true })),
+        )
+        .await;
+    assert_eq!(answer.status, 409, "{}", answer.body);
+    assert!(bot.cookie.is_none(), "no session for a refused claim");
+    let (_, me) = owner.send("GET", "/api/me", None).await;
+    assert_eq!(me["bot"], false, "still a person");
+    // Marked on the player's own page, undone, and marked again.
+    for marked in [true, false, true] {
+        let (answer, me) = owner
+            .send("POST", "/api/me/bot", Some(json!({ "bot": marked })))
+            .await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert_eq!(me["bot"], marked);
+    }
     let (answer, me) = bot
         .send(
             "POST",

@@ -168,6 +168,92 @@ async fn a_key_moves_the_player_to_another_browser_and_forgetting_removes_it() {
     assert_eq!(answer.status, 404, "{}", answer.body);
 }
 
+/// The audit's leaked key: a newer key did not end the sessions the old key had made. Now
+/// it does (but the browser asking for it, and the one the name made), and a player sees
+/// their browsers and signs any of them out.
+#[tokio::test]
+async fn a_new_key_signs_out_the_browsers_older_keys_let_in_and_a_player_ends_any_session() {
+    let server = Server::start().await;
+    let mut home = Browser::new(server.addr);
+    let (_, me) = home
+        .send("POST", "/api/me", Some(json!({ "name": "Bea" })))
+        .await;
+    let (_, leaked) = home.send("POST", "/api/me/key", None).await;
+    let leaked = leaked["key"].as_str().expect("a key").to_owned();
+    let mut thief = Browser::new(server.addr);
+    let mut laptop = Browser::new(server.addr);
+    for browser in [&mut thief, &mut laptop] {
+        let (answer, claimed) = browser
+            .send("POST", "/api/me/claim", Some(json!({ "key": leaked })))
+            .await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert_eq!(claimed["id"], me["id"]);
+    }
+    let (answer, listed) = home.send("GET", "/api/me/sessions", None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let sessions = listed["sessions"].as_array().expect("sessions").clone();
+    let hows: Vec<&str> = sessions.iter().filter_map(|s| s["how"].as_str()).collect();
+    assert_eq!(hows, ["name", "key", "key"], "{listed}");
+    assert_eq!(
+        sessions.iter().filter(|s| s["this"] == true).count(),
+        1,
+        "{listed}"
+    );
+    assert!(
+        !listed
+            .to_string()
+            .contains(home.cookie.as_deref().expect("a cookie")),
+        "no secret listed: {listed}"
+    );
+    // The laptop (let in by the leaked key) makes a new key: the thief is signed out, the
+    // laptop and the first browser stay.
+    let (answer, _) = laptop.send("POST", "/api/me/key", None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    let (answer, _) = thief.send("GET", "/api/me", None).await;
+    assert_eq!(
+        answer.status, 404,
+        "the thief is signed out: {}",
+        answer.body
+    );
+    for browser in [&mut home, &mut laptop] {
+        let (answer, still) = browser.send("GET", "/api/me", None).await;
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        assert_eq!(still["id"], me["id"]);
+    }
+    let (answer, _) = thief
+        .send("POST", "/api/me/claim", Some(json!({ "key": leaked })))
+        .await;
+    assert_eq!(
+        answer.status, 404,
+        "the leaked key opens nothing: {}",
+        answer.body
+    );
+    // The first browser signs the laptop out, then itself.
+    let (_, listed) = home.send("GET", "/api/me/sessions", None).await;
+    let sessions = listed["sessions"].as_array().expect("sessions").clone();
+    assert_eq!(sessions.len(), 2, "{listed}");
+    let other = sessions
+        .iter()
+        .find(|s| s["this"] == false)
+        .expect("the laptop's");
+    let path = format!("/api/me/sessions/{}", other["id"].as_str().expect("an id"));
+    let (answer, ended) = home.send("DELETE", &path, None).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    assert_eq!(ended["this"], false);
+    let (answer, _) = laptop.send("GET", "/api/me", None).await;
+    assert_eq!(answer.status, 404, "{}", answer.body);
+    let (answer, _) = home.send("DELETE", &path, None).await;
+    assert_eq!(answer.status, 404, "ended once: {}", answer.body);
+    let mine = sessions
+        .iter()
+        .find(|s| s["this"] == true)
+        .expect("this browser's");
+    let path = format!("/api/me/sessions/{}", mine["id"].as_str().expect("an id"));
+    let (answer, ended) = home.send("DELETE", &path, None).await;
+    assert_eq!((answer.status, ended["this"].as_bool()), (200, Some(true)));
+    assert!(home.cookie.is_none(), "the cookie is cleared");
+}
+
 #[tokio::test]
 async fn behind_https_the_cookie_is_secure() {
     let server = Server::start().await;

@@ -205,6 +205,11 @@ fn finished(out: &str, id: &str) -> bool {
 async fn people(addr: SocketAddr, name: &str, bot: &str) -> (Person, String) {
     let person = Person::named(addr, name).await;
     let mut owner = Person::named(addr, bot).await;
+    // Its owner says on its page that a program plays for it: no claim makes a person a bot.
+    let (status, me) = owner
+        .call("POST", "/api/me/bot", Some(json!({ "bot": true })))
+        .await;
+    assert_eq!((status, me["bot"].as_bool()), (200, Some(true)), "{me}");
     let (status, key) = owner.call("POST", "/api/me/key", None).await;
     assert_eq!(status, 200, "{key}");
     (person, key["key"].as_str().expect("a key").to_owned())

@@ -105,7 +105,7 @@ async function refresh() {
     const tr = document.createElement("tr");
     const players = c.seated.map(who).join(", ");
     const info = catalog.games.find((g) => g.id === c.game);
-    const kind = `${c.rated ? "rated" : "casual"}${c.bots ? ", bots welcome" : ""}`;
+    const kind = `${c.rated ? "rated" : "casual"}${c.bots ? ", bots welcome" : ""}${c.from_bot ? ", posted by a bot" : ""}`;
     for (const text of [c.name, `${c.seated.length} of ${c.players}`, optionsText(info, c.options || {}), c.clock, kind, players]) {
       tr.appendChild(html("td", "", text));
     }

@@ -18,7 +18,10 @@ async function ask(method, path, body) {
 let me = null;
 
 function show() {
-  $("me").textContent = me ? me.display : "Choose a name";
+  $("me").textContent = me ? `${me.display}${me.bot ? " (bot)" : ""}` : "Choose a name";
+  $("me-bot-row").hidden = !me;
+  $("me-bot").checked = Boolean(me && me.bot);
+  $("me-sessions-box").hidden = !me;
   $("me").title = me ? "Your name, your key, forgetting you" : "Become a player with a name";
   $("me-forget").hidden = !me;
   $("me-games").hidden = !me;
@@ -50,6 +53,42 @@ async function key() {
   $("me-key-box").hidden = false;
 }
 
+/** Marks this player as a bot, or as a person again. */
+async function markBot() {
+  const { ok, json } = await ask("POST", "/api/me/bot", { bot: $("me-bot").checked });
+  $("me-error").textContent = ok ? "" : json.error || "not saved";
+  if (ok) me = json;
+  show();
+}
+
+/** Lists this player's browsers, each with a button that signs it out. */
+async function listSessions() {
+  const list = $("me-sessions");
+  list.textContent = "";
+  if (!me) return;
+  const { ok, json } = await ask("GET", "/api/me/sessions");
+  if (!ok) return;
+  for (const session of json.sessions) {
+    const item = document.createElement("li");
+    const since = new Date(session.created * 1000).toLocaleString();
+    const how = session.how === "key" ? "by a key" : "by your name";
+    item.append(`Since ${since}, ${how}${session.this ? " (this browser)" : ""} `);
+    const end = document.createElement("button");
+    end.type = "button";
+    end.textContent = session.this ? "Sign out here" : "Sign out";
+    end.addEventListener("click", async () => {
+      const answer = await ask("DELETE", `/api/me/sessions/${encodeURIComponent(session.id)}`);
+      if (answer.ok && answer.json.this) {
+        me = null;
+        show();
+      }
+      await listSessions();
+    });
+    item.append(end);
+    list.append(item);
+  }
+}
+
 async function forget() {
   if (!confirm("Forget your name and key on this server?")) return;
   const { ok, json } = await ask("DELETE", "/api/me");
@@ -63,7 +102,11 @@ async function forget() {
 
 /** Shows who this browser is, claims a key link, and sets the dialog's handlers; called once. */
 export async function initPlayer() {
-  $("me").addEventListener("click", () => $("me-dialog").showModal());
+  $("me").addEventListener("click", () => {
+    $("me-dialog").showModal();
+    listSessions();
+  });
+  $("me-bot").addEventListener("change", markBot);
   $("me-close").addEventListener("click", () => $("me-dialog").close());
   $("me-form").addEventListener("submit", save);
   $("me-key").addEventListener("click", key);

@@ -395,6 +395,17 @@ pub struct StoredPlayer {
     pub bot: bool,
 }
 
+/// A browser's session of a player, as the player may see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSession {
+    /// The hash of the session's secret (the cookie holds the secret).
+    pub hash: String,
+    /// When it was made, in seconds since 1970.
+    pub created: i64,
+    /// Whether a key made it (else the player's name did, in its first browser).
+    pub by_key: bool,
+}
+
 /// The games and players a server keeps: what the hub reads and writes, whatever the database.
 ///
 /// Every method returns a future that does its I/O off the async runtime's threads (a
@@ -415,13 +426,16 @@ pub trait GameStore: Send + Sync {
     /// Renames player `id`; false when there is no such player.
     fn rename_player(&self, id: String, name: String) -> StoreFuture<'_, bool>;
 
-    /// Sets the hash of player `id`'s key, replacing any earlier key; false when there is no
-    /// such player.
-    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool>;
+    /// Sets the hash of player `id`'s key, replacing any earlier key, and ends the sessions
+    /// earlier keys made, but `keep` (the session asking): a key that leaked is revoked with
+    /// every browser it let in. False when there is no such player.
+    fn set_player_key(&self, id: String, key: String, keep: String) -> StoreFuture<'_, bool>;
 
     /// Adds session `session` to the player whose key has hash `key` (another browser becomes
-    /// that player); none when no player has that key. `bot`: a program claims it
-    /// (`tabuleiro bot`), and the player is a bot from then on.
+    /// that player), noting the key that made it; none when no player has that key. `bot`: a
+    /// program claims it (`tabuleiro bot`), which only a player marked as a bot allows
+    /// ([`GameStore::set_player_bot`]): the answer is the player, and no session is added,
+    /// when it is a person.
     fn claim_player_key(
         &self,
         key: String,
@@ -432,6 +446,16 @@ pub trait GameStore: Send + Sync {
     /// The player whose key has hash `key`, without claiming it (a page asks its visitor
     /// before it becomes them); none when no player has that key.
     fn key_player(&self, key: String) -> StoreFuture<'_, Option<StoredPlayer>>;
+
+    /// The sessions (browsers) of player `id`, the oldest first.
+    fn player_sessions(&self, id: String) -> StoreFuture<'_, Vec<StoredSession>>;
+
+    /// Ends player `id`'s session whose hash is `hash`; false when there is none.
+    fn end_session(&self, id: String, hash: String) -> StoreFuture<'_, bool>;
+
+    /// Marks player `id` as a bot (a program plays for them) or as a person again; false
+    /// when there is no such player.
+    fn set_player_bot(&self, id: String, bot: bool) -> StoreFuture<'_, bool>;
 
     /// Removes player `id` with its sessions and key; false when there was none.
     fn forget_player(&self, id: String) -> StoreFuture<'_, bool>;

@@ -26,7 +26,7 @@ use tokio_postgres::NoTls;
 
 use super::{
     Change, Changed, GameStore, PlayedGame, PlayerRating, RatingChange, Row, StoreError,
-    StoreFuture, StoreOptions, StoredGame, StoredPlayer,
+    StoreFuture, StoreOptions, StoredGame, StoredPlayer, StoredSession,
 };
 
 mod lobby;
@@ -726,9 +726,30 @@ impl GameStore for PostgresStore {
         }))
     }
 
-    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool> {
+    fn set_player_key(&self, id: String, key: String, keep: String) -> StoreFuture<'_, bool> {
         Box::pin(self.call(move |client| async move {
-            let result = players::set_key(&client, &id, &key).await;
+            let result = players::set_key(&client, &id, &key, &keep).await;
+            (client, result)
+        }))
+    }
+
+    fn player_sessions(&self, id: String) -> StoreFuture<'_, Vec<StoredSession>> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::sessions(&client, &id).await;
+            (client, result)
+        }))
+    }
+
+    fn end_session(&self, id: String, hash: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::end_session(&client, &id, &hash).await;
+            (client, result)
+        }))
+    }
+
+    fn set_player_bot(&self, id: String, bot: bool) -> StoreFuture<'_, bool> {
+        Box::pin(self.call(move |client| async move {
+            let result = players::set_bot(&client, &id, bot).await;
             (client, result)
         }))
     }

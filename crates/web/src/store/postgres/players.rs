@@ -3,7 +3,7 @@
 
 use deadpool_postgres::Object;
 
-use super::super::{StoreError, StoredPlayer};
+use super::super::{StoreError, StoredPlayer, StoredSession};
 
 /// The tables (migration 5). Sessions name their player without a foreign key: a player and
 /// its first session are written by one statement, and forgetting deletes both in one.
@@ -24,6 +24,9 @@ CREATE INDEX sessions_player ON sessions (player);
 
 /// Migration 11: whether the player is a bot (marked when `tabuleiro bot` claims its key).
 pub(super) const BOTS: &str = "ALTER TABLE players ADD COLUMN bot BOOLEAN NOT NULL DEFAULT false;";
+
+/// Migration 12: the key that made each session (none: the player's name made it).
+pub(super) const SESSION_KEYS: &str = "ALTER TABLE sessions ADD COLUMN by_key TEXT;";
 
 fn player(row: &tokio_postgres::Row) -> StoredPlayer {
     StoredPlayer {
@@ -77,12 +80,53 @@ pub(super) async fn rename(client: &Object, id: &str, name: &str) -> Result<bool
     Ok(n > 0)
 }
 
-pub(super) async fn set_key(client: &Object, id: &str, key: &str) -> Result<bool, StoreError> {
+pub(super) async fn set_key(
+    client: &Object,
+    id: &str,
+    key: &str,
+    keep: &str,
+) -> Result<bool, StoreError> {
     let n = client
         .execute(
-            "UPDATE players SET key_hash = $2 WHERE id = $1",
-            &[&id, &key],
+            "WITH s AS (DELETE FROM sessions WHERE player = $1 AND by_key IS NOT NULL \
+             AND by_key <> $2 AND hash <> $3) \
+             UPDATE players SET key_hash = $2 WHERE id = $1",
+            &[&id, &key, &keep],
         )
+        .await?;
+    Ok(n > 0)
+}
+
+pub(super) async fn sessions(client: &Object, id: &str) -> Result<Vec<StoredSession>, StoreError> {
+    Ok(client
+        .query(
+            "SELECT hash, EXTRACT(EPOCH FROM created)::BIGINT, by_key IS NOT NULL \
+             FROM sessions WHERE player = $1 ORDER BY created, hash",
+            &[&id],
+        )
+        .await?
+        .iter()
+        .map(|row| StoredSession {
+            hash: row.get(0),
+            created: row.get(1),
+            by_key: row.get(2),
+        })
+        .collect())
+}
+
+pub(super) async fn end_session(client: &Object, id: &str, hash: &str) -> Result<bool, StoreError> {
+    let n = client
+        .execute(
+            "DELETE FROM sessions WHERE player = $1 AND hash = $2",
+            &[&id, &hash],
+        )
+        .await?;
+    Ok(n > 0)
+}
+
+pub(super) async fn set_bot(client: &Object, id: &str, bot: bool) -> Result<bool, StoreError> {
+    let n = client
+        .execute("UPDATE players SET bot = $2 WHERE id = $1", &[&id, &bot])
         .await?;
     Ok(n > 0)
 }
@@ -95,9 +139,9 @@ pub(super) async fn claim(
 ) -> Result<Option<StoredPlayer>, StoreError> {
     Ok(client
         .query_opt(
-            "WITH p AS (UPDATE players SET bot = bot OR $3 WHERE key_hash = $1 \
-             RETURNING id, name, bot), \
-             s AS (INSERT INTO sessions (hash, player) SELECT $2, id FROM p) \
+            "WITH p AS (SELECT id, name, bot FROM players WHERE key_hash = $1), \
+             s AS (INSERT INTO sessions (hash, player, by_key) \
+             SELECT $2, id, $1 FROM p WHERE bot OR NOT $3) \
              SELECT id, name, bot FROM p",
             &[&key, &session, &bot],
         )

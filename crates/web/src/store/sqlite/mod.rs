@@ -19,7 +19,7 @@ use crate::lobby::Challenge;
 
 use super::{
     Change, Durability, GameStore, PlayedGame, PlayerRating, RatingChange, Row, StoreError,
-    StoreFuture, StoredGame, StoredPlayer,
+    StoreFuture, StoredGame, StoredPlayer, StoredSession,
 };
 
 mod lobby;
@@ -56,7 +56,7 @@ struct Readers {
 const BATCH: usize = 512;
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 9;
+const VERSION: i64 = 10;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -113,6 +113,9 @@ const SCHEMA_8: &str = lobby::PLAYING_SCHEMA;
 
 /// Version 9: which players are bots ([`players`]).
 const SCHEMA_9: &str = players::BOTS;
+
+/// Version 10: the key that made each session.
+const SCHEMA_10: &str = players::SESSION_KEYS;
 
 /// A write for the writer thread, with where its answer goes.
 enum Write {
@@ -337,6 +340,9 @@ fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     }
     if version < 9 {
         tx.execute_batch(SCHEMA_9)?;
+    }
+    if version < 10 {
+        tx.execute_batch(SCHEMA_10)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;
@@ -620,8 +626,20 @@ impl GameStore for SqliteStore {
         Box::pin(self.run(move |db| players::rename(db, &id, &name)))
     }
 
-    fn set_player_key(&self, id: String, key: String) -> StoreFuture<'_, bool> {
-        Box::pin(self.run(move |db| players::set_key(db, &id, &key)))
+    fn set_player_key(&self, id: String, key: String, keep: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| players::set_key(db, &id, &key, &keep)))
+    }
+
+    fn player_sessions(&self, id: String) -> StoreFuture<'_, Vec<StoredSession>> {
+        Box::pin(self.read(move |db| players::sessions(db, &id)))
+    }
+
+    fn end_session(&self, id: String, hash: String) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| players::end_session(db, &id, &hash)))
+    }
+
+    fn set_player_bot(&self, id: String, bot: bool) -> StoreFuture<'_, bool> {
+        Box::pin(self.run(move |db| players::set_bot(db, &id, bot)))
     }
 
     fn claim_player_key(

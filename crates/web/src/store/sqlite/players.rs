@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::super::{StoreError, StoredPlayer};
+use super::super::{StoreError, StoredPlayer, StoredSession};
 
 /// The tables (schema version 3).
 pub(super) const SCHEMA: &str = "
@@ -24,6 +24,9 @@ CREATE INDEX IF NOT EXISTS sessions_player ON sessions (player);
 
 /// Schema version 9: whether the player is a bot.
 pub(super) const BOTS: &str = "ALTER TABLE players ADD COLUMN bot INTEGER NOT NULL DEFAULT 0;";
+
+/// Schema version 10: the key that made each session (none: the player's name made it).
+pub(super) const SESSION_KEYS: &str = "ALTER TABLE sessions ADD COLUMN by_key TEXT;";
 
 pub(super) fn create(
     db: &Connection,
@@ -80,10 +83,50 @@ pub(super) fn rename(db: &Connection, id: &str, name: &str) -> Result<bool, Stor
     Ok(n > 0)
 }
 
-pub(super) fn set_key(db: &Connection, id: &str, key: &str) -> Result<bool, StoreError> {
+pub(super) fn set_key(
+    db: &Connection,
+    id: &str,
+    key: &str,
+    keep: &str,
+) -> Result<bool, StoreError> {
     let n = db
         .prepare_cached("UPDATE players SET key_hash = ?2 WHERE id = ?1")?
         .execute(params![id, key])?;
+    db.prepare_cached(
+        "DELETE FROM sessions WHERE player = ?1 AND by_key IS NOT NULL AND by_key <> ?2 \
+         AND hash <> ?3",
+    )?
+    .execute(params![id, key, keep])?;
+    Ok(n > 0)
+}
+
+pub(super) fn sessions(db: &Connection, id: &str) -> Result<Vec<StoredSession>, StoreError> {
+    Ok(db
+        .prepare_cached(
+            "SELECT hash, created, by_key IS NOT NULL FROM sessions WHERE player = ?1 \
+             ORDER BY created, rowid",
+        )?
+        .query_map(params![id], |row| {
+            Ok(StoredSession {
+                hash: row.get(0)?,
+                created: row.get(1)?,
+                by_key: row.get(2)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?)
+}
+
+pub(super) fn end_session(db: &Connection, id: &str, hash: &str) -> Result<bool, StoreError> {
+    let n = db
+        .prepare_cached("DELETE FROM sessions WHERE player = ?1 AND hash = ?2")?
+        .execute(params![id, hash])?;
+    Ok(n > 0)
+}
+
+pub(super) fn set_bot(db: &Connection, id: &str, bot: bool) -> Result<bool, StoreError> {
+    let n = db
+        .prepare_cached("UPDATE players SET bot = ?2 WHERE id = ?1")?
+        .execute(params![id, bot])?;
     Ok(n > 0)
 }
 
@@ -93,7 +136,7 @@ pub(super) fn claim(
     session: &str,
     bot: bool,
 ) -> Result<Option<StoredPlayer>, StoreError> {
-    let Some(mut player) = one(
+    let Some(player) = one(
         db,
         "SELECT id, name, bot FROM players WHERE key_hash = ?1",
         key,
@@ -101,13 +144,12 @@ pub(super) fn claim(
     else {
         return Ok(None);
     };
+    // A program may claim the key of a bot only: a person is never made one by a claim.
     if bot && !player.bot {
-        db.prepare_cached("UPDATE players SET bot = 1 WHERE id = ?1")?
-            .execute(params![player.id])?;
-        player.bot = true;
+        return Ok(Some(player));
     }
-    db.prepare_cached("INSERT INTO sessions (hash, player) VALUES (?1, ?2)")?
-        .execute(params![session, player.id])?;
+    db.prepare_cached("INSERT INTO sessions (hash, player, by_key) VALUES (?1, ?2, ?3)")?
+        .execute(params![session, player.id, key])?;
     Ok(Some(player))
 }
 

@@ -107,6 +107,11 @@ pub struct ServeArgs {
     /// server's own.
     #[arg(long = "public-host", value_name = "NAME", value_parser = tabuleiro_web::origin::public_host)]
     pub public_host: Vec<String>,
+    /// Let players of one client network accept each other's rated challenges (by default
+    /// refused: two names of one person would farm ratings). For a server behind a proxy
+    /// that hides client addresses, or a club on one network.
+    #[arg(long)]
+    pub rated_within_network: bool,
     /// Games one client address may create per minute (0: no limit).
     #[arg(long, value_name = "N", default_value_t = Limits::default().creations_per_minute)]
     pub creations_per_minute: u32,

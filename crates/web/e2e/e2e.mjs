@@ -29,7 +29,10 @@ function freePort() {
 
 async function startServer(data, port) {
   port = port ?? await freePort();
-  const child = spawn(binary, ["serve", "--addr", `127.0.0.1:${port}`, "--data", data], {
+  // Every page of these tests comes from this machine, one network: rated challenges are
+  // accepted from it (`--rated-within-network`; refused by default, tested in the server's
+  // own tests).
+  const child = spawn(binary, ["serve", "--addr", `127.0.0.1:${port}`, "--data", data, "--rated-within-network"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((ok, fail) => {

@@ -194,6 +194,12 @@ pub enum Refusal {
          (\"invite\": one player id a seat besides yours)"
     )]
     RatedNeedsInvite,
+    /// A rated table of more than two filled by newcomers only.
+    #[error(
+        "a rated table of more than two needs a player with 5 rated games or more: play this \
+         one casual"
+    )]
+    RatedNewcomers,
     /// A rated game asked for by someone without a name.
     #[error("to make a rated game, choose a name first (top of the page)")]
     RatedCreatorNeedsName,

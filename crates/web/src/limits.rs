@@ -65,6 +65,11 @@ pub struct Limits {
     /// Connections to PostgreSQL in the node's pool (`--database-pool`, default 16); unused
     /// with SQLite, which writes on one thread of its own.
     pub database_pool: usize,
+    /// Whether a rated challenge may be accepted from the network it was posted from
+    /// (`--rated-within-network`; default no: two names of one person would farm each other's
+    /// ratings). Behind a proxy that hides client addresses every client is one network:
+    /// allow it there, or for a club that plays on one network.
+    pub rated_within_network: bool,
 }
 
 impl Default for Limits {
@@ -86,6 +91,7 @@ impl Default for Limits {
             workers: std::thread::available_parallelism().map_or(2, usize::from),
             store_timeout: Duration::from_secs(5),
             database_pool: 16,
+            rated_within_network: false,
         }
     }
 }
@@ -100,6 +106,7 @@ impl Limits {
             max_connections_per_address: usize::MAX,
             spectators_per_game: usize::MAX,
             messages_per_second: 0,
+            rated_within_network: true,
             ..Limits::default()
         }
     }

@@ -591,6 +591,10 @@ enum Table {
 
 /// Two players with names post and accept a challenge on `addr` as `lobby` says: the game it
 /// starts, for [`play_one`].
+/// Where the second player of a game through the lobby accepts from, for a server on this
+/// machine: another loopback address than the first player's (and the adversaries').
+const ACCEPTOR: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 3, 1));
+
 async fn through_lobby(
     addr: SocketAddr,
     game: &str,
@@ -637,7 +641,15 @@ async fn through_lobby(
         .ok()
         .and_then(|v| v["id"].as_str().map(str::to_owned))
         .ok_or_else(|| ClientError::Answer(format!("no challenge: {}", posted.body)))?;
-    let accepted = crate::client::request_with(
+    // The second player accepts from another network when the server is on this machine (a
+    // rated challenge is refused from the network it was posted from).
+    let from = addr
+        .ip()
+        .is_loopback()
+        .then_some(ACCEPTOR)
+        .filter(|_| addr.is_ipv4());
+    let accepted = crate::client::request_from(
+        from,
         addr,
         "POST",
         &format!("/api/lobby/{id}/accept"),

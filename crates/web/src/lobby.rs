@@ -380,6 +380,7 @@ pub async fn post(
 /// the last seat starts the game (`{"game": id}`).
 pub async fn accept(
     State(hub): State<Arc<Hub>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
@@ -387,6 +388,7 @@ pub async fn accept(
         Ok(p) => p,
         Err(refused) => return refused,
     };
+    let network = crate::limits::network_of(client.ip()).to_string();
     // A seat taken by someone else meanwhile: look again, a few times.
     for _ in 0..5 {
         // Only a challenge still in the lobby (its creator's page still there).
@@ -419,12 +421,26 @@ pub async fn accept(
                 "this challenge is for people: its creator did not welcome bots",
             );
         }
+        // Two names of one person on one network would farm each other's ratings.
+        if challenge.rated && challenge.network == network && !hub.limits().rated_within_network {
+            return error(
+                StatusCode::FORBIDDEN,
+                "a rated challenge is for players of other networks: this one was posted from \
+                 yours (play it casual)",
+            );
+        }
         let seat = match seat_of(&hub, &player, &challenge.game).await {
             Ok(s) => s,
             Err(refused) => return refused,
         };
         let mut taken = challenge.clone();
         taken.seated.push(seat);
+        if taken.rated && taken.seated.len() == taken.players {
+            let ids: Vec<String> = taken.seated.iter().map(|p| p.id.clone()).collect();
+            if let Err(e) = hub.check_established(&ids).await {
+                return error(e.status(), e.to_string());
+            }
+        }
         let (game, room) = if taken.seated.len() == taken.players {
             match hub.plan_challenge(&taken).await {
                 Ok((stored, room)) => {

@@ -8,6 +8,21 @@
 //! beat each other player, and the others drew with each other. Those who tie for fewest tiles
 //! left share first place. (The published game names a winner only; ranking the others by the
 //! tiles they had left would rate a difference the rules do not make.)
+//!
+//! # Fair play
+//! Ratings are what people won against people, so games that prove nothing count for nothing:
+//! - a rated game resigned or lost on time before every player has moved is aborted
+//!   ([`crate::room::Room::every_seat_moved`]), and rates nobody;
+//! - two players who finished [`PAIR_GAMES_PER_DAY`] rated games together within a day (the
+//!   games created in the last 24 hours) play their next ones for nothing: the game is rated
+//!   with no change ([`unchanged`]), its players see `1500 → 1500`, and their rated games are
+//!   not counted up. One person with two names won 20 games in 2 s this way; a pair of
+//!   friends playing all evening keeps the ratings of their first games. (lichess flags
+//!   accounts that play mostly each other; this is the same idea, applied at once);
+//! - a rated challenge cannot be accepted from the network it was posted from (an IPv4
+//!   address, an IPv6 /64: [`crate::limits::network_of`]), and a rated table of more than two
+//!   needs a player with [`ESTABLISHED_GAMES`] rated games or more: names made for the
+//!   occasion cannot fill it together.
 
 use tabuleiro_ai::glicko::{Glicko, after_game};
 use tabuleiro_core::{Outcome, PlayerResult};
@@ -25,6 +40,41 @@ pub fn places(outcome: &Outcome) -> Vec<usize> {
             PlayerResult::Loss => 2,
         })
         .collect()
+}
+
+/// Rated games two players may finish together in a day before their next ones count for
+/// nothing.
+pub const PAIR_GAMES_PER_DAY: u64 = 3;
+
+/// Rated games (of any game) a player has finished to be established: a rated table of more
+/// than two needs one such player.
+pub const ESTABLISHED_GAMES: u32 = 5;
+
+/// The changes of a rated game that counts for nothing: each seat's rating as it was.
+pub fn unchanged(seated: &[String], before: &[Glicko]) -> Vec<RatingChange> {
+    seated
+        .iter()
+        .zip(before)
+        .enumerate()
+        .map(|(seat, (player, glicko))| RatingChange {
+            seat,
+            player: player.clone(),
+            before: glicko.rating,
+            after: glicko.rating,
+            deviation: glicko.deviation,
+        })
+        .collect()
+}
+
+/// The pairs of seats of a table, each once.
+pub fn pairs(seated: &[String]) -> Vec<(&str, &str)> {
+    let mut pairs = Vec::new();
+    for (i, a) in seated.iter().enumerate() {
+        for b in &seated[i + 1..] {
+            pairs.push((a.as_str(), b.as_str()));
+        }
+    }
+    pairs
 }
 
 /// The ratings after a rated game (the players `seated` by seat, their ratings `before`, their

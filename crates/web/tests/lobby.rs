@@ -9,7 +9,15 @@ use tabuleiro_web::protocol::ServerMessage;
 use crate::util::{Browser, Server, next};
 
 async fn named(server: &Server, name: &str) -> Browser {
-    let mut browser = Browser::new(server.addr);
+    named_in(Browser::new(server.addr), name).await
+}
+
+/// A player named `name` in a browser of another client network (loopback address `from`).
+async fn named_on(server: &Server, name: &str, from: [u8; 4]) -> Browser {
+    named_in(Browser::on_network(server.addr, from), name).await
+}
+
+async fn named_in(mut browser: Browser, name: &str) -> Browser {
     let (answer, _) = browser
         .send("POST", "/api/me", Some(json!({ "name": name })))
         .await;
@@ -60,7 +68,8 @@ async fn a_challenge_is_posted_accepted_and_starts_a_game_its_players_open_witho
         .await;
     assert_eq!(answer.status, 404, "a name first: {}", answer.body);
     let mut ana = named(&server, "Ana").await;
-    let mut bia = named(&server, "Bia").await;
+    let mut bia = named_on(&server, "Bia", [127, 0, 0, 21]).await;
+    let mut cid = named(&server, "Cid").await;
     for (bad, says) in [
         (json!({ "game": "go" }), "unknown game"),
         (json!({ "game": "quantik", "clock": { "days": 5 } }), "days"),
@@ -91,6 +100,12 @@ async fn a_challenge_is_posted_accepted_and_starts_a_game_its_players_open_witho
         .send("POST", &format!("/api/lobby/{id}/accept"), None)
         .await;
     assert_eq!(answer.status, 409, "not one's own: {}", answer.body);
+    // Another name on Ana's network: a rated challenge is for other networks.
+    let (answer, _) = cid
+        .send("POST", &format!("/api/lobby/{id}/accept"), None)
+        .await;
+    assert_eq!(answer.status, 403, "{}", answer.body);
+    assert!(answer.body.contains("other networks"), "{}", answer.body);
 
     let (answer, accepted) = bia
         .send("POST", &format!("/api/lobby/{id}/accept"), None)
@@ -418,7 +433,7 @@ async fn a_challenge_whose_options_make_no_game_is_refused_when_posted() {
 async fn a_challenge_that_left_the_lobby_cannot_be_accepted() {
     let server = Server::start().await;
     let mut ana = named(&server, "Ana").await;
-    let mut bia = named(&server, "Bia").await;
+    let mut bia = named_on(&server, "Bia", [127, 0, 0, 22]).await;
     let (_, posted) = ana
         .send("POST", "/api/lobby", Some(json!({ "game": "quantik" })))
         .await;

@@ -295,3 +295,83 @@ async fn a_rated_game_resigned_before_every_player_moved_is_aborted_not_rated() 
         );
     }
 }
+
+/// A rated game between Ana and Bia (invited by Ana) in which both move and Bia resigns: each
+/// seat's rating change as the game shows it once rated.
+async fn bia_resigns(
+    server: &Server,
+    ana: &mut Browser,
+    bia: &Browser,
+    bia_id: &str,
+) -> Vec<tabuleiro_web::protocol::ShownChange> {
+    let rated = rated_game(ana, bia_id).await;
+    let (mut first, _) = open(server, ana, &rated.id, Some(&token(&rated, 0))).await;
+    let (mut second, _) = open(server, bia, &rated.id, Some(&token(&rated, 1))).await;
+    let _ = next(&mut first).await;
+    let _ = next(&mut second).await;
+    send_move(&mut first, "Ca1").await;
+    let _ = seats_until(&mut second, |_| true).await;
+    send_move(&mut second, "Cd4").await;
+    let _ = seats_until(&mut first, |_| true).await;
+    second
+        .send(&json!({ "type": "resign" }))
+        .await
+        .expect("send");
+    let seats = seats_until(&mut first, |s| {
+        s.iter()
+            .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some()))
+    })
+    .await;
+    seats
+        .iter()
+        .map(|s| s.player.as_ref().and_then(|p| p.change).expect("a change"))
+        .collect()
+}
+
+/// The audit's farm, played out: the same two players finish rated games one after another.
+/// The first three in a day change their ratings; the fourth counts for nothing.
+#[tokio::test]
+async fn rated_games_between_the_same_two_players_count_three_a_day() {
+    let server = Server::start().await;
+    let (mut ana, ana_id) = named(&server, "Ana").await;
+    let (bia, bia_id) = named(&server, "Bia").await;
+    let mut rating = 1500;
+    for game in 1..=4 {
+        let changes = bia_resigns(&server, &mut ana, &bia, &bia_id).await;
+        assert_eq!(changes[0].before, rating, "game {game}");
+        if game <= 3 {
+            assert!(changes[0].after > rating, "game {game}: {changes:?}");
+        } else {
+            assert_eq!(
+                (changes[0].after, changes[1].after),
+                (changes[0].before, changes[1].before),
+                "the fourth counts for nothing: {changes:?}"
+            );
+        }
+        rating = changes[0].after;
+    }
+    let (_, shown) = Browser::new(server.addr)
+        .send("GET", &format!("/api/players/{ana_id}"), None)
+        .await;
+    assert_eq!(shown["ratings"][0]["games"], 3, "{shown}");
+    assert_eq!(shown["ratings"][0]["rating"], rating);
+}
+
+/// Four names made from one address filled a rated Q!nto table: a rated table of more than
+/// two needs a player with 5 rated games.
+#[tokio::test]
+async fn newcomers_alone_cannot_fill_a_rated_table_of_three() {
+    let server = Server::start().await;
+    let (mut ana, _) = named(&server, "Ana").await;
+    let (_, bia_id) = named(&server, "Bia").await;
+    let (_, cid_id) = named(&server, "Cid").await;
+    let asked =
+        json!({ "game": "qinto", "players": 3, "mode": "rated", "invite": [bia_id, cid_id] });
+    let (answer, _) = ana.send("POST", "/api/games", Some(asked)).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(answer.body.contains("5 rated games"), "{}", answer.body);
+    // The same table casual is a game.
+    let casual = json!({ "game": "qinto", "players": 3, "mode": "online" });
+    let (answer, _) = ana.send("POST", "/api/games", Some(casual)).await;
+    assert_eq!(answer.status, 201, "{}", answer.body);
+}

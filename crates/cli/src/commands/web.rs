@@ -55,6 +55,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
                 .unwrap_or(tabuleiro_web::limits::Limits::default().workers),
             store_timeout: Duration::from_secs_f64(args.database_timeout),
             database_pool: args.database_pool,
+            rated_within_network: args.rated_within_network,
         },
         worker_only: args.worker_only,
     };

@@ -168,7 +168,9 @@ async fn a_challenge_posted_on_one_node_is_accepted_on_another() {
         "node B lists it: {}",
         listed.body
     );
-    let accepted = request_with(
+    // From another network: a rated challenge is refused from the one it was posted from.
+    let accepted = tabuleiro_web::client::request_from(
+        Some(std::net::IpAddr::from([127, 0, 0, 31])),
         b.addr,
         "POST",
         &format!("/api/lobby/{id}/accept"),

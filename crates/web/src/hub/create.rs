@@ -180,7 +180,32 @@ impl Hub {
             };
             bound.push(self.seat_player(&player, game).await?);
         }
+        let ids: Vec<String> = bound.iter().map(|p| p.id.clone()).collect();
+        self.check_established(&ids).await?;
         Ok(bound)
+    }
+
+    /// Whether players `ids` may fill a rated table together: a table of more than two needs
+    /// one of them with [`crate::ratings::ESTABLISHED_GAMES`] finished rated games (names made
+    /// for the occasion cannot fill it together).
+    ///
+    /// # Errors
+    /// A table of newcomers only, or the store failing.
+    pub async fn check_established(&self, ids: &[String]) -> Result<(), HubError> {
+        if ids.len() <= 2 {
+            return Ok(());
+        }
+        for id in ids {
+            let ratings = self
+                .stored(self.store.player_ratings(id.clone()))
+                .await
+                .map_err(|e| store_error("the players' ratings", e))?;
+            let games: u32 = ratings.iter().map(|r| r.games).sum();
+            if games >= crate::ratings::ESTABLISHED_GAMES {
+                return Ok(());
+            }
+        }
+        Err(Refusal::RatedNewcomers.into())
     }
 
     /// Puts a new room among the games in memory.

@@ -466,7 +466,10 @@ pub trait GameStore: Send + Sync {
     /// Rates finished game `id` (of game `game`) once: `seated` names each seat's player and
     /// `places` each seat's place at the end (1 first; equal places tie). Every player's rating
     /// is read, changed by [`crate::ratings::rate`] and written, with each seat's
-    /// change, in one transaction. A game already rated changes nothing more: its changes
+    /// change, in one transaction — unless two of its players already finished
+    /// [`crate::ratings::PAIR_GAMES_PER_DAY`] rated games together in the last 24 hours: then
+    /// the game counts for nothing ([`crate::ratings::unchanged`]: its changes are stored,
+    /// each of none, and no rating is written). A game already rated changes nothing more: its changes
     /// as stored come back, so any node may ask, any number of times.
     fn rate(
         &self,

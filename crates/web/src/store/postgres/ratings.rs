@@ -156,7 +156,26 @@ pub(super) async fn rate(
             .find(|r| r.game == game);
         before.push(found.map(|r| r.glicko).unwrap_or_default());
     }
-    let (after, changes) = crate::ratings::rate(seated, &before, places);
+    let mut repeated = false;
+    for (a, b) in crate::ratings::pairs(seated) {
+        let together: i64 = tx
+            .query_one(
+                "SELECT COUNT(DISTINCT x.game_id) FROM rating_changes x \
+                 JOIN rating_changes y ON y.game_id = x.game_id \
+                 JOIN games g ON g.id = x.game_id \
+                 WHERE x.player = $1 AND y.player = $2 AND x.game_id <> $3 \
+                 AND g.created >= now() - interval '1 day'",
+                &[&a, &b, &id],
+            )
+            .await?
+            .get(0);
+        repeated |= u64::try_from(together).unwrap_or(0) >= crate::ratings::PAIR_GAMES_PER_DAY;
+    }
+    let (after, changes) = if repeated {
+        (Vec::new(), crate::ratings::unchanged(seated, &before))
+    } else {
+        crate::ratings::rate(seated, &before, places)
+    };
     for (player, glicko) in seated.iter().zip(&after) {
         tx.execute(
             "INSERT INTO ratings (player, game, rating, deviation, volatility, games) \

@@ -108,6 +108,20 @@ pub(super) fn changes(db: &Connection, id: &str) -> Result<Vec<RatingChange>, St
     Ok(changes)
 }
 
+/// The rated games other than `id` that players `a` and `b` finished together, among the
+/// games created in the last 24 hours.
+fn games_together(db: &Connection, a: &str, b: &str, id: &str) -> Result<u64, StoreError> {
+    let n: i64 = db
+        .prepare_cached(
+            "SELECT COUNT(DISTINCT x.game_id) FROM rating_changes x \
+             JOIN rating_changes y ON y.game_id = x.game_id JOIN games g ON g.id = x.game_id \
+             WHERE x.player = ?1 AND y.player = ?2 AND x.game_id <> ?3 \
+             AND g.created >= unixepoch() - 86400",
+        )?
+        .query_row(params![a, b, id], |row| row.get(0))?;
+    Ok(u64::try_from(n).unwrap_or(0))
+}
+
 /// Rates game `id` unless it was (see [`crate::store::GameStore::rate`]).
 pub(super) fn rate(
     db: &Connection,
@@ -125,7 +139,15 @@ pub(super) fn rate(
         let found = of_player(db, player)?.into_iter().find(|r| r.game == game);
         before.push(found.map(|r| r.glicko).unwrap_or_default());
     }
-    let (after, changes) = crate::ratings::rate(seated, &before, places);
+    let mut repeated = false;
+    for (a, b) in crate::ratings::pairs(seated) {
+        repeated |= games_together(db, a, b, id)? >= crate::ratings::PAIR_GAMES_PER_DAY;
+    }
+    let (after, changes) = if repeated {
+        (Vec::new(), crate::ratings::unchanged(seated, &before))
+    } else {
+        crate::ratings::rate(seated, &before, places)
+    };
     for (player, glicko) in seated.iter().zip(&after) {
         db.prepare_cached(
             "INSERT INTO ratings (player, game, rating, deviation, volatility, games) \

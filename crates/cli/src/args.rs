@@ -112,6 +112,10 @@ pub struct ServeArgs {
     /// that hides client addresses, or a club on one network.
     #[arg(long)]
     pub rated_within_network: bool,
+    /// Challenges the players of one client network may have open in the lobby at once (0:
+    /// no cap; behind a proxy that hides client addresses, raise it or set 0).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().challenges_per_network)]
+    pub challenges_per_network: usize,
     /// Games one client address may create per minute (0: no limit).
     #[arg(long, value_name = "N", default_value_t = Limits::default().creations_per_minute)]
     pub creations_per_minute: u32,

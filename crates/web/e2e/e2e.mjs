@@ -720,7 +720,7 @@ tests["The second seat sees its side at the bottom, a dark theme, a move sound, 
   await page.close();
 };
 
-tests["A name makes a player; a key link makes another browser the same player; forget me"] = async (browser, base) => {
+tests["A name makes a player; a key link asks first, then makes another browser the same player; forget me"] = async (browser, base) => {
   const home = await browser.newPage();
   await home.goto(`${base}/`);
   await home.locator("#me").filter({ hasText: "Choose a name" }).waitFor({ timeout });
@@ -785,7 +785,7 @@ async function chooseName(page, base, name) {
   return page.locator("#me").textContent();
 }
 
-tests["A rated game: names at the table, no move before both sat down, ratings changed at the end"] = async (browser, base) => {
+tests["A rated game by invitation: names at the table, a seat only its player opens, ratings changed at the end"] = async (browser, base) => {
   const ana = await browser.newPage();
   const bia = await browser.newPage();
   const anaName = await chooseName(ana, base, "Ana");

@@ -70,6 +70,9 @@ pub struct Limits {
     /// ratings). Behind a proxy that hides client addresses every client is one network:
     /// allow it there, or for a club that plays on one network.
     pub rated_within_network: bool,
+    /// Challenges the players of one client network may have open in the lobby at once
+    /// (`--challenges-per-network`, default [`crate::lobby::OPEN_PER_NETWORK`]; 0: no cap).
+    pub challenges_per_network: usize,
 }
 
 impl Default for Limits {
@@ -92,6 +95,7 @@ impl Default for Limits {
             store_timeout: Duration::from_secs(5),
             database_pool: 16,
             rated_within_network: false,
+            challenges_per_network: crate::lobby::OPEN_PER_NETWORK,
         }
     }
 }
@@ -107,6 +111,7 @@ impl Limits {
             spectators_per_game: usize::MAX,
             messages_per_second: 0,
             rated_within_network: true,
+            challenges_per_network: 0,
             ..Limits::default()
         }
     }

@@ -12,7 +12,8 @@
 //!
 //! The lobby is fair: it lists the newest open challenges first; a player may have
 //! [`OPEN_PER_PLAYER`] challenges open at once and a client network (an IPv4 address, an IPv6
-//! /64) [`OPEN_PER_NETWORK`], so that one client cannot fill the list; and a challenge's options
+//! /64) [`OPEN_PER_NETWORK`] (`serve --challenges-per-network`), so that one client cannot fill
+//! the list; and a challenge's options
 //! are checked when it is posted as a game's are when it is created (a challenge that could
 //! never start is refused at once).
 //!
@@ -43,7 +44,8 @@ use crate::store::{SeatPlayer, ShownRating, StoredPlayer};
 /// The most challenges one player may have open at once.
 pub const OPEN_PER_PLAYER: usize = 3;
 
-/// The most challenges the players of one client network may have open at once.
+/// The most challenges the players of one client network may have open at once, by default
+/// ([`crate::limits::Limits::challenges_per_network`]).
 pub const OPEN_PER_NETWORK: usize = 6;
 
 /// How often a lobby page asks again.
@@ -344,12 +346,12 @@ pub async fn post(
             ),
         );
     }
-    if ours >= OPEN_PER_NETWORK {
+    let cap = hub.limits().challenges_per_network;
+    if cap > 0 && ours >= cap {
         return error(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
-                "{OPEN_PER_NETWORK} challenges are open from your network already: wait for \
-                 them to be taken"
+                "{cap} challenges are open from your network already: wait for them to be taken"
             ),
         );
     }

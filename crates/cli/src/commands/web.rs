@@ -56,6 +56,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             store_timeout: Duration::from_secs_f64(args.database_timeout),
             database_pool: args.database_pool,
             rated_within_network: args.rated_within_network,
+            challenges_per_network: args.challenges_per_network,
         },
         worker_only: args.worker_only,
     };

@@ -111,14 +111,23 @@ export async function initPlayer() {
   $("me-form").addEventListener("submit", save);
   $("me-key").addEventListener("click", key);
   $("me-forget").addEventListener("click", forget);
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const offered = fragment.get("key");
-  // The key leaves the address bar at once: it is a secret.
-  if (offered) history.replaceState(null, "", location.pathname + location.search);
+  const offered = takeKey();
   const { ok, json } = await ask("GET", "/api/me");
   me = ok ? json : null;
   show();
   if (offered) await offerKey(offered);
+  // A key link opened in a tab already on this site changes only the address's fragment.
+  window.addEventListener("hashchange", () => {
+    const key = takeKey();
+    if (key) offerKey(key);
+  });
+}
+
+/** The key of a key link in the address, taken out of it at once (it is a secret). */
+function takeKey() {
+  const key = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (key) history.replaceState(null, "", location.pathname + location.search);
+  return key;
 }
 
 /** Says whose a key link's key is and claims it only when asked to. */

@@ -39,7 +39,7 @@ use crate::hub::Hub;
 use crate::me::{signed_in, unavailable};
 use crate::players::tag;
 use crate::protocol::Mode;
-use crate::store::{SeatPlayer, ShownRating, StoredPlayer};
+use crate::store::SeatPlayer;
 
 /// The most challenges one player may have open at once.
 pub const OPEN_PER_PLAYER: usize = 3;
@@ -226,25 +226,6 @@ fn shown(c: &Challenge, names: &BTreeMap<&str, &str>) -> serde_json::Value {
     })
 }
 
-/// `player` with their rating in `game`, to sit at a table.
-async fn seat_of(hub: &Hub, player: &StoredPlayer, game: &str) -> Result<SeatPlayer, Response> {
-    let ratings = hub
-        .stored(hub.store().player_ratings(player.id.clone()))
-        .await
-        .map_err(unavailable)?;
-    let glicko = ratings
-        .into_iter()
-        .find(|r| r.game == game)
-        .map(|r| r.glicko)
-        .unwrap_or_default();
-    Ok(SeatPlayer {
-        id: player.id.clone(),
-        name: player.name.clone(),
-        rating: Some(ShownRating::from(&glicko)),
-        bot: player.bot,
-    })
-}
-
 /// `GET /api/lobby`: the open challenges (and this browser's player's own, started or not,
 /// which keeps them open) and the games being played now on every node, with their
 /// spectators.
@@ -356,9 +337,9 @@ pub async fn post(
         );
     }
     challenge.network = network;
-    let seat = match seat_of(&hub, &player, &challenge.game).await {
+    let seat = match hub.seat_player(&player, &challenge.game).await {
         Ok(s) => s,
-        Err(refused) => return refused,
+        Err(e) => return error(e.status(), e.to_string()),
     };
     let Ok(id) = crate::token::new_game_id() else {
         return error(
@@ -431,9 +412,9 @@ pub async fn accept(
                  yours (play it casual)",
             );
         }
-        let seat = match seat_of(&hub, &player, &challenge.game).await {
+        let seat = match hub.seat_player(&player, &challenge.game).await {
             Ok(s) => s,
-            Err(refused) => return refused,
+            Err(e) => return error(e.status(), e.to_string()),
         };
         let mut taken = challenge.clone();
         taken.seated.push(seat);

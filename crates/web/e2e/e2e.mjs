@@ -1108,6 +1108,197 @@ tests["A page from another site can neither create games on the server nor join 
   }
 };
 
+// ---------- A table that fits the screen ----------
+
+const LAPTOPS = [{ width: 1280, height: 800 }, { width: 1366, height: 768 }];
+const EVERY_GAME = ["quantik", "nudge", "taiji", "pushee", "qinto"];
+
+// What the page shows of itself: its scroll height and width, and where the board, the
+// pieces, the clocks, the status, the result and the actions are (null where not shown).
+async function measureTable(page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const box = (selector) => {
+      const e = document.querySelector(selector);
+      if (!e || e.closest("[hidden]")) return null;
+      let r = e.getBoundingClientRect();
+      // An open grid (Q!nto) is larger than the window it is panned in: what shows is that window.
+      const wrap = e.parentElement;
+      if (wrap.classList.contains("pannable")) {
+        const w = wrap.getBoundingClientRect();
+        r = { top: Math.max(r.top, w.top), bottom: Math.min(r.bottom, w.bottom), left: Math.max(r.left, w.left), right: Math.min(r.right, w.right) };
+      }
+      return r.right - r.left <= 0 && r.bottom - r.top <= 0 ? null : { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+    };
+    return {
+      scrollHeight: document.documentElement.scrollHeight, scrollWidth: document.documentElement.scrollWidth,
+      height: innerHeight, width: innerWidth,
+      boxes: {
+        board: box("#board"), reserves: document.querySelector("#reserves").children.length ? box("#reserves") : null,
+        clocks: box("#clocks"), status: box("#status"), banner: box("#banner"), actions: box("#actions"),
+      },
+    };
+  });
+}
+
+// Checks that the page needs no scroll and shows all of the table's parts; says its figures.
+async function oneScreen(page, what, faults) {
+  const m = await measureTable(page);
+  console.log(`     ${what}: scroll height ${m.scrollHeight} in a window of ${m.width}×${m.height}`);
+  if (m.scrollHeight > m.height) faults.push(`${what}: the page scrolls (${m.scrollHeight} > ${m.height})`);
+  for (const [name, b] of Object.entries(m.boxes)) {
+    if (b && (b.top < 0 || b.left < 0 || b.bottom > m.height || b.right > m.width)) {
+      faults.push(`${what}: ${name} is not all in the window: ${JSON.stringify(b)}`);
+    }
+  }
+}
+
+// Waits until the computer has answered (or the game is over).
+const computerDone = (page) => page.waitForFunction(() => window.tabuleiro?.game.state
+  && (tabuleiro.game.state.ending || !tabuleiro.game.state.thinking), null, { timeout });
+
+// An online Quantik game on a 3+2 clock between two named players, each on their own page.
+async function clockGame(browser, base, viewport) {
+  const pages = [await browser.newPage({ viewport }), await browser.newPage({ viewport })];
+  await chooseName(pages[0], base, "Ana");
+  await chooseName(pages[1], base, "Bia");
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "online", clock: { minutes: 3, increment: 2 } }) }).then((r) => r.json());
+  for (const [i, page] of pages.entries()) {
+    await page.goto(new URL(created.seats[i].link, base).href);
+    await page.locator("#clocks .clock").nth(1).waitFor({ timeout });
+  }
+  for (const page of pages) await page.locator("#table-players").filter({ hasText: "Bia#" }).waitFor({ timeout });
+  return pages;
+}
+
+tests["One screen at laptop sizes: board, pieces, clocks, status and actions with no page scroll"] = async (browser, base) => {
+  const faults = [];
+  for (const viewport of LAPTOPS) {
+    const size = `${viewport.width}×${viewport.height}`;
+    for (const game of EVERY_GAME) {
+      const page = await browser.newPage({ viewport });
+      await newGameFromMenu(page, base, game, "computer");
+      await page.waitForURL(/game=/, { timeout });
+      await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+      await waitMyTurn(page);
+      await oneScreen(page, `${game} at ${size}, start`, faults);
+      for (let i = 0; i < 2 && !(await pageState(page)).over; i++) {
+        await clickLegalMove(page);
+        await computerDone(page);
+      }
+      await oneScreen(page, `${game} at ${size}, after two moves`, faults);
+      await page.close();
+    }
+    const [one, two] = await clockGame(browser, base, viewport);
+    await oneScreen(one, `online Quantik 3+2 at ${size}, player 1, start`, faults);
+    await oneScreen(two, `online Quantik 3+2 at ${size}, player 2, start`, faults);
+    await clickLegalMove(one);
+    await waitMoves(two, 1);
+    await clickLegalMove(two);
+    await waitMoves(one, 2);
+    await oneScreen(one, `online Quantik 3+2 at ${size}, player 1, after two moves`, faults);
+    await oneScreen(two, `online Quantik 3+2 at ${size}, player 2, after two moves`, faults);
+    await one.close();
+    await two.close();
+  }
+  check(faults.length === 0, faults.join("\n     "));
+};
+
+// Sums the layout shifts of the page not caused by its player (from its loading on).
+async function watchShifts(page) {
+  await page.evaluate(() => {
+    window.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.shifts.push({ value: e.value, input: e.hadRecentInput,
+          sources: e.sources.map((s) => (s.node && s.node.nodeType === 1 ? `${s.node.nodeName.toLowerCase()}#${s.node.id}.${s.node.getAttribute("class") || ""}` : "text")) });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+async function shifted(page, what) {
+  await page.waitForTimeout(300);
+  const shifts = await page.evaluate(() => window.shifts);
+  const counted = shifts.filter((s) => !s.input);
+  const sum = counted.reduce((total, s) => total + s.value, 0);
+  console.log(`     ${what}: layout shift ${sum.toFixed(4)}${counted.length ? ` (${counted.map((s) => `${s.value.toFixed(4)} ${s.sources.join(" ")}`).join("; ")})` : ""}`);
+  return sum;
+}
+
+tests["Nothing moves on the first moves: layout shift of at most 0.02"] = async (browser, base) => {
+  const viewport = LAPTOPS[0];
+  const faults = [];
+  const page = await browser.newPage({ viewport });
+  await newGameFromMenu(page, base, "quantik", "computer");
+  await page.waitForURL(/game=/, { timeout });
+  await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+  await waitMyTurn(page);
+  await watchShifts(page);
+  for (let i = 0; i < 2; i++) {
+    await clickLegalMove(page);
+    await computerDone(page);
+  }
+  const computer = await shifted(page, "Quantik against the computer");
+  if (computer > 0.02) faults.push(`against the computer: ${computer.toFixed(4)}`);
+  await page.close();
+  const pages = await clockGame(browser, base, viewport);
+  for (const p of pages) await watchShifts(p);
+  const [one, two] = pages;
+  await clickLegalMove(one);
+  await waitMoves(two, 1);
+  await clickLegalMove(two);
+  await waitMoves(one, 2);
+  // A second with the clock running.
+  await one.waitForTimeout(1000);
+  for (const [i, p] of pages.entries()) {
+    const sum = await shifted(p, `online Quantik 3+2, player ${i + 1}`);
+    if (sum > 0.02) faults.push(`online, player ${i + 1}: ${sum.toFixed(4)}`);
+  }
+  for (const p of pages) await p.close();
+  check(faults.length === 0, `layout shifts: ${faults.join(", ")}`);
+};
+
+tests["No page wider than a phone: the games, the lobby, a player's page at 390 px"] = async (browser, base) => {
+  const viewport = { width: 390, height: 844 };
+  const faults = [];
+  const wide = async (page, what) => {
+    const m = await measureTable(page);
+    console.log(`     ${what}: ${m.scrollWidth} px wide, ${m.scrollHeight} px high`);
+    if (m.scrollWidth > m.width) faults.push(`${what} is ${m.scrollWidth} px wide`);
+    return m;
+  };
+  for (const game of EVERY_GAME) {
+    const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game, mode: "computer", level: "random" }) }).then((r) => r.json());
+    const page = await browser.newPage({ viewport, hasTouch: true });
+    await page.goto(new URL(created.seats.find((s) => s.link).link, base).href);
+    await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+    await waitMyTurn(page);
+    await wide(page, `${game}, start`);
+    await clickLegalMove(page);
+    await computerDone(page);
+    const m = await wide(page, `${game}, after a move`);
+    // The board, the pieces, the clocks and the actions on the first screen.
+    for (const [name, b] of Object.entries(m.boxes)) {
+      if (b && name !== "banner" && b.bottom > m.height) faults.push(`${game}: ${name} ends at ${b.bottom}, below the first screen`);
+    }
+    await page.close();
+  }
+  const page = await browser.newPage({ viewport, hasTouch: true });
+  await page.goto(`${base}/?lobby`);
+  await page.locator("#lobby").waitFor({ state: "visible", timeout });
+  await wide(page, "the lobby");
+  const name = await chooseName(page, base, "Phone");
+  const id = await page.evaluate(() => fetch("/api/me").then((r) => r.json()).then((me) => me.id));
+  await page.goto(`${base}/?player=${id}`);
+  await page.locator("#profile-name").filter({ hasText: name.split("#")[0] }).waitFor({ timeout });
+  await wide(page, "a player's page");
+  await page.close();
+  check(faults.length === 0, faults.join("\n     "));
+};
+
 const data = mkdtempSync(join(tmpdir(), "tabuleiro-e2e-"));
 let server = await startServer(data);
 const browser = await chromium.launch({

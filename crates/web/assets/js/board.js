@@ -187,7 +187,10 @@ export function drawBoard(picture, interactive) {
   const board = picture.board;
   const cols = board.columns.labels.length;
   const rows = board.rows.labels.length;
-  svg.setAttribute("viewBox", `0 0 ${MARGIN + cols * CELL + 6} ${MARGIN + rows * CELL + 6}`);
+  const [width, height] = [MARGIN + cols * CELL + 6, MARGIN + rows * CELL + 6];
+  svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+  // Its shape, for the style sheet, which sizes the board to the window.
+  svg.style.setProperty("--aspect", (width / height).toFixed(4));
   svg.setAttribute("role", "grid");
   svg.setAttribute("aria-label", `The board, ${cols} columns by ${rows} rows: arrow keys move, Enter points`);
   svg.classList.toggle("open-grid", board.open);

@@ -38,6 +38,8 @@ export function play(notation) {
 // takes no move meanwhile.
 function showOffline(lost) {
   document.body.classList.toggle("offline", lost);
+  // Said even before the first state has been drawn.
+  if (lost) $("play").classList.add("drawn");
   $("offline").hidden = !lost;
 }
 

@@ -199,7 +199,10 @@ export function draw() {
   $("hint").disabled = s.legal.length === 0;
   $("resign").disabled = !!s.ending || watching;
   $("flip").setAttribute("aria-pressed", game.flipped ? "true" : "false");
-  $("type-move").hidden = s.legal.length === 0;
+  // Kept in its place (only not shown) while another player moves, so that nothing below it
+  // moves when the turn comes back; gone for spectators and once the game is over.
+  $("type-move").hidden = watching || !!s.ending;
+  $("type-move").classList.toggle("idle", s.legal.length === 0);
   $("scores").textContent = s.scores ? "Scores: " + s.scores.map((v, i) => `P${i + 1} ${v}`).join(" · ") : "";
 
   const at = displayedAt();
@@ -216,6 +219,9 @@ export function draw() {
   drawReserves(picture, !viewing);
   drawChoices(!viewing);
   drawAnalysis();
+  // Shown from the first state on, already in place (app.css).
+  $("play").classList.add("drawn");
+  keepLastMoveInView();
 }
 
 function drawMoves(s, at) {
@@ -247,7 +253,16 @@ function drawMoves(s, at) {
     const current = list.querySelector(".current") || list.querySelector(".move:last-of-type");
     if (current) current.focus();
   }
-  if (!hadFocus) list.scrollTop = list.scrollHeight;
+  followMoves = !hadFocus;
+}
+
+// Whether the list of moves shows its end: unless the player is going through it.
+let followMoves = true;
+
+// The list of moves shows its end, once everything around it has its size.
+function keepLastMoveInView() {
+  const list = $("moves");
+  if (followMoves) list.scrollTop = list.scrollHeight;
 }
 
 function drawLegend(picture) {

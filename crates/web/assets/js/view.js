@@ -94,8 +94,8 @@ function fit(box, least) {
   const w = wrap();
   view.box = box;
   const unit = BASE / 48;
-  // The window is at most 70% of the screen high (app.css).
-  const zoom = Math.min(w.clientWidth / (box.width * unit), (window.innerHeight * 0.7) / (box.height * unit), MAX_FIT);
+  // The window's size is the style sheet's (sized to the screen).
+  const zoom = Math.min(w.clientWidth / (box.width * unit), w.clientHeight / (box.height * unit), MAX_FIT);
   view.zoom = Math.max(least, zoom);
   resize();
   const s = unit * view.zoom;

@@ -613,6 +613,204 @@ tests["Q!nto on a phone: tiles of at least 32 px after 20 moves, zoom and pan"] 
   await page.close();
 };
 
+// Where an open grid's coordinates show: the column labels along the top of the window it is
+// panned in and the row labels along its left, each at least `least` px high.
+async function coordinatesShown(page, what, least = 9) {
+  const seen = () => page.evaluate((least) => {
+    const w = document.getElementById("board-wrap").getBoundingClientRect();
+    // The board seen in its window (a board smaller than the window is centred in it).
+    const b = document.getElementById("board").getBoundingClientRect();
+    const [left, top] = [Math.max(w.left, b.left), Math.max(w.top, b.top)];
+    const shown = (selector, band) => [...document.querySelectorAll(selector)].filter((t) => {
+      const r = t.getBoundingClientRect();
+      return r.height >= least && r.left >= w.left - 1 && r.right <= w.right + 1 && r.top >= w.top - 1 && r.bottom <= w.bottom + 1
+        && (band === "top" ? r.bottom <= top + 30 : r.left <= left + 40);
+    }).map((t) => t.textContent);
+    return { columns: shown("#board .ruler.columns text", "top"), rows: shown("#board .ruler.rows text", "left") };
+  }, least);
+  let last = null;
+  for (let i = 0; i < 50; i++) {
+    last = await seen();
+    if (last.columns.length >= 2 && last.rows.length >= 2) return last;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`check failed: ${what}: coordinates in the board's window: ${JSON.stringify(last)}`);
+}
+
+tests["Q!nto's start: the first cell is marked before a tile is picked, Play before Trade, coordinates stay"] = async (browser, base) => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  await newGameFromMenu(page, base, "qinto", "computer", { first: "1" });
+  await page.waitForURL(/game=/, { timeout });
+  await waitMyTurn(page);
+  // Before anything is picked, the centre cell the first play must cover is marked as a cell
+  // to point at (by the legal moves, which all cover it), and only it.
+  const marked = await page.locator("#board rect.cell.legal").evaluateAll((rs) => rs.map((r) => r.dataset.cell));
+  check(JSON.stringify(marked) === '["0,0"]', `the centre cell alone is marked before a tile is picked: ${marked}`);
+  check(await page.locator('#board circle.legal-mark[data-cell="0,0"]').count() === 1, "the centre cell carries the dot of a cell to point at");
+  const said = await page.locator('#board rect.cell[data-cell="0,0"]').getAttribute("aria-label");
+  check(said.includes("you can point here"), `the centre cell says so: ${said}`);
+  await page.click('#board rect.cell[data-cell="0,0"]');
+  const told = await page.locator("#message").textContent();
+  check(/pick a piece/i.test(told), `pointing there first says to pick a tile: ${told}`);
+  // A tile picked: the first button puts it on the centre; the trade comes after.
+  const token = await page.locator("#reserves .reserve-piece:not([disabled])").first().getAttribute("data-token");
+  await page.locator("#reserves .reserve-piece:not([disabled])").first().click();
+  const buttons = (await page.locator("#choices button").allTextContents()).map((b) => b.trim());
+  check(buttons[0] === `Play ${token}@0,0`, `the first button after picking ${token} plays it: ${buttons}`);
+  const trade = buttons.findIndex((b) => b.startsWith("Trade"));
+  check(trade > 0, `Trade comes after Play: ${buttons}`);
+  await shot(page, "qinto-start-picked");
+  await page.locator("#choices button").first().click();
+  await waitMoves(page, 1);
+  check((await page.locator("#moves .move").first().textContent()) === `${token}@0,0`, "the first button played the tile on the centre");
+  await computerDone(page);
+  // Tiles down, at every zoom and wherever the window is panned: the coordinates stay in sight.
+  while ((await pageState(page)).moves < 6 && !(await pageState(page)).over) {
+    const played = await clickLegalMove(page, (legal) => legal.find((m) => /@/.test(m.notation) && !m.notation.startsWith("swap")) ?? legal[0]);
+    if (played === null) break;
+    await computerDone(page);
+  }
+  check(await page.locator("#board g.piece").count() >= 2, "tiles are down");
+  await coordinatesShown(page, "after a few moves");
+  await page.click("#zoom-in");
+  await page.click("#zoom-in");
+  await coordinatesShown(page, "zoomed in");
+  await page.locator("#board-wrap").evaluate((w) => { w.scrollLeft = w.scrollWidth; w.scrollTop = w.scrollHeight; });
+  const panned = await coordinatesShown(page, "zoomed in and panned to the far corner");
+  for (let i = 0; i < 6; i++) await page.click("#zoom-out");
+  await coordinatesShown(page, "zoomed out all the way");
+  await shot(page, "qinto-coordinates");
+  console.log(`     coordinates in sight when panned: columns ${panned.columns.join(" ")}, rows ${panned.rows.join(" ")}`);
+  await page.close();
+};
+
+// Every outline of the board (regions, tile frames, the last move, the deciding cells, a hint)
+// with its stroke inside the inner edge of the board's frame, and the marks of the last move and
+// of the deciding cells drawn after (over) every region border. Returns the faults.
+async function outlineFaults(page, what) {
+  const found = await page.evaluate(() => {
+    const board = document.getElementById("board");
+    const half = (e) => parseFloat(getComputedStyle(e).strokeWidth) / 2;
+    const frame = board.querySelector("rect.frame");
+    if (!frame) return { faults: ["no frame drawn"], counts: {} };
+    const f = frame.getBBox();
+    const fh = half(frame);
+    const inner = { x0: f.x + fh, y0: f.y + fh, x1: f.x + f.width - fh, y1: f.y + f.height - fh };
+    const faults = [];
+    const counts = {};
+    for (const e of board.querySelectorAll(".region, .tile-frame, .last-mark, .deciding-mark, .hint-mark")) {
+      const cls = e.getAttribute("class");
+      counts[cls] = (counts[cls] || 0) + 1;
+      const b = e.getBBox();
+      const h = half(e);
+      const outer = { x0: b.x - h, y0: b.y - h, x1: b.x + b.width + h, y1: b.y + b.height + h };
+      if (outer.x0 < inner.x0 - 0.01 || outer.y0 < inner.y0 - 0.01 || outer.x1 > inner.x1 + 0.01 || outer.y1 > inner.y1 + 0.01) {
+        faults.push(`${cls} ${JSON.stringify(outer)} spills over the frame ${JSON.stringify(inner)}`);
+      }
+    }
+    // A cell's own border is the grid's line whatever its state: its marks are the outlines.
+    const plain = parseFloat(getComputedStyle(board.querySelector("rect.cell")).strokeWidth);
+    for (const c of board.querySelectorAll("rect.cell.last, rect.cell.deciding")) {
+      const w = parseFloat(getComputedStyle(c).strokeWidth);
+      if (w !== plain) faults.push(`cell ${c.dataset.cell} (${c.getAttribute("class")}) has a border of ${w}, not the grid's ${plain}`);
+    }
+    const regions = [...board.querySelectorAll(".region")];
+    for (const m of board.querySelectorAll(".last-mark, .deciding-mark")) {
+      if (regions.some((r) => !(r.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING))) {
+        faults.push(`a ${m.getAttribute("class")} is drawn under a region's border`);
+      }
+    }
+    return { faults, counts };
+  });
+  console.log(`     ${what}: ${JSON.stringify(found.counts)}`);
+  return found.faults.map((f) => `${what}: ${f}`);
+}
+
+tests["Outlines stay inside the board, and the marks are drawn over the regions' borders"] = async (browser, base) => {
+  const faults = [];
+  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  await newGameFromMenu(page, base, "quantik", "computer");
+  await page.waitForURL(/game=/, { timeout });
+  await waitMyTurn(page);
+  // A move in the corner: its outline is the last move's until the computer answers.
+  await page.click('#board rect.cell[data-cell="0,0"]');
+  await page.locator("#choices button.choice").first().click();
+  await page.waitForFunction(() => tabuleiro.game.state.moves.length >= 1, null, { timeout });
+  await page.locator('#board rect.cell.last').first().waitFor({ timeout });
+  faults.push(...await outlineFaults(page, "after a move at a1"));
+  await computerDone(page);
+  faults.push(...await outlineFaults(page, "after the computer's answer"));
+  await shot(page, "outlines-corner");
+  await page.close();
+  // A game won by a line or a block of four (a few games at most): its one frame over the regions.
+  let won = false;
+  for (let game = 0; game < 6 && !won; game++) {
+    const p = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    await newGameFromMenu(p, base, "quantik", "computer");
+    await p.waitForURL(/game=/, { timeout });
+    while (!(await pageState(p)).over) {
+      if (await clickLegalMove(p) === null) break;
+      await computerDone(p);
+    }
+    await p.locator("#banner").waitFor({ timeout });
+    if (await p.locator("#board .deciding-mark").count() > 0) {
+      won = true;
+      check(await p.locator("#board .deciding-mark").count() === 1, "the four deciding cells are framed once, as one line");
+      faults.push(...await outlineFaults(p, `a game won (${await p.locator("#banner").textContent()})`));
+      await shot(p, "outlines-won");
+    }
+    await p.close();
+  }
+  if (!won) console.log("     no game of six was won by a line: the last move's outline only");
+  check(faults.length === 0, faults.join("\n     "));
+};
+
+tests["A move fades in, and not under reduced motion"] = async (browser, base) => {
+  for (const reduce of [false, true]) {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+    if (reduce) await page.emulateMedia({ reducedMotion: "reduce" });
+    await newGameFromMenu(page, base, "quantik", "computer");
+    await page.waitForURL(/game=/, { timeout });
+    await waitMyTurn(page);
+    // Each piece as it is drawn: where, and its animations and transitions then.
+    await page.evaluate(() => {
+      window.drawnPieces = [];
+      const seen = new WeakSet();
+      new MutationObserver(() => {
+        for (const g of document.querySelectorAll("#board g.piece")) {
+          if (seen.has(g) || g.closest(".preview")) continue;
+          seen.add(g);
+          const b = g.getBBox();
+          const moves = tabuleiro.game.state.moves.length;
+          const timings = g.getAnimations({ subtree: true }).map((a) => a.effect.getComputedTiming().duration);
+          window.drawnPieces.push({ x: b.x + b.width / 2, y: b.y + b.height / 2, moves, timings });
+        }
+      }).observe(document.getElementById("board"), { childList: true, subtree: true });
+    });
+    await page.click('#board rect.cell[data-cell="0,0"]');
+    await page.locator("#choices button.choice").first().click();
+    await waitMoves(page, 1);
+    await computerDone(page);
+    const { drawn, cell } = await page.evaluate(() => {
+      const r = document.querySelector('#board rect.cell[data-cell="0,0"]').getBBox();
+      return { drawn: window.drawnPieces, cell: { x: r.x, y: r.y, width: r.width, height: r.height } };
+    });
+    const at = (d) => d.x > cell.x && d.x < cell.x + cell.width && d.y > cell.y && d.y < cell.y + cell.height;
+    const first = drawn.find((d) => at(d) && d.moves >= 1);
+    check(first, `the piece placed at a1 was drawn: ${JSON.stringify(drawn)}`);
+    if (reduce) {
+      const moving = drawn.filter((d) => d.timings.length);
+      check(moving.length === 0, `nothing moves under reduced motion: ${JSON.stringify(moving)}`);
+    } else {
+      check(first.timings.some((t) => t >= 150 && t <= 200), `the piece placed fades in over 150–200 ms: ${JSON.stringify(first)}`);
+      const later = drawn.filter((d) => at(d) && d !== first && d.timings.length && d.moves > first.moves);
+      check(later.length === 0, `a piece fades in once, not again with the next move: ${JSON.stringify(later)}`);
+    }
+    console.log(`     ${reduce ? "reduced motion" : "motion"}: the piece at a1 drawn with animations ${JSON.stringify(first.timings)}`);
+    await page.close();
+  }
+};
+
 tests["Taiji shows the tile, light half and dark half, before the second click"] = async (browser, base) => {
   const page = await browser.newPage();
   await newGameFromMenu(page, base, "taiji", "computer");

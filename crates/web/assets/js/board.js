@@ -71,6 +71,9 @@ export function initBoard() {
     drawPreview(target ? target.dataset.cell : null);
   });
   svg.addEventListener("pointerleave", () => drawPreview(null));
+  // An open grid's coordinates follow the window it is panned and zoomed in.
+  $("board-wrap").addEventListener("scroll", placeRulers, { passive: true });
+  if (window.ResizeObserver) new ResizeObserver(placeRulers).observe(svg);
   svg.addEventListener("focusin", (event) => {
     if (event.target.dataset && event.target.dataset.cell) drawPreview(event.target.dataset.cell);
   });
@@ -173,7 +176,90 @@ function targetsOf(sel, legal) {
       targets.add(cellKey(l.gesture.cells[sel.cells.length]));
     }
   }
+  // Nothing pointed at yet, and no move starts at a cell (pieces are picked first, as Q!nto's
+  // tiles): the cells every move putting pieces down covers are marked all the same, such as
+  // the centre cell the first play must cover. Pointing there says to pick a piece first.
+  const untouched = sel.cells.length === 0 && sel.pieces.length === 0 && sel.choice === null;
+  if (targets.size === 0 && untouched) {
+    let common = null;
+    for (const l of legal) {
+      const g = l.gesture;
+      if (g.cells.length || g.choice || !g.pieces.length || g.pieces.some((p) => !p.cell)) continue;
+      const cells = new Set(g.pieces.map((p) => cellKey(p.cell)));
+      common = common === null ? cells : new Set([...common].filter((k) => cells.has(k)));
+      if (common.size === 0) break;
+    }
+    for (const key of common ?? []) targets.add(key);
+  }
   return targets;
+}
+
+// An open grid's coordinates: the column labels on a band along the top of the window the
+// grid is panned in, the row labels on a band along its left, at a size that reads the same
+// at every zoom (in CSS px); set again on every scroll and zoom.
+const rulers = { top: null, left: null, corner: null, board: null, width: 0, height: 0 };
+
+function placeRulers() {
+  const svg = $("board");
+  const { top, left, corner, board } = rulers;
+  if (!top || !svg.contains(top)) return;
+  const scale = svg.getBoundingClientRect().width / rulers.width;
+  if (!(scale > 0)) return;
+  const wrap = $("board-wrap");
+  const px = 1 / scale;
+  const [dx, dy] = [wrap.scrollLeft * px, wrap.scrollTop * px];
+  const digits = Math.max(...board.rows.labels.map((l) => l.length));
+  const [high, wide] = [18 * px, (digits * 7.5 + 8) * px];
+  // In user units (the style sheet's size for labels is in them too: this one wins).
+  const font = `${(12 * px).toFixed(2)}px`;
+  top.setAttribute("transform", `translate(0 ${dy.toFixed(2)})`);
+  left.setAttribute("transform", `translate(${dx.toFixed(2)} 0)`);
+  corner.setAttribute("transform", `translate(${dx.toFixed(2)} ${dy.toFixed(2)})`);
+  for (const [band, w, h] of [[top, rulers.width, high], [left, wide, rulers.height], [corner, wide, high]]) {
+    const back = band.firstChild;
+    back.setAttribute("width", w);
+    back.setAttribute("height", h);
+  }
+  for (const t of top.querySelectorAll("text")) {
+    t.setAttribute("y", (high - 5 * px).toFixed(2));
+    t.style.fontSize = font;
+  }
+  for (const t of left.querySelectorAll("text")) {
+    // Centred on its row (drawn 5 units below the middle, as in a margin).
+    t.setAttribute("x", (wide - 4 * px).toFixed(2));
+    t.style.fontSize = font;
+    t.setAttribute("dy", "-5");
+    t.setAttribute("dominant-baseline", "central");
+  }
+}
+
+// A move just shown: its pieces fade in (app.css, and not under reduced motion), going on
+// where the same position is drawn again before the fade ends.
+const FADE = 180;
+const arrival = { moves: null, at: 0 };
+
+function fadeElapsed(s, interactive) {
+  if (interactive && s) {
+    if (arrival.moves !== null && s.moves.length !== arrival.moves) {
+      arrival.at = s.moves.length > arrival.moves ? performance.now() : 0;
+    }
+    arrival.moves = s.moves.length;
+  }
+  const elapsed = performance.now() - arrival.at;
+  return interactive && arrival.at && elapsed < FADE ? elapsed : null;
+}
+
+// The rectangle of the cells `cells` as an outline of `stroke` width drawn inside it.
+function outlineOf(board, cells, stroke, inset = 0) {
+  const b = boxOf(board, cells);
+  const d = inset + stroke / 2;
+  return { x: b.x + d, y: b.y + d, width: b.width - 2 * d, height: b.height - 2 * d };
+}
+
+// Whether `cells` fill the rectangle around them (a row, a column, a block).
+function filled(board, cells) {
+  const b = boxOf(board, cells);
+  return new Set(cells.map(cellKey)).size === Math.round((b.width / CELL) * (b.height / CELL));
 }
 
 /** Draws `picture`; `interactive` when it is the position as it stands (not looked back at). */
@@ -194,15 +280,24 @@ export function drawBoard(picture, interactive) {
   svg.setAttribute("role", "grid");
   svg.setAttribute("aria-label", `The board, ${cols} columns by ${rows} rows: arrow keys move, Enter points`);
   svg.classList.toggle("open-grid", board.open);
-  const labels = el("g", { "aria-hidden": "true" }, svg);
-  board.columns.labels.forEach((label, k) => {
-    const i = flipped ? cols - 1 - k : k;
-    el("text", { x: MARGIN + i * CELL + CELL / 2, y: 17, "text-anchor": "middle", class: "label" }, labels).textContent = label;
-  });
-  board.rows.labels.forEach((label, k) => {
-    const i = flipped ? rows - 1 - k : k;
-    el("text", { x: MARGIN - 6, y: MARGIN + i * CELL + CELL / 2 + 5, "text-anchor": "end", class: "label" }, labels).textContent = label;
-  });
+  // The coordinates: in the margins of a fixed board; over an open grid, on bands that stay
+  // in the window it is panned in (drawn last, over everything).
+  const drawLabels = (parent, columns) => {
+    const axis = columns ? board.columns : board.rows;
+    const count = columns ? cols : rows;
+    axis.labels.forEach((label, k) => {
+      const i = flipped ? count - 1 - k : k;
+      const attrs = columns
+        ? { x: MARGIN + i * CELL + CELL / 2, y: 17, "text-anchor": "middle", class: "label" }
+        : { x: MARGIN - 6, y: MARGIN + i * CELL + CELL / 2 + 5, "text-anchor": "end", class: "label" };
+      el("text", attrs, parent).textContent = label;
+    });
+  };
+  if (!board.open) {
+    const labels = el("g", { "aria-hidden": "true" }, svg);
+    drawLabels(labels, true);
+    drawLabels(labels, false);
+  }
 
   const legal = interactive && s ? s.legal : [];
   const sel = game.sel;
@@ -265,21 +360,26 @@ export function drawBoard(picture, interactive) {
     }
   }
   const over = el("g", { "aria-hidden": "true" }, svg);
+  // The board's frame, just outside its cells: every outline below is drawn inside its cells
+  // (inset by half its stroke), so that none spills over the frame or into a neighbour.
+  el("rect", { x: MARGIN - 1, y: MARGIN - 1, width: cols * CELL + 2, height: rows * CELL + 2, class: "frame" }, over);
   // Regions: thick outlines around their cells.
   for (const region of picture.regions) {
-    const b = boxOf(board, region);
-    el("rect", { x: b.x + 2, y: b.y + 2, width: b.width - 4, height: b.height - 4, rx: 6, class: "region" }, over);
+    el("rect", { ...outlineOf(board, region, 3, 0.5), rx: 6, class: "region" }, over);
   }
   // Linked cells (a tile's two halves): one frame around both.
-  for (const [a, b] of picture.links) {
-    const [ax, ay] = cellXY(board, a);
-    const [bx, by] = cellXY(board, b);
-    const [x0, y0] = [Math.min(ax, bx), Math.min(ay, by)];
-    el("rect", { x: x0 + 1, y: y0 + 1, width: Math.abs(ax - bx) + CELL - 2, height: Math.abs(ay - by) + CELL - 2, rx: 5, class: "tile-frame" }, over);
+  for (const link of picture.links) {
+    el("rect", { ...outlineOf(board, link, 2.5), rx: 5, class: "tile-frame" }, over);
   }
+  // A move just shown fades in: the pieces on its cells.
+  const fading = fadeElapsed(s, interactive);
   for (const placed of picture.pieces) {
     const [px, py] = cellXY(board, placed.cell);
-    drawPiece(over, placed.piece, px + CELL / 2, py + CELL / 2, CELL);
+    const g = drawPiece(over, placed.piece, px + CELL / 2, py + CELL / 2, CELL);
+    if (fading !== null && last.has(cellKey(placed.cell))) {
+      g.classList.add("arriving");
+      if (fading > 0) g.style.animationDelay = `${-Math.round(fading)}ms`;
+    }
   }
   // Joints between linked halves, drawn over them so that a tile reads as one piece.
   for (const [a, b] of picture.links) {
@@ -291,14 +391,23 @@ export function drawBoard(picture, interactive) {
       ? { x1: mx, y1: my - CELL / 2 + 5, x2: mx, y2: my + CELL / 2 - 5, class: "joint" }
       : { x1: mx - CELL / 2 + 5, y1: my, x2: mx + CELL / 2 - 5, y2: my, class: "joint" }, over);
   }
-  // The position's marks again over the pieces, so that pieces filling their cells (a tile's
-  // halves, discs) do not hide them: an outline, dashed for the last turn.
-  for (const [list, cls] of [[picture.last, "last-mark"], [picture.deciding, "deciding-mark"]]) {
-    for (const cell of list) {
-      if (!inside(board, cell)) continue;
-      const [px, py] = cellXY(board, cell);
-      el("rect", { x: px + 3, y: py + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: cls }, over);
-    }
+  // The position's marks again over the pieces and the regions' borders, so that pieces
+  // filling their cells (a tile's halves, discs) do not hide them and no border crosses them:
+  // a hint dashed in red and the last turn dashed in blue, both inside the regions' borders,
+  // and the cells that decided the game in one thick frame where they make a line or a block
+  // (else each its own).
+  const marks = el("g", { class: "marks" }, over);
+  for (const key of hinted) {
+    el("rect", { ...outlineOf(board, [keyToCell(key)], 3, 4), rx: 4, class: "hint-mark" }, marks);
+  }
+  for (const cell of picture.last.filter((c) => inside(board, c))) {
+    el("rect", { ...outlineOf(board, [cell], 3, 4), rx: 4, class: "last-mark" }, marks);
+  }
+  const decided = picture.deciding.filter((c) => inside(board, c));
+  const lines = decided.length && filled(board, decided) ? [decided] : decided.map((c) => [c]);
+  for (const line of lines) {
+    // Square corners on a line, which leave no gap for a region's border to show through.
+    el("rect", { ...outlineOf(board, line, 5), rx: line.length > 1 ? 0 : 4, class: "deciding-mark" }, marks);
   }
   // Where pointing can go next, marked by a shape as well as by the cell's colour (which a
   // colour-blind player may not tell from a plain cell): a dot in an empty cell, a dot in the
@@ -331,8 +440,20 @@ export function drawBoard(picture, interactive) {
   // first drawn and on "Fit"; the rest is reached by panning.
   const shown = [...picture.pieces.map((p) => p.cell), ...[...targets].map(keyToCell)];
   if (shown.length === 0) shown.push({ x: 0, y: 0 });
+  rulers.top = null;
+  if (board.open) {
+    const band = (cls) => {
+      const g = el("g", { class: `ruler ${cls}`, "aria-hidden": "true" }, svg);
+      el("rect", { x: 0, y: 0, width: 0, height: 0, class: "ruler-band" }, g);
+      return g;
+    };
+    Object.assign(rulers, { top: band("columns"), left: band("rows"), corner: band("corner"), board, width, height });
+    drawLabels(rulers.top, true);
+    drawLabels(rulers.left, false);
+  }
   sizeBoard(board.open, { x: board.columns.first, y: board.rows.first }, boxOf(board, shown, 1),
     `${s ? s.version : 0}@${displayedAt()}@${flipped}`);
+  placeRulers();
   // The keyboard's focus survives the redraw.
   if (hadFocus && focusRect) focusRect.focus();
 }

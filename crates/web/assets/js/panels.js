@@ -342,6 +342,32 @@ function drawChoices(interactive) {
   if (!interactive || s.legal.length === 0) return;
   const sel = game.sel;
   const cands = candidates(sel, s.legal);
+  // Playing comes first, then the choices. Pieces picked and not yet put down that go to few
+  // places (a first Q!nto tile, which must cover the centre): each way of putting them down,
+  // all of them and nothing more, as a button.
+  const held = sel.pieces.some((p) => p.cell === null);
+  if (held && sel.choice === null) {
+    const tokens = (pieces) => pieces.map((p) => p.token).sort().join(" ");
+    const placing = cands.filter((l) => !l.gesture.choice && l.gesture.cells.length === sel.cells.length
+      && l.gesture.pieces.every((p) => p.cell) && tokens(l.gesture.pieces) === tokens(sel.pieces));
+    if (placing.length <= 3) {
+      for (const l of placing) {
+        const b = html("button", "confirm", `Play ${l.notation}`);
+        b.type = "button";
+        b.dataset.notation = l.notation;
+        box.appendChild(b);
+      }
+    }
+  }
+  // A gesture that is a whole move while longer ones go on from it: play it now?
+  if (cands.length > 1) {
+    for (const l of cands.filter((c) => same(sel, c.gesture)).slice(0, 3)) {
+      const b = html("button", "confirm", `Play ${l.notation}`);
+      b.type = "button";
+      b.dataset.notation = l.notation;
+      box.appendChild(b);
+    }
+  }
   // Choices that complete the gesture as it stands (a shape, an orientation, "pass").
   if (sel.choice === null) {
     const seen = new Set();
@@ -354,15 +380,6 @@ function drawChoices(interactive) {
       b.dataset.notation = l.notation;
       if (c.piece) b.appendChild(pieceIcon(c.piece, 26));
       b.append(` ${c.label}`);
-      box.appendChild(b);
-    }
-  }
-  // A gesture that is a whole move while longer ones go on from it: play it now?
-  if (cands.length > 1) {
-    for (const l of cands.filter((c) => same(sel, c.gesture)).slice(0, 3)) {
-      const b = html("button", "confirm", `Play ${l.notation}`);
-      b.type = "button";
-      b.dataset.notation = l.notation;
       box.appendChild(b);
     }
   }

@@ -1,5 +1,7 @@
-//! The full-screen interface run for real, in a terminal made by tmux (80×24): start, choose
-//! Quantik against the random player, make a move, see the reply, undo, quit; and `NO_COLOR`.
+//! The full-screen interface run for real, in a terminal made by tmux (80×24 unless a test
+//! says otherwise): start, choose Quantik against the random player, make a move, see the
+//! reply, undo, quit; the board whole with its status line at 80×24 and 160×48; and
+//! `NO_COLOR`.
 //!
 //! Needs the `tmux` program (`scripts/test` installs it when missing). Each run uses its own
 //! tmux server socket, so other tmux sessions on the machine are never touched.
@@ -9,13 +11,17 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// A private tmux server with one 80×24 session.
+/// A private tmux server with one session, 80×24 unless made another size.
 struct Tmux {
     socket: String,
 }
 
 impl Tmux {
     fn start(command: &str) -> Tmux {
+        Tmux::start_sized(command, 80, 24)
+    }
+
+    fn start_sized(command: &str, width: u16, height: u16) -> Tmux {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let socket = format!(
             "tabuleiro-e2e-{}-{}",
@@ -29,9 +35,9 @@ impl Tmux {
             "-s",
             "e2e",
             "-x",
-            "80",
+            &width.to_string(),
             "-y",
-            "24",
+            &height.to_string(),
             command,
         ]);
         tmux
@@ -127,7 +133,7 @@ fn quantik_against_random_in_a_real_terminal() {
     tmux.keys(&["u"]);
     let undone = tmux.wait_for("Took back 2 move(s)");
     assert!(!undone.contains("Moves (2)"), "{undone}");
-    assert!(undone.contains("│2   + [ + ]"), "{undone}");
+    assert!(undone.contains("│2 │  +  │[ + ]┃"), "{undone}");
 
     // Nothing in progress any more: q quits at once, and the terminal is given back.
     tmux.keys(&["q"]);
@@ -136,6 +142,74 @@ fn quantik_against_random_in_a_real_terminal() {
         !after.contains("Moves"),
         "the full screen is gone:\n{after}"
     );
+}
+
+/// Starts Quantik against `random` in a terminal of this size and returns the game screen.
+fn quantik_against_random_sized(width: u16, height: u16) -> (Tmux, String) {
+    let binary = env!("CARGO_BIN_EXE_tabuleiro");
+    let tmux = Tmux::start_sized(&format!("'{binary}'; sleep 30"), width, height);
+    tmux.wait_for("New game");
+    tmux.keys(&["Down", "Down", "Down", "Left", "Left", "Left"]);
+    tmux.wait_for("◀ random: plays any legal move ▶");
+    tmux.keys(&["Enter"]);
+    let game = tmux.wait_for("cube (1/4) ⏎ plays Ca1");
+    (tmux, game)
+}
+
+/// The board's grid on `screen`: the lines from its top (`┌`) to its bottom (`└`), and the
+/// characters across and lines down of its first cell.
+fn grid(screen: &str) -> (Vec<&str>, (usize, usize)) {
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.starts_with("│  ┌"))
+        .unwrap_or_else(|| panic!("no grid:\n{screen}"));
+    let bottom = lines
+        .iter()
+        .position(|l| l.starts_with("│  └"))
+        .unwrap_or_else(|| panic!("no bottom to the grid:\n{screen}"));
+    let first: Vec<char> = lines[top].chars().collect();
+    let corners: Vec<usize> = (0..first.len())
+        .filter(|&x| "┌┬┰┐".contains(first[x]))
+        .collect();
+    let below = lines[top + 1..]
+        .iter()
+        .position(|l| l.starts_with("│  ├") || l.starts_with("│  ┝"))
+        .expect("a second row");
+    (
+        lines[top..=bottom].to_vec(),
+        (corners[1] - corners[0] - 1, below),
+    )
+}
+
+#[test]
+fn at_80_by_24_the_board_is_whole_with_its_status_line() {
+    let (_tmux, game) = quantik_against_random_sized(80, 24);
+    let (rows, cell) = grid(&game);
+    for label in ["1", "2", "3", "4"] {
+        assert!(
+            rows.iter().any(|r| r.starts_with(&format!("│{label} │"))),
+            "row {label}:\n{game}"
+        );
+    }
+    assert!(cell.0 >= 3 && cell.1 >= 1, "{cell:?}\n{game}");
+    let lines: Vec<&str> = game.lines().collect();
+    assert!(lines[21].starts_with("Player 1 to move"), "{game}");
+    assert!(lines[22].starts_with("cube (1/4) ⏎ plays Ca1"), "{game}");
+    // The side panels' words whole.
+    assert!(game.contains("take / play / again"), "{game}");
+    assert!(game.contains("● sphere (S)"), "{game}");
+}
+
+#[test]
+fn at_160_by_48_the_board_is_larger_and_whole_with_its_status_line() {
+    let (_tmux, game) = quantik_against_random_sized(160, 48);
+    let (rows, cell) = grid(&game);
+    assert!(cell.0 >= 7 && cell.1 >= 3, "{cell:?}\n{game}");
+    assert_eq!(rows.len(), 1 + 4 * (cell.1 + 1), "{game}");
+    let lines: Vec<&str> = game.lines().collect();
+    assert!(lines[45].starts_with("Player 1 to move"), "{game}");
+    assert!(lines[46].starts_with("cube (1/4) ⏎ plays Ca1"), "{game}");
 }
 
 /// The colour codes among the escape sequences of `screen`: foreground and background colours
@@ -178,7 +252,7 @@ fn no_color_is_honoured_by_the_full_screen_and_the_command_line() {
     tmux.keys(&["Enter"]);
     let text = tmux.wait_for("P1 human vs P2");
     assert!(
-        text.contains("1 [ + ] +"),
+        text.contains("1 │[ + ]│  +"),
         "the cursor shows without colour: {text}"
     );
     let game = tmux.screen_with_colours();

@@ -11,8 +11,49 @@ use ratatui::text::{Line, Span};
 use tabuleiro_core::picture::Shape;
 use tabuleiro_core::{Cell, Facing, Ink, Picture, Piece, Reserve};
 
-/// Characters a cell's contents take.
-const WIDTH: usize = 3;
+use crate::tui::layout::GLUE;
+
+/// How big a cell is drawn: characters across and lines down, and whether grid lines go
+/// around it. The smallest size draws the board compactly, cells apart by a one-character
+/// gap; the others draw grid lines around the cells, heavy where a region ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellSize {
+    /// Characters across.
+    pub width: usize,
+    /// Lines down.
+    pub height: usize,
+    /// Whether the cells are drawn inside grid lines.
+    pub grid: bool,
+}
+
+impl CellSize {
+    /// Three characters on one line, no grid lines.
+    pub const COMPACT: CellSize = CellSize::new(3, 1, false);
+
+    /// Every size, smallest first; from three lines down, each about as tall as wide on a
+    /// terminal, whose characters are about twice as tall as wide.
+    pub const ALL: [CellSize; 6] = [
+        CellSize::COMPACT,
+        CellSize::new(5, 1, true),
+        CellSize::new(5, 2, true),
+        CellSize::new(7, 3, true),
+        CellSize::new(9, 4, true),
+        CellSize::new(11, 5, true),
+    ];
+
+    const fn new(width: usize, height: usize, grid: bool) -> Self {
+        CellSize {
+            width,
+            height,
+            grid,
+        }
+    }
+
+    /// The line of a cell that holds its piece.
+    fn middle(self) -> usize {
+        (self.height - 1) / 2
+    }
+}
 
 /// Colours of the seats, chosen to differ on dark and light terminals.
 pub const SEAT_COLOURS: [Color; 4] = [Color::Cyan, Color::Yellow, Color::Green, Color::Magenta];
@@ -57,7 +98,7 @@ fn outlined(ink: Ink) -> bool {
     matches!(ink, Ink::Light) || matches!(ink, Ink::Seat(s) if s % 2 == 1)
 }
 
-/// A piece as text (at most [`WIDTH`] characters) and its style.
+/// A piece as text (at most three characters) and its style.
 pub fn glyph(piece: &Piece) -> (String, Style) {
     let hollow = outlined(piece.ink);
     let pick = |filled: char, open: char| if hollow { open } else { filled };
@@ -95,11 +136,15 @@ pub fn glyph(piece: &Piece) -> (String, Style) {
 /// Where the board's parts were drawn, to find the cell under a mouse click.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Geometry {
-    /// Characters before the first cell's gap.
+    /// Characters before the first cell's gap (or grid line).
     left: usize,
+    /// Characters a cell takes across.
+    width: usize,
+    /// Lines a cell takes down.
+    height: usize,
     /// The first column's coordinate and how many columns.
     columns: (i32, usize),
-    /// For each drawn row: its line and the row's coordinate.
+    /// For each drawn line of a row: the line and the row's coordinate.
     rows: Vec<(usize, i32)>,
 }
 
@@ -108,16 +153,26 @@ impl Geometry {
     pub fn cell_at(&self, x: usize, y: usize) -> Option<Cell> {
         let &(_, row) = self.rows.iter().find(|&&(line, _)| line == y)?;
         let offset = x.checked_sub(self.left)?;
-        let column = offset / (WIDTH + 1);
+        let column = offset / (self.width + 1);
         (column < self.columns.1).then(|| Cell::new(self.columns.0 + column as i32, row))
     }
 
-    /// Where `cell`'s contents start: character and line.
+    /// Where `cell`'s piece is drawn (the middle of the cell): character and line.
     #[cfg(test)]
     pub fn position(&self, cell: Cell) -> Option<(usize, usize)> {
         let &(line, _) = self.rows.iter().find(|&&(_, row)| row == cell.y)?;
         let column = usize::try_from(cell.x - self.columns.0).ok()?;
-        (column < self.columns.1).then_some((self.left + column * (WIDTH + 1) + 1, line))
+        let middle = (self.height.max(1) - 1) / 2;
+        (column < self.columns.1).then_some((
+            self.left + column * (self.width + 1) + 1 + (self.width - 1) / 2,
+            line + middle,
+        ))
+    }
+
+    /// Characters across and lines down of a cell.
+    #[cfg(test)]
+    pub fn cell_size(&self) -> (usize, usize) {
+        (self.width, self.height)
     }
 }
 
@@ -134,73 +189,139 @@ fn label_width(picture: &Picture) -> usize {
 }
 
 /// Characters the board of `picture` takes across, as [`board_lines`] draws it.
-pub fn board_width(picture: &Picture) -> usize {
-    label_width(picture) + 2 + picture.board.columns.len() * (WIDTH + 1)
+pub fn board_width(picture: &Picture, size: CellSize) -> usize {
+    label_width(picture) + 2 + picture.board.columns.len() * (size.width + 1)
 }
 
-/// `text` centred in [`WIDTH`] characters.
-fn centred(text: &str) -> String {
-    let n = text.chars().count();
-    if n >= WIDTH {
-        return text.chars().take(WIDTH).collect();
+/// Lines the board of `picture` takes down, as [`board_lines`] draws it.
+pub fn board_height(picture: &Picture, size: CellSize) -> usize {
+    let rows = picture.board.rows.len();
+    if size.grid {
+        return 2 + rows * (size.height + 1);
     }
-    let left = (WIDTH - n).div_ceil(2);
-    format!("{}{text}{}", " ".repeat(left), " ".repeat(WIDTH - n - left))
+    let ys: Vec<i32> = picture.board.rows.coordinates_iter().collect();
+    let xs: Vec<i32> = picture.board.columns.coordinates_iter().collect();
+    let splits = ys
+        .windows(2)
+        .filter(|pair| {
+            xs.iter().any(|&x| {
+                picture.region_of(Cell::new(x, pair[0])) != picture.region_of(Cell::new(x, pair[1]))
+            })
+        })
+        .count();
+    1 + rows + splits
 }
 
-/// The board of `picture` as styled lines, with `marks` on cells; and where it was drawn.
+/// `text` centred in `width` characters (cut to them if longer).
+fn centred(text: &str, width: usize) -> String {
+    let n = text.chars().count();
+    if n >= width {
+        return text.chars().take(width).collect();
+    }
+    let left = (width - n).div_ceil(2);
+    format!("{}{text}{}", " ".repeat(left), " ".repeat(width - n - left))
+}
+
+/// What the board's cells hold, looked up once.
+struct Contents<'a> {
+    picture: &'a Picture,
+    marks: &'a HashMap<Cell, CellMark>,
+    pieces: HashMap<Cell, &'a Piece>,
+    values: HashMap<Cell, i64>,
+    xs: Vec<i32>,
+    ys: Vec<i32>,
+}
+
+impl<'a> Contents<'a> {
+    fn new(picture: &'a Picture, marks: &'a HashMap<Cell, CellMark>) -> Self {
+        Contents {
+            picture,
+            marks,
+            pieces: picture.pieces.iter().map(|p| (p.cell, &p.piece)).collect(),
+            values: picture.values.iter().map(|v| (v.cell, v.value)).collect(),
+            xs: picture.board.columns.coordinates_iter().collect(),
+            ys: picture.board.rows.coordinates_iter().collect(),
+        }
+    }
+
+    fn region(&self, cell: Cell) -> Option<usize> {
+        self.picture.region_of(cell)
+    }
+
+    fn mark(&self, cell: Cell) -> CellMark {
+        self.marks.get(&cell).copied().unwrap_or_default()
+    }
+}
+
+/// The column labels over the cells.
+fn header(picture: &Picture, left: usize, size: CellSize) -> Line<'static> {
+    let mut header = " ".repeat(left);
+    for label in &picture.board.columns.labels {
+        header.push(' ');
+        header.push_str(&centred(label, size.width));
+    }
+    Line::from(Span::styled(header, Style::default().fg(Color::DarkGray)))
+}
+
+/// The board of `picture` as styled lines, its cells `size` big, with `marks` on cells; and
+/// where it was drawn.
 pub fn board_lines(
     picture: &Picture,
     marks: &HashMap<Cell, CellMark>,
+    size: CellSize,
 ) -> (Vec<Line<'static>>, Geometry) {
-    let board = &picture.board;
     let label_width = label_width(picture);
     let left = label_width + 1;
     let mut geometry = Geometry {
         left,
-        columns: (board.columns.first, board.columns.len()),
+        width: size.width,
+        height: size.height,
+        columns: (picture.board.columns.first, picture.board.columns.len()),
         rows: Vec::new(),
     };
-    let mut lines = Vec::new();
-    let mut header = " ".repeat(left);
-    for label in &board.columns.labels {
-        header.push(' ');
-        header.push_str(&centred(label));
+    let contents = Contents::new(picture, marks);
+    let mut lines = vec![header(picture, left, size)];
+    if size.grid {
+        grid_lines(&contents, size, &mut lines, &mut geometry);
+    } else {
+        compact_lines(&contents, &mut lines, &mut geometry);
     }
-    lines.push(Line::from(Span::styled(
-        header,
-        Style::default().fg(Color::DarkGray),
-    )));
-    let pieces: HashMap<Cell, &Piece> = picture.pieces.iter().map(|p| (p.cell, &p.piece)).collect();
-    let values: HashMap<Cell, i64> = picture.values.iter().map(|v| (v.cell, v.value)).collect();
-    let region = |cell: Cell| picture.region_of(cell);
-    let ys: Vec<i32> = board.rows.coordinates_iter().collect();
-    let xs: Vec<i32> = board.columns.coordinates_iter().collect();
+    (lines, geometry)
+}
+
+/// The compact board: cells three characters wide on one line, apart by a gap that shows the
+/// cursor's brackets, a tile's joint or a region's edge; a line between rows where a region
+/// ends.
+fn compact_lines(contents: &Contents<'_>, lines: &mut Vec<Line<'static>>, geometry: &mut Geometry) {
+    let picture = contents.picture;
+    let (xs, ys) = (&contents.xs, &contents.ys);
+    let label_width = geometry.left - 1;
     for (r, &y) in ys.iter().enumerate() {
         let mut spans: Vec<Span<'static>> = vec![Span::styled(
-            format!("{:>label_width$} ", board.rows.labels[r]),
+            format!("{:>label_width$} ", picture.board.rows.labels[r]),
             Style::default().fg(Color::DarkGray),
         )];
         for (c, &x) in xs.iter().enumerate() {
             let cell = Cell::new(x, y);
-            let mark = marks.get(&cell).copied().unwrap_or_default();
             let before = (c > 0).then(|| Cell::new(xs[c - 1], y));
-            spans.push(gap(picture, before, Some(cell), marks, region));
-            spans.push(cell_span(picture, cell, &pieces, &values, mark));
+            spans.push(gap(contents, before, Some(cell)));
+            let (text, style) = cell_content(contents, cell, true);
+            spans.push(Span::styled(centred(&text, CellSize::COMPACT.width), style));
         }
         let last = xs.last().map(|&x| Cell::new(x, y));
-        spans.push(gap(picture, last, None, marks, region));
+        spans.push(gap(contents, last, None));
         geometry.rows.push((lines.len(), y));
         lines.push(Line::from(spans));
         // A line between rows where a region ends.
         if let Some(&below) = ys.get(r + 1)
             && xs
                 .iter()
-                .any(|&x| region(Cell::new(x, y)) != region(Cell::new(x, below)))
+                .any(|&x| contents.region(Cell::new(x, y)) != contents.region(Cell::new(x, below)))
         {
-            let mut text = " ".repeat(left);
-            for &x in &xs {
-                let split = region(Cell::new(x, y)) != region(Cell::new(x, below));
+            let mut text = " ".repeat(geometry.left);
+            for &x in xs {
+                let split =
+                    contents.region(Cell::new(x, y)) != contents.region(Cell::new(x, below));
                 text.push(' ');
                 text.push_str(if split { "───" } else { "   " });
             }
@@ -210,19 +331,170 @@ pub fn board_lines(
             )));
         }
     }
-    (lines, geometry)
 }
 
-/// The character between cells `before` and `after` (either may be off the board): a
-/// bracket of the cursor, a joint of a tile laid across, a region's edge, or a space.
-fn gap(
-    picture: &Picture,
-    before: Option<Cell>,
-    after: Option<Cell>,
-    marks: &HashMap<Cell, CellMark>,
-    region: impl Fn(Cell) -> Option<usize>,
-) -> Span<'static> {
-    let cursor = |cell: Option<Cell>| cell.is_some_and(|c| marks.get(&c).is_some_and(|m| m.cursor));
+/// How a grid line between two cells is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stroke {
+    /// Not at all: the two halves of one tile.
+    Blank,
+    /// Between cells of one region, and around the board.
+    Light,
+    /// Where a region ends.
+    Heavy,
+}
+
+impl Stroke {
+    fn index(self) -> usize {
+        match self {
+            Stroke::Blank => 0,
+            Stroke::Light => 1,
+            Stroke::Heavy => 2,
+        }
+    }
+
+    fn style(self) -> Style {
+        match self {
+            Stroke::Heavy => Style::default().fg(Color::Gray),
+            _ => Style::default().fg(Color::DarkGray),
+        }
+    }
+}
+
+/// Box-drawing characters by their arms (up, down, left, right; each blank, light or heavy),
+/// indexed `up × 27 + down × 9 + left × 3 + right`.
+const JUNCTIONS: &str =
+    " ╶╺╴─╼╸╾━╷┌┍┐┬┮┑┭┯╻┎┏┒┰┲┓┱┳╵└┕┘┴┶┙┵┷│├┝┤┼┾┥┽┿╽┟┢┧╁╆┪╅╈╹┖┗┚┸┺┛┹┻╿┞┡┦╀╄┩╃╇┃┠┣┨╂╊┫╉╋";
+
+/// The character where grid lines with these arms meet.
+fn junction(up: Stroke, down: Stroke, left: Stroke, right: Stroke) -> char {
+    let index = up.index() * 27 + down.index() * 9 + left.index() * 3 + right.index();
+    JUNCTIONS.chars().nth(index).unwrap_or(' ')
+}
+
+/// The stroke between cells `a` and `b` (either may be off the board).
+fn stroke(contents: &Contents<'_>, a: Option<Cell>, b: Option<Cell>) -> Stroke {
+    match (a, b) {
+        (Some(a), Some(b)) if contents.picture.linked(a) == Some(b) => Stroke::Blank,
+        (Some(a), Some(b)) if contents.region(a) != contents.region(b) => Stroke::Heavy,
+        (None, None) => Stroke::Blank,
+        _ => Stroke::Light,
+    }
+}
+
+/// The gridded board: each cell inside lines, heavy where a region ends, none between a
+/// tile's two halves (a joint instead); the cursor's cell reversed, its brackets inside.
+fn grid_lines(
+    contents: &Contents<'_>,
+    size: CellSize,
+    lines: &mut Vec<Line<'static>>,
+    geometry: &mut Geometry,
+) {
+    let picture = contents.picture;
+    let (xs, ys) = (&contents.xs, &contents.ys);
+    let cell = |c: usize, r: usize| -> Option<Cell> {
+        Some(Cell::new(
+            *xs.get(c.checked_sub(1)?)?,
+            *ys.get(r.checked_sub(1)?)?,
+        ))
+    };
+    // Columns and rows counted from 1, 0 and n + 1 being off the board.
+    let vertical = |c: usize, r: usize| stroke(contents, cell(c, r + 1), cell(c + 1, r + 1));
+    let horizontal = |r: usize, c: usize| stroke(contents, cell(c + 1, r), cell(c + 1, r + 1));
+    let (columns, rows) = (xs.len(), ys.len());
+    let label_width = geometry.left - 1;
+    for r in 0..=rows {
+        // The line above row r (below the last row when r = rows).
+        let mut spans = vec![Span::raw(" ".repeat(geometry.left))];
+        for c in 0..=columns {
+            let up = if r > 0 {
+                vertical(c, r - 1)
+            } else {
+                Stroke::Blank
+            };
+            let down = if r < rows {
+                vertical(c, r)
+            } else {
+                Stroke::Blank
+            };
+            let left = if c > 0 {
+                horizontal(r, c - 1)
+            } else {
+                Stroke::Blank
+            };
+            let right = if c < columns {
+                horizontal(r, c)
+            } else {
+                Stroke::Blank
+            };
+            let heavy = [up, down, left, right].contains(&Stroke::Heavy);
+            let style = if heavy { Stroke::Heavy } else { Stroke::Light }.style();
+            spans.push(Span::styled(
+                junction(up, down, left, right).to_string(),
+                style,
+            ));
+            if c < columns {
+                let text = match right {
+                    Stroke::Blank => centred("┃", size.width),
+                    Stroke::Light => "─".repeat(size.width),
+                    Stroke::Heavy => "━".repeat(size.width),
+                };
+                spans.push(Span::styled(text, right.style()));
+            }
+        }
+        lines.push(Line::from(spans));
+        let (Some(&y), Some(row_label)) = (ys.get(r), picture.board.rows.labels.get(r)) else {
+            break;
+        };
+        for line in 0..size.height {
+            let label = if line == size.middle() {
+                row_label.as_str()
+            } else {
+                ""
+            };
+            let mut spans: Vec<Span<'static>> = vec![Span::styled(
+                format!("{label:>label_width$} "),
+                Style::default().fg(Color::DarkGray),
+            )];
+            for c in 0..=columns {
+                let between = vertical(c, r);
+                let text = match between {
+                    Stroke::Blank if line == size.middle() && c > 0 && c < columns => "━",
+                    Stroke::Blank => " ",
+                    Stroke::Light => "│",
+                    Stroke::Heavy => "┃",
+                };
+                let style = if between == Stroke::Blank {
+                    Style::default().fg(Color::Gray)
+                } else {
+                    between.style()
+                };
+                spans.push(Span::styled(text, style));
+                if let Some(here) = cell(c + 1, r + 1) {
+                    let (text, style) = cell_content(contents, here, false);
+                    if line == size.middle() && contents.mark(here).cursor {
+                        // The cursor's brackets, inside its cell.
+                        let inside = centred(&text, size.width - 2);
+                        spans.push(Span::styled(format!("[{inside}]"), style));
+                    } else if line == size.middle() {
+                        spans.push(Span::styled(centred(&text, size.width), style));
+                    } else {
+                        let style = style.remove_modifier(Modifier::UNDERLINED);
+                        spans.push(Span::styled(" ".repeat(size.width), style));
+                    }
+                }
+            }
+            geometry.rows.push((lines.len(), y));
+            lines.push(Line::from(spans));
+        }
+    }
+}
+
+/// The character between cells `before` and `after` (either may be off the board) on the
+/// compact board: a bracket of the cursor, a joint of a tile laid across, a region's edge, or
+/// a space.
+fn gap(contents: &Contents<'_>, before: Option<Cell>, after: Option<Cell>) -> Span<'static> {
+    let cursor = |cell: Option<Cell>| cell.is_some_and(|c| contents.mark(c).cursor);
     let bracket = Style::default()
         .fg(Color::White)
         .add_modifier(Modifier::BOLD);
@@ -233,35 +505,33 @@ fn gap(
         return Span::styled("]", bracket);
     }
     if let (Some(a), Some(b)) = (before, after) {
-        if picture.linked(a) == Some(b) {
+        if contents.picture.linked(a) == Some(b) {
             return Span::styled("━", Style::default().fg(Color::Gray));
         }
-        if region(a) != region(b) {
+        if contents.region(a) != contents.region(b) {
             return Span::styled("│", Style::default().fg(Color::DarkGray));
         }
     }
     Span::raw(" ")
 }
 
-/// One cell: its piece (with its value, if any), or its value, or a dot; styled by the
-/// position's marks (last turn, deciding) and the move being made.
-fn cell_span(
-    picture: &Picture,
-    cell: Cell,
-    pieces: &HashMap<Cell, &Piece>,
-    values: &HashMap<Cell, i64>,
-    mark: CellMark,
-) -> Span<'static> {
-    let value = values.get(&cell).map(i64::to_string);
-    let (mut text, mut style) = if let Some(piece) = pieces.get(&cell) {
+/// One cell's text (not yet centred): its piece (with its value, if any), or its value, or a
+/// dot; styled by the position's marks (last turn, deciding) and the move being made. On the
+/// compact board, bars beside a half join it to the other half of its tile, laid down.
+fn cell_content(contents: &Contents<'_>, cell: Cell, compact: bool) -> (String, Style) {
+    let picture = contents.picture;
+    let mark = contents.mark(cell);
+    let value = contents.values.get(&cell).map(i64::to_string);
+    let (text, mut style) = if let Some(piece) = contents.pieces.get(&cell) {
         let (mut text, style) = glyph(piece);
         if let Some(v) = &value {
             text.push_str(v);
         }
         // A half whose tile is laid down: bars beside it join it to the other half.
-        if picture
-            .linked(cell)
-            .is_some_and(|other| other.x == cell.x && text.chars().count() == 1)
+        if compact
+            && picture
+                .linked(cell)
+                .is_some_and(|other| other.x == cell.x && text.chars().count() == 1)
         {
             text = format!("│{text}│");
         }
@@ -280,7 +550,6 @@ fn cell_span(
         };
         (text, style)
     };
-    text = centred(&text);
     if picture.last.contains(&cell) {
         style = style
             .bg(Color::Rgb(0, 40, 110))
@@ -303,7 +572,7 @@ fn cell_span(
     if mark.cursor {
         style = style.add_modifier(Modifier::REVERSED);
     }
-    Span::styled(text, style)
+    (text, style)
 }
 
 /// One line per reserve: the seat, its visible pieces with how many (the picked ones
@@ -361,14 +630,16 @@ fn reserve_line(
     Line::from(spans)
 }
 
-/// The legend: each key's glyph, as the board draws it, and its meaning; then the marks.
+/// The legend: each key's glyph, as the board draws it, and its meaning (joined by
+/// [`GLUE`], for [`crate::tui::layout::wrap`]); then the marks.
 pub fn legend_lines(picture: &Picture) -> Vec<Line<'static>> {
     let mut spans = Vec::new();
     for key in &picture.legend {
         let (text, style) = glyph(&key.piece);
         spans.push(Span::styled(text, style));
+        // The glyph stays with the first word of its meaning when the legend is wrapped.
         spans.push(Span::styled(
-            format!(" {}  ", key.meaning),
+            format!("{GLUE}{}  ", key.meaning),
             Style::default().fg(Color::DarkGray),
         ));
     }
@@ -437,7 +708,7 @@ mod tests {
                 ..CellMark::default()
             },
         );
-        let (lines, geometry) = board_lines(&picture(), &marks);
+        let (lines, geometry) = board_lines(&picture(), &marks, CellSize::COMPACT);
         assert_eq!(
             text(&lines),
             ["    a   b   c", "1   ◯ ━ ●   ·", "2   ·   · [ + ]"]

@@ -79,7 +79,8 @@ pub struct GamePlay<G: Engine> {
     pick: Option<Pick>,
     cursor: Option<Cell>,
     hint: Option<String>,
-    /// The hint's move: Enter plays it while nothing else is pointed at.
+    /// The hint's move: Enter plays it while nothing else is pointed at and the cursor is on
+    /// its first cell ([`GamePlay::enter`]).
     hint_move: Option<G::Move>,
     hint_job: Option<Job<G>>,
     thinking: Option<Job<G>>,
@@ -93,6 +94,9 @@ pub struct GamePlay<G: Engine> {
     viewer: Option<Player>,
     /// The human who must take the keyboard before the board is shown again.
     handover: Option<Player>,
+    /// Whether the details are shown over the board: reserves, legend, keys, moves (the `i`
+    /// key; any key closes them).
+    details: bool,
     /// Where the board picture's top-left corner was drawn, for mouse clicks.
     board_origin: Option<(u16, u16)>,
     last_file: Option<String>,
@@ -153,6 +157,7 @@ impl<G: Engine> GamePlay<G> {
             message: String::new(),
             viewer: None,
             handover: None,
+            details: false,
             board_origin: None,
             last_file: None,
         };
@@ -366,6 +371,10 @@ impl<G: Engine> GameScreen for GamePlay<G> {
             }
             return GameAction::None;
         }
+        if self.details {
+            self.details = false;
+            return GameAction::None;
+        }
         match key.code {
             // A capital letter chooses a piece by its letter (other keys are lower case).
             KeyCode::Char(c) if c.is_ascii_uppercase() && !self.choose_by_letter(c) => {
@@ -399,6 +408,7 @@ impl<G: Engine> GameScreen for GamePlay<G> {
             KeyCode::Char('u') => self.undo(),
             KeyCode::Char('r') => self.redo(),
             KeyCode::Char('?') => self.ask_hint(),
+            KeyCode::Char('i') => self.details = true,
             KeyCode::Char('s') => {
                 self.prompt = Some((Asking::Save, Prompt::new("Save to:", self.default_file())));
             }

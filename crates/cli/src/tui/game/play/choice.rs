@@ -10,6 +10,23 @@ use super::GamePlay;
 use crate::tui::drawing::CellMark;
 use crate::tui::pointing::{Pointing, Settled};
 
+/// What Enter does, decided once for doing it and for saying it.
+pub(super) enum Enter<M> {
+    /// Nothing: it is not this human's turn (the message says whose it is).
+    NotYourTurn,
+    /// Plays the hint: nothing is pointed at and the cursor is on the hint's first cell.
+    Hint(M),
+    /// Plays the move the picked choice makes whole without a cell (a trade).
+    Pick(M),
+    /// Nothing: there is no board to point at; moves are typed.
+    NoCursor,
+    /// Nothing: no move goes on at this cell (the message says so).
+    Nowhere(Cell),
+    /// Points at the cursor's cell, which makes this gesture, settled so (played when it is
+    /// one whole move that no longer move goes on from).
+    Point(Cell, Pointing, Settled),
+}
+
 impl<G: Engine> GamePlay<G> {
     /// The name of `cell` as the board labels it: `c4`, or `3,-1` on numbered axes.
     pub(super) fn cell_name(&self, cell: Cell) -> String {
@@ -56,38 +73,112 @@ impl<G: Engine> GamePlay<G> {
         preview.point(cell, &self.gestures).then_some(preview)
     }
 
-    /// Enter or a click: points at the cursor's cell (with the pick), plays the move once it
-    /// is whole, or plays the hint, or explains why nothing happens.
-    pub(super) fn play_selected(&mut self) {
+    /// What Enter (or a click, once the cursor is on the clicked cell) does now: decided
+    /// here once, for [`Self::play_selected`] to do and the line under the status to say.
+    pub(super) fn enter(&self) -> Enter<G::Move> {
         if self.human_to_move().is_none() {
-            self.message = self.not_your_turn();
-            return;
+            return Enter::NotYourTurn;
         }
         if self.pointing.is_empty()
             && let Some(mv) = self.hint_move
         {
             let anchor = self.table.state().gesture(mv).all_cells().first().copied();
             if anchor.is_none() || anchor == self.cursor {
-                self.play_move(mv);
-                return;
+                return Enter::Hint(mv);
+            }
+        }
+        // A choice picked that makes a whole move with no cell to point at (a trade, a pass):
+        // the choice names that move, even when longer ones go on from it.
+        if self.pick.as_ref().is_some_and(|p| p.choice) {
+            let preview = self.with_pick();
+            if preview != self.pointing
+                && let Settled::Play(i) | Settled::Whole(i) = preview.settled(&self.gestures)
+            {
+                return Enter::Pick(self.legal[i]);
             }
         }
         let Some(cursor) = self.cursor else {
-            self.say("Type : and a move.");
-            return;
+            return Enter::NoCursor;
         };
-        if let Some(pointing) = self.pointed(cursor) {
-            self.pointing = pointing;
-            self.settle();
-        } else {
-            let pick = self
-                .pick
-                .as_ref()
-                .map_or_else(String::new, |p| format!(" with {}", p.label));
-            self.message = format!(
-                "No move of yours goes on at {}{pick}; Backspace starts again.",
-                self.cell_name(cursor)
-            );
+        match self.pointed(cursor) {
+            Some(pointing) => {
+                let settled = pointing.settled(&self.gestures);
+                Enter::Point(cursor, pointing, settled)
+            }
+            None => Enter::Nowhere(cursor),
+        }
+    }
+
+    /// Enter or a click: points at the cursor's cell (with the pick), plays the move once it
+    /// is whole, or plays the hint, or explains why nothing happens; as [`Self::enter`]
+    /// decides.
+    pub(super) fn play_selected(&mut self) {
+        match self.enter() {
+            Enter::NotYourTurn => self.message = self.not_your_turn(),
+            Enter::Hint(mv) | Enter::Pick(mv) => {
+                self.play_move(mv);
+            }
+            Enter::NoCursor => self.say("Type : and a move."),
+            Enter::Point(_, pointing, _) => {
+                self.pointing = pointing;
+                self.settle();
+            }
+            Enter::Nowhere(cursor) => {
+                let pick = self
+                    .pick
+                    .as_ref()
+                    .map_or_else(String::new, |p| format!(" with {}", p.label));
+                self.message = format!(
+                    "No move of yours goes on at {}{pick}; Backspace starts again.",
+                    self.cell_name(cursor)
+                );
+            }
+        }
+    }
+
+    /// What playing `mv` does, for the screen: `plays Cd2`, or for a move that puts nothing
+    /// on the board and is named by its choice (Q!nto's `Trade RX RH`), that name as a verb
+    /// (`trades RX RH`).
+    pub(super) fn does(&self, mv: G::Move) -> String {
+        let gesture = self.table.state().gesture(mv);
+        let text = self.table.state().format_move(mv);
+        if let Some(choice) = &gesture.choice
+            && gesture.all_cells().is_empty()
+            && choice.label != choice.token
+            && let Some((verb, rest)) = choice.label.split_once(' ')
+        {
+            let verb = verb.to_lowercase();
+            let ending = if verb.ends_with('s') { "es" } else { "s" };
+            return format!("{verb}{ending} {rest}");
+        }
+        format!("plays {text}")
+    }
+
+    /// What Enter does now, in a few words for the line under the status (empty when it is
+    /// not the human's turn): the same decision as [`Self::play_selected`] carries out.
+    pub(super) fn enter_text(&self) -> String {
+        match self.enter() {
+            Enter::NotYourTurn => String::new(),
+            Enter::Hint(mv) => format!("⏎ plays the hint {}", self.table.state().format_move(mv)),
+            Enter::Pick(mv) => format!("⏎ {}", self.does(mv)),
+            Enter::NoCursor => ": types a move".to_owned(),
+            Enter::Nowhere(cursor) => format!("no move goes on at {}", self.cell_name(cursor)),
+            Enter::Point(cursor, _, settled) => match settled {
+                Settled::Play(i) => format!("⏎ {}", self.does(self.legal[i])),
+                Settled::Whole(i) => {
+                    let mv = self.legal[i];
+                    let does = self.does(mv);
+                    let verb = match does.split_once(' ') {
+                        Some((verb, _)) if verb != "plays" => verb,
+                        _ => "plays it",
+                    };
+                    format!(
+                        "⏎ makes {} (x then {verb})",
+                        self.table.state().format_move(mv)
+                    )
+                }
+                Settled::Partial => format!("⏎ points at {}", self.cell_name(cursor)),
+            },
         }
     }
 
@@ -216,26 +307,6 @@ impl<G: Engine> GamePlay<G> {
                 clamp(cell.x + columns, &board.columns),
                 clamp(cell.y + rows, &board.rows),
             ));
-        }
-    }
-
-    /// What Enter would do at the cursor, for the line under the status.
-    pub(super) fn at_cursor(&self) -> String {
-        let Some(cursor) = self.cursor else {
-            return String::new();
-        };
-        match self.pointed(cursor) {
-            None => format!("no move goes on at {}", self.cell_name(cursor)),
-            Some(p) => match p.settled(&self.gestures) {
-                Settled::Play(i) => {
-                    format!("⏎ plays {}", self.table.state().format_move(self.legal[i]))
-                }
-                Settled::Whole(i) => format!(
-                    "⏎ makes {} (x plays it)",
-                    self.table.state().format_move(self.legal[i])
-                ),
-                Settled::Partial => format!("⏎ points at {}", self.cell_name(cursor)),
-            },
         }
     }
 

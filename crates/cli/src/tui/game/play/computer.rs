@@ -54,7 +54,8 @@ impl<G: Engine> GamePlay<G> {
                 }
                 self.pointing.clear();
                 self.hint_move = Some(mv);
-                self.message = format!("Hint: {text} — Enter plays it.");
+                // The line under the status says whether Enter plays it (not once the cursor left it).
+                self.message = format!("Hint: {text}.");
                 self.hint = Some(text);
             }
         }

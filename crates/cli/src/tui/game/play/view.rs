@@ -8,32 +8,63 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
-use tabuleiro_core::{Engine, Player};
+use tabuleiro_core::{Engine, Picture, Player};
 
+use super::choice::Enter;
 use super::{GamePlay, SPEEDS};
 use crate::play::Seat;
-use crate::tui::drawing::{board_lines, board_width, legend_lines, reserve_lines, seat_style};
+use crate::tui::drawing::{
+    CellSize, board_height, board_lines, board_width, legend_lines, reserve_lines, seat_style,
+};
 use crate::tui::game::worker::spinner;
-use crate::tui::layout::centered;
+use crate::tui::layout::{GLUE, centered, wrap};
 
-/// Draws the whole game screen.
+/// Columns the move list and the keys take, when the board leaves them room.
+const SIDE_WIDTH: u16 = 34;
+
+/// The narrowest the move list and the keys are shown beside the board.
+const MIN_SIDE_WIDTH: u16 = 26;
+
+/// Lines each line at the bottom (status, what Enter does, message) may wrap to.
+const BOTTOM_LINES: usize = 2;
+
+/// Draws the whole game screen. Every text is wrapped at word boundaries to the room it has;
+/// the board's cells are as big as the room allows ([`CellSize`]); what the smallest board
+/// leaves no room for (the legend, the reserves, the move list and keys) goes behind the `i`
+/// key, which the board's frame then names.
 pub fn render<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
-    let [title, body, status, selection, message] = Layout::vertical([
-        Constraint::Length(1),
+    let width = usize::from(area.width);
+    let title = wrap(&title_line(play).spans, width, 1);
+    let bottom: Vec<Vec<Line<'static>>> =
+        [status_line(play), selection_line(play), message_line(play)]
+            .iter()
+            .map(|line| {
+                let mut lines = wrap(&line.spans, width, 2);
+                lines.truncate(BOTTOM_LINES);
+                lines
+            })
+            .collect();
+    let height = |lines: &[Line<'_>]| lines.len() as u16;
+    let [title_area, body, status, selection, message] = Layout::vertical([
+        Constraint::Length(height(&title)),
         Constraint::Min(5),
-        Constraint::Length(1),
-        Constraint::Length(1),
-        Constraint::Length(1),
+        Constraint::Length(height(&bottom[0])),
+        Constraint::Length(height(&bottom[1])),
+        Constraint::Length(height(&bottom[2])),
     ])
     .areas(area);
-    frame.render_widget(title_line(play), title);
+    frame.render_widget(Paragraph::new(title), title_area);
 
-    // The board takes what the move list and keys leave, and at least what it needs.
-    let side_width = 34.min(body.width / 2);
+    // The board takes what the move list and keys leave, and at least what it needs; they
+    // go behind `i` when that leaves them too narrow to read.
+    let side_width = SIDE_WIDTH.min(body.width / 2);
+    let needed = board_width(&play.picture, CellSize::COMPACT) as u16 + 2;
     let board_width = body
         .width
         .saturating_sub(side_width)
-        .max((board_width(&play.picture) as u16 + 2).min(body.width));
+        .max(needed.min(body.width));
+    let side_shown = body.width - board_width >= MIN_SIDE_WIDTH;
+    let board_width = if side_shown { board_width } else { body.width };
     let [board_area, side] =
         Layout::horizontal([Constraint::Length(board_width), Constraint::Fill(1)]).areas(body);
 
@@ -41,34 +72,38 @@ pub fn render<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Re
         play.board_origin = None;
         render_handover(frame, body, player);
     } else {
-        render_board(play, frame, board_area);
-        let keys = key_lines(play);
-        let [moves_area, keys_area] = Layout::vertical([
-            Constraint::Min(3),
-            Constraint::Length(keys.len() as u16 + 2),
-        ])
-        .areas(side);
-        render_moves(play, frame, moves_area);
-        match play.table.session().outcome() {
-            Some(outcome) => render_game_over(
-                frame,
-                keys_area,
-                &outcome.to_string(),
-                play.table.session().moves().len(),
-            ),
-            None => frame.render_widget(
-                Paragraph::new(keys).block(Block::bordered().title(" Keys ")),
-                keys_area,
-            ),
+        render_board(play, frame, board_area, !side_shown);
+        if side_shown {
+            render_side(play, frame, side);
+        }
+        if play.details {
+            render_details(play, frame, body);
         }
     }
-    frame.render_widget(status_line(play), status);
-    frame.render_widget(selection_line(play), selection);
-    let bottom = match &play.prompt {
-        Some((_, prompt)) => Line::from(prompt.display()).bold(),
-        None => Line::from(play.message.clone()).dark_gray(),
-    };
-    frame.render_widget(Paragraph::new(bottom), message);
+    for (lines, area) in bottom.into_iter().zip([status, selection, message]) {
+        frame.render_widget(Paragraph::new(lines), area);
+    }
+}
+
+/// Each of `lines` wrapped to `width`, the lines after the first of each indented by `indent`.
+fn wrapped(lines: &[Line<'_>], width: u16, indent: usize) -> Vec<Line<'static>> {
+    lines
+        .iter()
+        .flat_map(|line| {
+            let mut out = wrap(&line.spans, usize::from(width), indent);
+            for l in &mut out {
+                l.style = line.style;
+            }
+            out
+        })
+        .collect()
+}
+
+fn message_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
+    match &play.prompt {
+        Some((_, prompt)) => Line::from(Span::raw(prompt.display()).bold()),
+        None => Line::from(Span::raw(play.message.clone()).dark_gray()),
+    }
 }
 
 fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
@@ -95,13 +130,72 @@ fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     ])
 }
 
-fn render_board<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
-    let block = Block::bordered().title(format!(" {} ", G::INFO.name));
+/// The move list and, below it, the keys (or the result, once the game is over).
+fn render_side<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, side: Rect) {
+    let keys = wrapped(&key_lines(play), side.width.saturating_sub(2), KEY_WIDTH);
+    let [moves_area, keys_area] = Layout::vertical([
+        Constraint::Min(3),
+        Constraint::Length(keys.len() as u16 + 2),
+    ])
+    .areas(side);
+    render_moves(play, frame, moves_area);
+    match play.table.session().outcome() {
+        Some(outcome) => render_game_over(
+            frame,
+            keys_area,
+            &outcome.to_string(),
+            play.table.session().moves().len(),
+        ),
+        None => frame.render_widget(
+            Paragraph::new(keys).block(Block::bordered().title(" Keys ")),
+            keys_area,
+        ),
+    }
+}
+
+/// The board with its largest cells that leave room for the reserves and the legend; else
+/// the smallest, with what has no room behind `i` (as has the side, when `side_hidden`).
+fn render_board<G: Engine>(
+    play: &mut GamePlay<G>,
+    frame: &mut Frame<'_>,
+    area: Rect,
+    side_hidden: bool,
+) {
+    let mut block = Block::bordered().title(format!(" {} ", G::INFO.name));
     let inner = block.inner(area);
-    frame.render_widget(block, area);
+    let (width, height) = (usize::from(inner.width), usize::from(inner.height));
+    let reserves = wrapped(&play_reserves(play), inner.width, 2);
+    let legend = wrapped(&legend_and_notes(&play.picture), inner.width, 2);
+    let fits = |size: CellSize, below: usize| {
+        board_width(&play.picture, size) <= width
+            && board_height(&play.picture, size) + below <= height
+    };
+    let everything = reserves.len() + legend.len();
+    let (size, show_legend) = CellSize::ALL
+        .iter()
+        .rev()
+        .find(|&&size| fits(size, everything))
+        .map_or((CellSize::COMPACT, false), |&size| (size, true));
+    let show_reserves = show_legend || fits(size, reserves.len());
     let marks = play.marks();
-    let (mut lines, geometry) = board_lines(&play.picture, &marks);
+    let (mut lines, geometry) = board_lines(&play.picture, &marks, size);
     play.geometry = geometry;
+    if show_reserves {
+        lines.extend(reserves);
+    }
+    if show_legend {
+        lines.extend(legend);
+    }
+    if side_hidden || !show_legend {
+        block = block.title_bottom(Line::from(" i: more ").light_blue());
+    }
+    frame.render_widget(block, area);
+    play.board_origin = Some((inner.x, inner.y));
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// The reserves, the picked pieces marked.
+fn play_reserves<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     let seats = &play.config.seats;
     let names = |seat: usize| {
         let who = seats.get(seat).map_or_else(String::new, |s| match s {
@@ -120,18 +214,45 @@ fn render_board<G: Engine>(play: &mut GamePlay<G>, frame: &mut Frame<'_>, area: 
     if let Some(pick) = &play.pick {
         picked.push(pick.token.clone());
     }
-    lines.extend(reserve_lines(&play.picture, &names, &picked));
-    lines.extend(legend_lines(&play.picture));
-    for note in &play.picture.notes {
-        lines.push(Line::from(note.clone()).dark_gray());
-    }
-    play.board_origin = Some((inner.x, inner.y));
-    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    reserve_lines(&play.picture, &names, &picked)
 }
 
-/// The moves so far, one line per turn (both moves of a Nudge turn on one line), the latest
-/// at the bottom.
-fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+/// The legend and the picture's notes.
+fn legend_and_notes(picture: &Picture) -> Vec<Line<'static>> {
+    let mut lines = legend_lines(picture);
+    for note in &picture.notes {
+        lines.push(Line::from(Span::raw(note.clone()).dark_gray()));
+    }
+    lines
+}
+
+/// The reserves, the legend and notes, the keys and the latest moves over the body, for the
+/// `i` key (any key closes them): all that the board and the side may have no room for.
+fn render_details<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+    let width = area.width.saturating_sub(2).min(76);
+    let heading = |text: &str| Line::from(Span::raw(text.to_owned()).bold());
+    let mut lines = wrapped(&play_reserves(play), width, 2);
+    lines.extend(wrapped(&legend_and_notes(&play.picture), width, 2));
+    lines.push(heading("Keys"));
+    lines.extend(wrapped(&key_lines(play), width, KEY_WIDTH));
+    let room = usize::from(area.height.saturating_sub(2));
+    let moves = move_lines(play, width);
+    if !moves.is_empty() && lines.len() + 1 < room {
+        lines.push(heading("Moves"));
+        let shown = moves.len().min(room - lines.len());
+        lines.extend(moves[moves.len() - shown..].iter().cloned());
+    }
+    let popup = centered(area, width + 2, lines.len() as u16 + 2);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(" More (any key closes) ")),
+        popup,
+    );
+}
+
+/// The moves so far, one turn a line (both moves of a Nudge turn on one), wrapped to
+/// `width` under the turn's moves; the latest bold.
+fn move_lines<G: Engine>(play: &GamePlay<G>, width: u16) -> Vec<Line<'static>> {
     let session = play.table.session();
     let total = session.moves().len();
     let mut turns: Vec<(usize, Vec<String>)> = Vec::new();
@@ -144,13 +265,10 @@ fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect
             _ => turns.push((seat, vec![text])),
         }
     }
-    let height = area.height.saturating_sub(2) as usize;
-    let first = turns.len().saturating_sub(height);
     let count = turns.len();
     let lines: Vec<Line<'static>> = turns
         .into_iter()
         .enumerate()
-        .skip(first)
         .map(|(i, (seat, moves))| {
             let line = Line::from(vec![
                 Span::raw(format!("{:>3}. ", i + 1)),
@@ -160,6 +278,15 @@ fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect
             if i + 1 == count { line.bold() } else { line }
         })
         .collect();
+    wrapped(&lines, width, 8)
+}
+
+/// The move list, the latest lines at the bottom.
+fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
+    let total = play.table.session().moves().len();
+    let mut lines = move_lines(play, area.width.saturating_sub(2));
+    let height = area.height.saturating_sub(2) as usize;
+    lines.drain(..lines.len().saturating_sub(height));
     let title = if total == 0 {
         " Moves ".to_owned()
     } else {
@@ -171,13 +298,17 @@ fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect
     );
 }
 
-fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
+/// Columns the keys take before what they do.
+const KEY_WIDTH: usize = 10;
+
+pub(super) fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     let mut keys: Vec<(&str, &str)> = Vec::new();
     if play.humans.is_empty() {
         keys.extend([
             ("Space p", "pause / resume"),
             (".", "one move"),
             ("+ -", "faster / slower"),
+            ("i", "more"),
         ]);
     } else {
         keys.extend([
@@ -186,7 +317,7 @@ fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
             ("Tab A-Z", "piece or choice"),
             ("t x ⌫", "take / play / again"),
             (":", "type a move"),
-            ("?", "hint"),
+            ("? i", "hint / more"),
         ]);
     }
     keys.extend([
@@ -195,10 +326,14 @@ fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
         ("n F1", "new game / rules"),
         ("Esc q", "menu / quit"),
     ]);
+    // The keys are glued together, and to their column's padding.
     keys.into_iter()
         .map(|(k, what)| {
             Line::from(vec![
-                Span::styled(format!("{k:<10}"), Style::default().fg(Color::LightBlue)),
+                Span::styled(
+                    format!("{k:<KEY_WIDTH$}").replace(' ', &GLUE.to_string()),
+                    Style::default().fg(Color::LightBlue),
+                ),
                 Span::raw(what.to_owned()),
             ])
         })
@@ -258,23 +393,23 @@ fn some_of(texts: &[String], n: usize) -> String {
     out
 }
 
-/// The line under the status: the piece or choice Enter puts down, and what Enter would do
-/// at the cursor.
+/// The line under the status: the piece or choice Enter puts down, and the one thing Enter
+/// does now ([`GamePlay::enter_text`], from the decision Enter carries out).
 fn selection_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     if play.human_to_move().is_none() {
         return Line::from("");
     }
-    let hint = play.hint_move.map(|mv| {
-        format!(
-            " · ⏎ plays the hint {}",
-            play.table.session().state().format_move(mv)
-        )
-    });
     let picks = play.pointing.picks(&play.gestures);
-    let chosen = play.pick.as_ref().map_or_else(String::new, |pick| {
-        let index = picks.iter().position(|p| p == pick).map_or(0, |i| i + 1);
-        format!("{} ({index}/{}) ", pick.label, picks.len())
-    });
+    // The pick is not what Enter puts down while it plays the hint.
+    let hint = matches!(play.enter(), Enter::Hint(_));
+    let chosen = play
+        .pick
+        .as_ref()
+        .filter(|_| !hint)
+        .map_or_else(String::new, |pick| {
+            let index = picks.iter().position(|p| p == pick).map_or(0, |i| i + 1);
+            format!("{} ({index}/{}) ", pick.label, picks.len())
+        });
     let typed: Vec<String> = play
         .gestures
         .iter()
@@ -289,8 +424,7 @@ fn selection_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     };
     Line::from(vec![
         Span::raw(chosen).bold(),
-        Span::raw(play.at_cursor()),
-        Span::raw(hint.unwrap_or_default()),
+        Span::raw(play.enter_text()),
         Span::raw(typed),
     ])
 }

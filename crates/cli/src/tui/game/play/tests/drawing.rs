@@ -1,5 +1,6 @@
 //! What the screen shows: every board at 80 × 24, the title's seed, and the marks of the
-//! last turn and of the cells that decided the game.
+//! last turn and of the cells that decided the game. The board's size at 80 × 24, 120 × 40
+//! and 160 × 48, panels wrapped at words, and the one thing Enter does are in [`super::layout`].
 
 use super::*;
 
@@ -18,14 +19,20 @@ fn every_game_board_fits_80_by_24_with_cursor_status_and_moves() {
     }
     check::<Quantik>(
         &[],
-        &["│1 [ + ] + │ +   +", "■ cube (C)", "P1: ■×2 ▮×2 ▲×2 ●×2"],
+        &[
+            "│  ┌─────┬─────┰─────┬─────┐",
+            "│1 │[ + ]│  +  ┃  +  │  +  │",
+            "│  ┝━━━━━┿━━━━━╋━━━━━┿━━━━━┥",
+            "■ cube (C)",
+            "P1: ■×2 ▮×2 ▲×2 ●×2",
+        ],
     );
     check::<Nudge>(
         &[],
         &[
-            "│    a   b   c   d   e",
-            "│2   · [ ◯ ] ◯   ◯   ·",
-            "│4   ·   ●   ●   ●   ·",
+            "│     a     b     c     d     e",
+            "│2 │  ·  │[ ◯ ]│  ◯  │  ◯  │  ·  │",
+            "│4 │  ·  │  ●  │  ●  │  ●  │  ·  │",
             "Player 1 to move · move 1 of 2",
         ],
     );

@@ -70,20 +70,25 @@ fn quantik_marks_where_the_picked_shape_may_go() {
     press(&mut play, KeyCode::Char('O'));
     assert_eq!(play.pick_label().as_deref(), Some("cone"));
     let lines = screen(&mut play, 80, 24);
-    let board: Vec<String> = lines[1..8]
+    let board: Vec<String> = lines[1..13]
         .iter()
-        .map(|l| l.chars().take(22).collect::<String>().trim_end().to_owned())
+        .map(|l| l.chars().take(28).collect::<String>().trim_end().to_owned())
         .collect();
     assert_eq!(
         board,
         [
-            "┌ Quantik ────────────",
-            "│    a   b   c   d",
-            "│1 [ ■ ] · │ +   +",
-            "│2   +   · │ +   +",
-            "│   ─── ─── ─── ───",
-            "│3   ·   · │ +   +",
-            "│4   ·   △ │ ·   ·",
+            "┌ Quantik ──────────────────",
+            "│     a     b     c     d",
+            "│  ┌─────┬─────┰─────┬─────┐",
+            "│1 │[ ■ ]│  ·  ┃  +  │  +  │",
+            "│  ├─────┼─────╂─────┼─────┤",
+            "│2 │  +  │  ·  ┃  +  │  +  │",
+            "│  ┝━━━━━┿━━━━━╋━━━━━┿━━━━━┥",
+            "│3 │  ·  │  ·  ┃  +  │  +  │",
+            "│  ├─────┼─────╂─────┼─────┤",
+            "│4 │  ·  │  △  ┃  ·  │  ·  │",
+            "│  └─────┴─────┸─────┴─────┘",
+            "│P1: ■ ▮×2 ▲×2 ●×2",
         ]
     );
     // Where the cone may not go, Enter says so and nothing is played.
@@ -174,7 +179,13 @@ fn the_hint_puts_the_cursor_on_a_good_move() {
     // Two moves win at once: the sphere completing row 1 or the bottom-right region.
     let cursor = play.cursor().map(|c| play.cell_name(c)).unwrap_or_default();
     assert!(["d1", "c3"].contains(&cursor.as_str()), "{cursor}");
-    assert_eq!(play.message(), format!("Hint: S{cursor} — Enter plays it."));
+    assert_eq!(play.message(), format!("Hint: S{cursor}."));
+    let lines = screen(&mut play, 80, 24);
+    assert_eq!(
+        lines[22],
+        format!("⏎ plays the hint S{cursor}"),
+        "one promise"
+    );
     press(&mut play, KeyCode::Enter);
     assert!(play.session().state().outcome().is_some());
     let lines = screen(&mut play, 80, 24);

@@ -25,6 +25,7 @@ use crate::play::testing::Secretive;
 mod drawing;
 mod hidden_hands;
 mod keys;
+mod layout;
 mod qinto;
 mod session;
 
@@ -112,8 +113,7 @@ fn go_to<G: Engine>(play: &mut GamePlay<G>, name: &str) {
     assert_eq!(play.cursor(), Some(target));
 }
 
-/// The buffer cell where `cell`'s contents start on screen (the screen drawn 80 × 24), and
-/// the buffer.
+/// The buffer cell where `cell`'s piece is drawn (the screen drawn 100 × 30).
 fn drawn_at<G: Engine>(
     play: &mut GamePlay<G>,
     cell: tabuleiro_core::Cell,
@@ -128,5 +128,5 @@ fn drawn_at<G: Engine>(
         .position(cell)
         .expect("the cell is on the board");
     // Glyphs are centred: the middle character of the cell holds the piece.
-    terminal.backend().buffer()[(ox + x as u16 + 1, oy + y as u16)].clone()
+    terminal.backend().buffer()[(ox + x as u16, oy + y as u16)].clone()
 }

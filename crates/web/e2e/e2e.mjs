@@ -122,8 +122,15 @@ async function clickLegalMove(page, choose) {
   return move;
 }
 
+// Opens the home's "More options", where the whole new-game form is.
+async function openMoreOptions(page) {
+  await page.locator("#more-options > summary").waitFor({ timeout });
+  if (!(await page.locator("#more-options").evaluate((d) => d.open))) await page.click("#more-options > summary");
+}
+
 async function newGameFromMenu(page, base, game, mode, options = {}) {
   await page.goto(`${base}/`);
+  await openMoreOptions(page);
   await page.selectOption("#game", game);
   for (const [name, value] of Object.entries(options)) {
     const input = page.locator(`[data-option="${name}"]`);
@@ -894,7 +901,8 @@ tests["The second seat sees its side at the bottom, a dark theme, a move sound, 
   await waitMyTurn(page);
   check(await sounds() >= 1, "a sound when the other player moved");
   // One numbering: the history, the list of moves and the game's notes count the same turns.
-  const turn = await page.locator("#moves li").last().evaluate((li) => li.value);
+  // (Each line of the list is a round, its moves' turns named on them: the last turn shown.)
+  const turn = await page.locator("#moves li").last().evaluate((li) => Number(li.dataset.turn));
   const at = await page.locator("#history-at").textContent();
   check(at === `After turn ${turn}`, `the history says turn ${turn}: ${at}`);
   const notes = await page.locator("#notes").textContent();
@@ -910,6 +918,7 @@ tests["The second seat sees its side at the bottom, a dark theme, a move sound, 
 
   // Options named for people, and chosen from lists where they are few.
   await page.goto(`${base}/`);
+  await openMoreOptions(page);
   await page.selectOption("#game", "nudge");
   const labels = await page.locator("#options label").allTextContents();
   check(labels.some((l) => l.startsWith("Turn limit")), `Nudge's options are named for people: ${labels}`);
@@ -991,6 +1000,7 @@ tests["A rated game by invitation: names at the table, a seat only its player op
   // Ana invites Bia by the address of Bia's page.
   const biaId = await bia.evaluate(() => fetch("/api/me").then((r) => r.json()).then((me) => me.id));
   await ana.goto(`${base}/`);
+  await openMoreOptions(ana);
   await ana.selectOption("#game", "quantik");
   await ana.check("input[name=mode][value=rated]");
   await ana.fill("#invite", `${base}/?player=${biaId}`);
@@ -998,7 +1008,7 @@ tests["A rated game by invitation: names at the table, a seat only its player op
   await ana.locator("#links-rated").waitFor({ state: "visible", timeout });
   const links = await ana.locator("#link-list a").evaluateAll((as) => as.map((a) => a.href));
   await ana.goto(links[0]);
-  await ana.locator("#table-players").filter({ hasText: `Player 1: ${anaName} 1500?` }).waitFor({ timeout });
+  await ana.locator('#table-board .player[data-seat="0"]').filter({ hasText: `${anaName} 1500?` }).waitFor({ timeout });
   // Nobody but Bia takes Bia's seat, with its link or not.
   const stranger = await browser.newPage();
   await stranger.goto(links[1]);
@@ -1007,7 +1017,7 @@ tests["A rated game by invitation: names at the table, a seat only its player op
   await stranger.locator("#status").filter({ hasText: "Watching" }).waitFor({ timeout });
   await bia.goto(links[1]);
   for (const page of [ana, bia, stranger]) {
-    await page.locator("#table-players").filter({ hasText: `Player 2: ${biaName} 1500?` }).waitFor({ timeout });
+    await page.locator('#table-board .player[data-seat="1"]').filter({ hasText: `${biaName} 1500?` }).waitFor({ timeout });
   }
   // Each plays a move (a game resigned before that is aborted, not rated), then Bia resigns.
   await clickLegalMove(ana);
@@ -1030,7 +1040,7 @@ tests["A rated game by invitation: names at the table, a seat only its player op
   await accessible(stranger, "a rated game's end, to a spectator");
   await picture(ana, "rated-game-end");
   // Bia's name at the table leads to her page: her rating, and the game with its change.
-  await stranger.locator("#table-players a", { hasText: "Bia#" }).click();
+  await stranger.locator("#table-board .player a", { hasText: "Bia#" }).click();
   await stranger.locator("#profile-name").filter({ hasText: biaName }).waitFor({ timeout });
   await stranger.locator("#profile-games tr").first().waitFor({ timeout });
   const row = await stranger.locator("#profile-games tr").first().textContent();
@@ -1107,26 +1117,27 @@ tests["Clocks tick on every page, warn in the last 10 seconds, and a game is los
   const pages = await Promise.all(links.map(async (link) => {
     const page = await browser.newPage();
     await page.goto(new URL(link, base).href);
-    await page.locator("#clocks .clock").nth(1).waitFor({ timeout });
+    await page.locator("#table-board .clock").nth(1).waitFor({ timeout });
     return page;
   }));
   const [one, two, watch] = pages;
-  check((await one.locator("#clocks").textContent()).includes("0:12"), `12 seconds each: ${await one.locator("#clocks").textContent()}`);
+  const both = (await one.locator("#table-board .clock").allTextContents()).join(" ");
+  check(both.split("0:12").length === 3, `12 seconds each: ${both}`);
   await clickLegalMove(one);
-  const time = (page) => page.locator("#clocks .clock.running .time").textContent();
-  for (const page of pages) await page.locator('#clocks .clock.running[data-seat="1"]').waitFor({ timeout });
+  const time = (page) => page.locator("#table-board .clock.running .time").textContent();
+  for (const page of pages) await page.locator('#table-board .clock.running[data-seat="1"]').waitFor({ timeout });
   const before = await Promise.all(pages.map(time));
   await watch.waitForTimeout(1200);
   const after = await Promise.all(pages.map(time));
   const seconds = (text) => Number(text.replace(/[^0-9:.]/g, "").split(":").reduce((m, s) => 60 * Number(m) + Number(s)));
   pages.forEach((_, i) => check(seconds(after[i]) < seconds(before[i]), `player 2's clock ticks on page ${i}: ${before[i]} → ${after[i]}`));
-  await two.locator("#clocks .clock.low").waitFor({ timeout });
-  check((await two.locator("#clocks .clock.low .time").textContent()).startsWith("⚠"), "a low clock is marked, not only coloured");
+  await two.locator("#table-board .clock.low").waitFor({ timeout });
+  check((await two.locator("#table-board .clock.low .time").textContent()).startsWith("⚠"), "a low clock is marked, not only coloured");
   await accessible(two, "a page with clocks");
   await picture(two, "clocks");
   for (const page of pages) await page.locator("#banner").filter({ hasText: "player 2 ran out of time" }).waitFor({ timeout });
   check((await two.locator("#banner").textContent()).startsWith("You lost"), "player 2 lost on time");
-  check(await watch.locator("#clocks .clock.running").count() === 0, "no clock runs once the game is over");
+  check(await watch.locator("#table-board .clock.running").count() === 0, "no clock runs once the game is over");
   for (const page of pages) await page.close();
 };
 
@@ -1147,16 +1158,16 @@ tests["The lobby: a challenge posted, accepted, the game on both pages with cloc
   const row = bia.locator("#lobby-challenges tr", { hasText: anaName });
   await row.waitFor({ timeout });
   const text = await row.textContent();
-  check(text.includes("Quantik") && text.includes("first=2") && text.includes("3+2") && text.includes("rated") && text.includes("1500?"), `the challenge: ${text}`);
+  check(text.includes("Quantik") && text.includes("First player: 2") && text.includes("3+2") && text.includes("rated") && text.includes("1500?"), `the challenge: ${text}`);
   await accessible(bia, "the lobby");
   await picture(bia, "lobby");
   await row.locator("button", { hasText: "Accept" }).click();
   for (const page of [ana, bia]) {
     await page.waitForURL((url) => url.searchParams.has("game"), { timeout });
-    await page.locator("#clocks .clock").nth(1).waitFor({ timeout });
+    await page.locator("#table-board .clock").nth(1).waitFor({ timeout });
   }
   check(ana.url() === bia.url(), "both on the same game");
-  const names = await ana.locator("#table-players").textContent();
+  const names = (await ana.locator("#table-board .player").allTextContents()).join(" ");
   check(names.includes(anaName) && names.includes(biaName), `both named at the table: ${names}`);
   // The spectator finds it in the lobby and watches it.
   const playing = caio.locator("#lobby-playing tr", { hasText: anaName });
@@ -1167,7 +1178,7 @@ tests["The lobby: a challenge posted, accepted, the game on both pages with cloc
   const second = first === ana ? bia : ana;
   await clickLegalMove(first);
   // Player 2 moved first (the challenge's option): player 1's clock runs now.
-  for (const page of [ana, bia, caio]) await page.locator('#clocks .clock.running[data-seat="0"]').waitFor({ timeout });
+  for (const page of [ana, bia, caio]) await page.locator('#table-board .clock.running[data-seat="0"]').waitFor({ timeout });
   await second.click("#offer-draw");
   await first.locator("#offer-accept").click();
   for (const page of [ana, bia, caio]) await page.locator("#banner").filter({ hasText: "agreed to a draw" }).waitFor({ timeout });
@@ -1216,9 +1227,8 @@ tests["A bot: welcomed by a challenge's creator, accepted, named as a bot at the
   await row.filter({ hasText: "bots welcome" }).waitFor({ timeout });
   await row.locator("button", { hasText: "Accept" }).click();
   for (const page of [ana, robo]) await page.waitForURL((url) => url.searchParams.has("game"), { timeout });
-  const names = ana.locator("#table-players");
-  await names.filter({ hasText: /Robo#[0-9a-f]{8} \(bot\)/ }).waitFor({ timeout });
-  const table = await names.textContent();
+  await ana.locator("#table-board .player").filter({ hasText: /Robo#[0-9a-f]{8} \(bot\)/ }).waitFor({ timeout });
+  const table = (await ana.locator("#table-board .player").allTextContents()).join(" ");
   check(table.includes(anaName) && !table.includes(`${anaName} (bot)`), `the person is not named a bot: ${table}`);
   for (const page of [ana, robo]) await page.close();
 };
@@ -1333,7 +1343,7 @@ async function measureTable(page) {
       height: innerHeight, width: innerWidth,
       boxes: {
         board: box("#board"), reserves: document.querySelector("#reserves").children.length ? box("#reserves") : null,
-        clocks: box("#clocks"), status: box("#status"), banner: box("#banner"), actions: box("#actions"),
+        players: box("#players-top"), you: box("#players-bottom"), status: box("#status"), banner: box("#banner"), actions: box("#actions"),
       },
     };
   });
@@ -1364,9 +1374,9 @@ async function clockGame(browser, base, viewport) {
     body: JSON.stringify({ game: "quantik", mode: "online", clock: { minutes: 3, increment: 2 } }) }).then((r) => r.json());
   for (const [i, page] of pages.entries()) {
     await page.goto(new URL(created.seats[i].link, base).href);
-    await page.locator("#clocks .clock").nth(1).waitFor({ timeout });
+    await page.locator("#table-board .clock").nth(1).waitFor({ timeout });
   }
-  for (const page of pages) await page.locator("#table-players").filter({ hasText: "Bia#" }).waitFor({ timeout });
+  for (const page of pages) await page.locator("#table-board .player").filter({ hasText: "Bia#" }).waitFor({ timeout });
   return pages;
 }
 
@@ -1495,6 +1505,263 @@ tests["No page wider than a phone: the games, the lobby, a player's page at 390 
   await wide(page, "a player's page");
   await page.close();
   check(faults.length === 0, faults.join("\n     "));
+};
+
+// ---------- The home, and the lobby and a player's page on a phone ----------
+
+// What a player reads of the home outside "More options": the header and the home's own text.
+const homeText = (page) => page.evaluate(() => [document.querySelector("header"),
+  ...document.querySelectorAll("#setup > :not(#more-options)")].map((e) => e.innerText).join("\n"));
+
+tests["The home: a card for each game, the computer in one click, a quick game with a person"] = async (browser, base) => {
+  const catalog = await fetch(`${base}/api/catalog`).then((r) => r.json());
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${base}/`);
+  await page.locator(".game-card").nth(catalog.games.length - 1).waitFor({ timeout });
+  check(catalog.games.length === 5, `five games: ${catalog.games.map((g) => g.id)}`);
+  for (const g of catalog.games) {
+    const card = page.locator(`.game-card[data-game="${g.id}"]`);
+    check(await card.locator("h2").textContent() === g.name, `${g.id}'s card is named ${g.name}`);
+    check(await card.locator(".pitch").textContent() === g.summary, `${g.id}'s card has its pitch`);
+    for (const way of ["button.computer", 'button.quick[data-clock="3+2"]', 'button.quick[data-clock="10+5"]', "button.friend"]) {
+      check(await card.locator(way).isVisible(), `${g.id}'s card offers ${way}`);
+    }
+  }
+  check(await page.locator("#more-options").evaluate((d) => !d.open), "the whole form is folded");
+  check(await page.locator("#summary").isHidden(), "no move notation on the home");
+  const text = await homeText(page);
+  const syntax = text.match(/[A-Z][a-z]?\d|@\d|=/);
+  check(!syntax, `no notation or option syntax on the home: "${syntax}" in ${text}`);
+  await page.locator("#home-lobby").filter({ hasText: /\d/ }).waitFor({ timeout });
+  check(await page.locator('#home-lobby[href="/?lobby"]').isVisible() && await page.locator("#home-playing").isVisible(),
+    "the lobby and the games being played one click away");
+  await accessible(page, "the home");
+  await picture(page, "home");
+  // The computer in one click.
+  await page.click('.game-card[data-game="quantik"] button.computer');
+  await page.waitForURL(/game=/, { timeout });
+  await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+  await page.locator("#table-board .player, #status").first().waitFor({ timeout });
+  check(await page.locator("#board rect.legal").count() === 16, "Quantik's board, the player to move");
+  await page.close();
+  // A quick game with a person: Ana's 3+2 posts a challenge and waits in the lobby; Bia, who
+  // has no name yet, is asked for one, then her 3+2 takes Ana's challenge.
+  const [ana, bia] = [await browser.newPage(), await browser.newPage()];
+  const anaName = await chooseName(ana, base, "Ana");
+  await ana.goto(`${base}/`);
+  await ana.click('.game-card[data-game="quantik"] button.quick[data-clock="3+2"]');
+  await ana.waitForURL(/\?lobby/, { timeout });
+  await ana.locator("#lobby-challenges tr", { hasText: anaName }).locator("button", { hasText: "Cancel" }).waitFor({ timeout });
+  const row = await ana.locator("#lobby-challenges tr", { hasText: anaName }).textContent();
+  check(row.includes("Quantik") && row.includes("3+2") && row.includes("rated") && row.includes("usual"), `Ana's challenge: ${row}`);
+  await bia.goto(`${base}/`);
+  await bia.click('.game-card[data-game="quantik"] button.quick[data-clock="3+2"]');
+  await bia.locator("#me-dialog[open]").waitFor({ timeout });
+  await bia.fill("#me-name", "Bia");
+  await bia.click("#me-save");
+  for (const p of [ana, bia]) {
+    await p.waitForURL((url) => url.searchParams.has("game"), { timeout });
+    await p.locator("#table-board .clock").nth(1).waitFor({ timeout });
+  }
+  check(ana.url() === bia.url(), `both on the same game: ${ana.url()} and ${bia.url()}`);
+  const names = (await ana.locator("#table-board .player").allTextContents()).join(" ");
+  check(names.includes(anaName) && names.includes("Bia#"), `both named at the table: ${names}`);
+  for (const p of [ana, bia]) await p.close();
+};
+
+tests["Lobby and player's page as cards on a phone"] = async (browser, base) => {
+  const viewport = { width: 390, height: 844 };
+  const [ana, bia] = [await browser.newPage(), await browser.newPage()];
+  const phone = await browser.newPage({ viewport, hasTouch: true });
+  const anaName = await chooseName(ana, base, "Ana");
+  const biaName = await chooseName(bia, base, "Bia");
+  const phoneName = await chooseName(phone, base, "Telefone");
+  const post = (page, body) => page.evaluate((body) => fetch("/api/lobby", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body) }).then((r) => r.json()), body);
+  // Ana waits in the lobby with a challenge; Bia and the phone play a rated game.
+  await ana.goto(`${base}/?lobby`);
+  await ana.locator("#lobby").waitFor({ timeout });
+  await post(ana, { game: "taiji", players: 2, options: { size: "7", scoring: "omega" }, rated: false, bots: true, clock: { minutes: 10, increment: 5 } });
+  const posted = await post(bia, { game: "quantik", players: 2, options: {}, rated: true, bots: false });
+  const accepted = await phone.evaluate((id) => fetch(`/api/lobby/${id}/accept`, { method: "POST" }).then((r) => r.json()), posted.id);
+  check(accepted.game, `the phone's seat starts the game: ${JSON.stringify(accepted)}`);
+  const fits = async (lists, what) => {
+    const m = await phone.evaluate((lists) => {
+      const wider = [];
+      for (const list of lists) {
+        for (const e of document.querySelectorAll(`#${list}, #${list} *`)) {
+          const r = e.getBoundingClientRect();
+          if (r.width > 0 && (r.left < 0 || r.right > innerWidth)) wider.push(`${list} ${e.tagName} ${Math.round(r.left)}..${Math.round(r.right)}`);
+        }
+      }
+      return { scrollWidth: document.documentElement.scrollWidth, width: innerWidth, wider };
+    }, lists);
+    check(m.scrollWidth <= m.width, `${what} is ${m.scrollWidth} px wide in ${m.width}`);
+    check(m.wider.length === 0, `${what}: wider than the screen: ${m.wider.slice(0, 5).join(", ")}`);
+  };
+  // Each cell of a card visible, its column named before it.
+  const cardCells = (selector) => phone.locator(selector).evaluateAll((rows) => rows.map((tr) => Object.fromEntries([...tr.cells]
+    .filter((td) => td.dataset.label).map((td) => {
+      const r = td.getBoundingClientRect();
+      const shown = r.width > 0 && r.height > 0 && getComputedStyle(td).visibility === "visible";
+      return [td.dataset.label, shown ? `${getComputedStyle(td, "::before").content.replace(/"/g, "")}${td.innerText}` : null];
+    }))));
+  await phone.goto(`${base}/?lobby`);
+  await phone.locator("#lobby-challenges tr", { hasText: anaName }).waitFor({ timeout });
+  await phone.locator("#lobby-playing tr", { hasText: phoneName }).waitFor({ timeout });
+  await fits(["lobby-challenges", "lobby-playing"], "the lobby");
+  const challenges = await cardCells("#lobby-challenges tr");
+  for (const c of challenges) {
+    for (const label of ["Game", "Clock", "Kind", "Players"]) {
+      check(c[label] && c[label].startsWith(`${label}: `) && c[label].length > label.length + 2, `a challenge's ${label} shown: ${JSON.stringify(c)}`);
+    }
+  }
+  const taiji = challenges.find((c) => c.Game === "Game: Taiji");
+  check(taiji && taiji.Clock === "Clock: 10+5" && taiji.Kind.includes("casual") && taiji.Players.includes(anaName)
+    && taiji.Options === "Options: Board size: 7, Scoring: omega", `Ana's challenge in words: ${JSON.stringify(taiji)}`);
+  const playing = (await cardCells("#lobby-playing tr")).find((g) => g.Players.includes(phoneName));
+  check(playing && playing.Players.includes(biaName) && playing.Game === "Game: Quantik", `the game being played: ${JSON.stringify(playing)}`);
+  await picture(phone, "lobby-phone");
+  // The game played to a rating: a move each, then the phone resigns.
+  await phone.goto(new URL(`/?game=${accepted.game}`, base).href);
+  await bia.goto(new URL(`/?game=${accepted.game}`, base).href);
+  for (const p of [phone, bia]) await p.locator("#table-board .player").filter({ hasText: phoneName }).waitFor({ timeout });
+  const first = (await phone.locator("#status").textContent()).includes("Your turn") ? phone : bia;
+  const second = first === phone ? bia : phone;
+  await clickLegalMove(first);
+  await waitMoves(second, 1);
+  await clickLegalMove(second);
+  await waitMoves(first, 2);
+  phone.once("dialog", (dialog) => dialog.accept());
+  await phone.click("#resign");
+  await phone.locator("#banner").filter({ hasText: "Ratings:" }).waitFor({ timeout });
+  const id = await phone.evaluate(() => fetch("/api/me").then((r) => r.json()).then((me) => me.id));
+  await phone.goto(`${base}/?player=${id}`);
+  await phone.locator("#profile-ratings tr").first().waitFor({ timeout });
+  await phone.locator("#profile-games tr").first().waitFor({ timeout });
+  await fits(["profile-ratings", "profile-games"], "the player's page");
+  const [rating] = await cardCells("#profile-ratings tr");
+  check(rating.Game === "Game: Quantik" && /^Rating: \d+\? ±\d+$/.test(rating.Rating) && rating["Rated games"] === "Rated games: 1",
+    `the rating as a card: ${JSON.stringify(rating)}`);
+  const [game] = await cardCells("#profile-games tr");
+  check(game.Opponents.includes(biaName) && game.Result === "Result: lost" && game.Mode === "Mode: rated" && game.Clock === "Clock: none"
+    && /^Rating change: 1500 → \d+\? \(−\d+\)$/.test(game["Rating change"]), `the game as a card: ${JSON.stringify(game)}`);
+  await accessible(phone, "a player's page on a phone");
+  await picture(phone, "player-page-phone");
+  for (const p of [ana, bia, phone]) await p.close();
+};
+
+// ---------- Players beside the board, and fast keyboard play ----------
+
+// The table's text as seen (no screen-reader-only words, nothing hidden or folded).
+const seenText = (page) => page.evaluate(() => {
+  const copy = document.querySelector("#play").cloneNode(true);
+  copy.querySelectorAll(".sr-only, [hidden], details").forEach((e) => e.remove());
+  return copy.textContent;
+});
+
+tests["Players beside the board: you below, the opponent above, named once with rating and clock; a line a round"] = async (browser, base) => {
+  const pages = await clockGame(browser, base, LAPTOPS[0]);
+  const names = [];
+  for (const page of pages) names.push((await page.locator("#me").textContent()).trim());
+  const strip = (page, where) => page.locator(`#players-${where} .player`).evaluate((e) => ({
+    seat: Number(e.dataset.seat), text: e.textContent, name: e.querySelector("a.name")?.textContent,
+    href: e.querySelector("a.name")?.getAttribute("href"), rating: e.querySelector(".rating")?.textContent,
+    clock: e.querySelector(".clock:not([hidden]) .time")?.textContent, timer: e.querySelector(".clock")?.getAttribute("role") }));
+  for (const [i, page] of pages.entries()) {
+    const [bottom, top] = [await strip(page, "bottom"), await strip(page, "top")];
+    check(bottom.seat === i && bottom.name === names[i], `page ${i + 1}: its player at the bottom: ${JSON.stringify(bottom)}`);
+    check(top.seat === 1 - i && top.name === names[1 - i], `page ${i + 1}: the opponent at the top: ${JSON.stringify(top)}`);
+    for (const s of [bottom, top]) {
+      check(/^\/\?player=\w+/.test(s.href), `a name leads to the player's page: ${s.href}`);
+      check(/^\d+\??$/.test(s.rating), `a rating by the name: ${s.rating}`);
+      check(/^\d:\d\d$/.test(s.clock) && s.timer === "timer", `a clock by the name: ${s.clock}`);
+    }
+    const ys = await page.evaluate(() => ["#players-top", "#board", "#players-bottom"]
+      .map((s) => document.querySelector(s).getBoundingClientRect()).map((r) => [Math.round(r.top), Math.round(r.bottom)]));
+    check(ys[0][1] <= ys[1][0] && ys[1][1] <= ys[2][0], `the strips above and below the board: ${JSON.stringify(ys)}`);
+  }
+  const [one, two] = pages;
+  await clickLegalMove(one);
+  await waitMoves(two, 1);
+  await clickLegalMove(two);
+  await waitMoves(one, 2);
+  await clickLegalMove(one);
+  await waitMoves(two, 3);
+  for (const [i, page] of pages.entries()) {
+    const text = await seenText(page);
+    for (const name of names) check(text.split(name).length === 2, `page ${i + 1}: ${name} shown once at the table: ${text.replace(/\s+/g, " ")}`);
+    const lines = (await page.locator("#moves li").allTextContents()).map((l) => l.trim().split(/\s+/));
+    check(lines.length === 2 && lines[0].length === 2 && lines[1].length === 1, `page ${i + 1}: two lines of moves: ${JSON.stringify(lines)}`);
+    check(await page.locator('#players-top .clock.running, #players-bottom .clock.running').count() === 1, "one clock runs");
+  }
+  await accessible(two, "players beside the board");
+  await picture(two, "players-strips");
+  for (const page of pages) await page.close();
+};
+
+tests["A whole Quantik game by keyboard, cell first, no Tab between moves"] = async (browser, base) => {
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "computer", level: "random", options: {} }) }).then((r) => r.json());
+  const page = await browser.newPage({ viewport: LAPTOPS[0] });
+  await page.goto(new URL(created.seats.find((s) => s.link).link, base).href);
+  await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+  await waitMyTurn(page);
+  // The one Tab: into the board.
+  await tabTo(page, "#board [role=gridcell]", true);
+  const ring = await page.evaluate(() => {
+    const svg = document.querySelector("#board");
+    const r = svg.querySelector(".focus-ring");
+    return r && r === svg.lastElementChild;
+  });
+  check(ring, "the focused cell's ring is drawn over everything else");
+  let keys = 0;
+  const press = async (key) => {
+    check(key !== "Tab" && key !== "Shift+Tab", "no Tab after the first focus");
+    keys += 1;
+    await page.keyboard.press(key);
+  };
+  const focused = () => page.evaluate(() => document.activeElement?.matches("#board [role=gridcell]") ? document.activeElement.dataset.cell : null);
+  let moves = 0;
+  while (!(await pageState(page)).over) {
+    await waitMyTurn(page);
+    const { legal, over, moves: before } = await pageState(page);
+    if (over) break;
+    const at = await focused();
+    check(at !== null, `before move ${moves + 1}, a board cell has the focus, not ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))}`);
+    const move = legal[Math.floor(Math.random() * legal.length)];
+    const cell = move.gesture.cells[0];
+    const [x, y] = at.split(",").map(Number);
+    for (let dx = cell.x - x; dx !== 0; dx -= Math.sign(dx)) await press(dx > 0 ? "ArrowRight" : "ArrowLeft");
+    for (let dy = cell.y - y; dy !== 0; dy -= Math.sign(dy)) await press(dy > 0 ? "ArrowDown" : "ArrowUp");
+    await press("Enter");
+    // The shape to choose: the keys are on the choices, which are said.
+    await page.waitForFunction(() => document.activeElement?.closest("#choices"), null, { timeout });
+    check((await page.locator("#announce").textContent()).startsWith("Choose:"), "the choices are announced");
+    if (moves === 0) {
+      // Escape goes back to the cell.
+      await press("Escape");
+      check(await focused() === `${cell.x},${cell.y}`, "Escape returns to the cell");
+      await press("Enter");
+      await page.waitForFunction(() => document.activeElement?.closest("#choices"), null, { timeout });
+    }
+    const buttons = await page.locator("#choices button").evaluateAll((bs) => bs.map((b) => b.dataset.notation || b.id));
+    const from = await page.evaluate(() => [...document.querySelectorAll("#choices button")].indexOf(document.activeElement));
+    const to = buttons.indexOf(move.notation);
+    check(to >= 0, `${move.notation} offered: ${buttons}`);
+    for (let k = from; k < to; k++) await press("ArrowRight");
+    await press("Enter");
+    await page.waitForFunction((n) => tabuleiro.game.state.moves.length > n, before, { timeout });
+    moves += 1;
+    await computerDone(page);
+    check(await focused() !== null, `after move ${moves}, a board cell has the focus`);
+    check(moves < 20, "the game ends");
+  }
+  console.log(`     ${moves} moves, ${keys} keys: ${(keys / moves).toFixed(1)} keys a move (the first with an Escape and an Enter more)`);
+  // Every piece has one name for every seat: player 2's as player 1's.
+  const named = await page.locator("#board [role=gridcell]").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")).join("; "));
+  check(!/square|bar|triangle|circle/.test(named) && /player 2's (cube|cylinder|cone|sphere)/.test(named), `pieces named alike: ${named}`);
+  await page.close();
 };
 
 const data = mkdtempSync(join(tmpdir(), "tabuleiro-e2e-"));

@@ -75,8 +75,12 @@ export function initBoard() {
   $("board-wrap").addEventListener("scroll", placeRulers, { passive: true });
   if (window.ResizeObserver) new ResizeObserver(placeRulers).observe(svg);
   svg.addEventListener("focusin", (event) => {
-    if (event.target.dataset && event.target.dataset.cell) drawPreview(event.target.dataset.cell);
+    if (event.target.dataset && event.target.dataset.cell) {
+      drawPreview(event.target.dataset.cell);
+      drawFocusRing(event.target);
+    }
   });
+  svg.addEventListener("focusout", () => drawFocusRing(null));
   svg.addEventListener("keydown", (event) => {
     const picture = shownPicture();
     if (!picture || !game.focus) return;
@@ -95,7 +99,12 @@ export function initBoard() {
       focusCell(cellKey({ x: edge, y }));
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
+      const version = game.state && game.state.version;
       clickCell({ x, y });
+      event.preventDefault();
+      if (game.state && game.state.version === version) offerChoices();
+    } else if (event.key === "p" || event.key === "P") {
+      focusPieces();
       event.preventDefault();
     } else if (event.key === "Escape") {
       startAgain();
@@ -141,6 +150,84 @@ function drawPreview(hoverKey) {
     const [px, py] = cellXY(board, p.cell);
     drawPiece(layer, p.piece, px + CELL / 2, py + CELL / 2, CELL);
   }
+}
+
+/** The keys back on the board: on its keyboard cell. */
+export function focusBoard() {
+  const rect = $("board").querySelector('[role="gridcell"][tabindex="0"]');
+  if (rect) rect.focus({ preventScroll: true });
+}
+
+/** The keys on the pieces the player to move may pick (P on the board). */
+export function focusPieces() {
+  const s = game.state;
+  const box = $("reserves");
+  const mine = s && s.to_move !== null ? box.querySelector(`.reserve[data-seat="${s.to_move}"]`) : null;
+  const piece = mine && mine.querySelector(".reserve-piece:not([disabled])");
+  if (piece) piece.focus();
+  else $("announce").textContent = "No pieces to pick now.";
+}
+
+// After Enter on a cell: when the move goes on with a choice rather than on the board (Quantik's
+// shape, Pushee's direction), the keys go to the choices, which are said.
+function offerChoices() {
+  const sel = game.sel;
+  if (!sel.cells.length && !sel.pieces.length) return;
+  if ($("board").querySelector(".legal-mark")) return;
+  const buttons = [...$("choices").querySelectorAll("button:not(#clear)")];
+  if (!buttons.length) return;
+  buttons[0].focus();
+  const words = buttons.map((b) => b.textContent.trim()).join(", ");
+  $("announce").textContent = `Choose: ${words}. Arrow keys move, Enter picks, Escape goes back to the board.`;
+}
+
+// The keyboard's cell framed on a layer of its own over everything, inside the cell, so that
+// no neighbour, piece or frame hides any of it (only when the keys brought the focus there).
+function drawFocusRing(rect) {
+  const svg = $("board");
+  let ring = svg.querySelector(".focus-ring");
+  if (!rect || !rect.matches(":focus-visible")) {
+    if (ring) ring.remove();
+    return;
+  }
+  if (!ring || ring !== svg.lastElementChild) {
+    if (ring) ring.remove();
+    ring = el("g", { class: "focus-ring", "aria-hidden": "true" }, svg);
+    el("rect", { class: "focus-outer", rx: 3 }, ring);
+    el("rect", { class: "focus-inner", rx: 2 }, ring);
+  }
+  const [x, y, w, h] = ["x", "y", "width", "height"].map((a) => Number(rect.getAttribute(a)));
+  const [outer, inner] = ring.children;
+  for (const [r, d] of [[outer, 2], [inner, 4.75]]) {
+    r.setAttribute("x", x + d);
+    r.setAttribute("y", y + d);
+    r.setAttribute("width", w - 2 * d);
+    r.setAttribute("height", h - 2 * d);
+  }
+}
+
+/**
+ * A piece's name, one for every seat: the legend's meaning for a piece drawn the same way, or
+ * for one of the same shape (the legend may show one seat's pieces only, as Quantik's does),
+ * said with whose it is; else its shape and letters.
+ */
+export function pieceCalled(picture, piece) {
+  const seat = typeof piece.ink === "object" && piece.ink !== null && piece.ink.seat !== undefined ? piece.ink.seat : null;
+  const whose = (meaning) => (seat === null || /player/i.test(meaning) ? meaning : `player ${seat + 1}'s ${meaning}`);
+  const json = JSON.stringify(piece);
+  const exact = picture.legend.find((k) => JSON.stringify(k.piece) === json);
+  if (exact) return whose(exact.meaning);
+  const like = picture.legend.filter((k) => k.piece.shape === piece.shape);
+  const sameInk = like.find((k) => JSON.stringify(k.piece.ink) === JSON.stringify(piece.ink));
+  const key = sameInk || (seat !== null ? like.find((k) => typeof k.piece.ink === "object" && k.piece.ink && k.piece.ink.seat !== undefined) : null);
+  if (key) {
+    const turned = piece.facing && key.piece.facing !== piece.facing ? `, ${piece.facing}` : "";
+    let meaning = sameInk ? key.meaning : whose(key.meaning.replace(/\bplayer \d+\b/i, `player ${seat + 1}`));
+    // Its own letters where the key's are said ("cube (c)" for the second seat's cube).
+    if (key.piece.label && piece.label && key.piece.label !== piece.label) meaning = meaning.replace(`(${key.piece.label})`, `(${piece.label})`);
+    return `${meaning}${turned}`;
+  }
+  return pieceName(picture, piece);
 }
 
 function focusCell(key) {
@@ -314,7 +401,7 @@ export function drawBoard(picture, interactive) {
   const contents = new Map();
   for (const p of picture.pieces) {
     const key = cellKey(p.cell);
-    contents.set(key, [...(contents.get(key) || []), pieceName(picture, p.piece)]);
+    contents.set(key, [...(contents.get(key) || []), pieceCalled(picture, p.piece)]);
   }
   const analysed = analysisByCell(displayedAt());
 

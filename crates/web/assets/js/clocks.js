@@ -2,7 +2,7 @@
 // ticking down for the seat whose time runs, corrected for the connection's latency (half the
 // time a ping takes to come back), with a warning in the last 10 seconds. The server keeps
 // the time: these only show it.
-import { $, html } from "./dom.js";
+import { $ } from "./dom.js";
 import { game, seatName } from "./state.js";
 
 let receivedAt = 0;
@@ -34,37 +34,35 @@ export function clocksNow() {
   return c.remaining.map((ms, seat) => (seat === c.running ? ms - passed : ms));
 }
 
+// Each seat's clock is in its strip beside the board (panels.js makes them, these tick them).
 function paint() {
   const c = game.state && game.state.clock;
-  const box = $("clocks");
-  box.hidden = !c;
+  const lines = [...document.querySelectorAll("#table-board .player .clock")];
+  for (const line of lines) line.hidden = !c;
   if (!c) return;
   const now = clocksNow();
-  if (box.children.length !== now.length) {
-    box.textContent = "";
-    for (let seat = 0; seat < now.length; seat++) {
-      const line = html("div", "clock");
-      line.dataset.seat = String(seat);
-      line.append(html("span", "who"), " ", html("span", "time"));
-      box.appendChild(line);
-    }
-  }
-  now.forEach((ms, seat) => {
-    const line = box.children[seat];
+  for (const line of lines) {
+    const seat = Number(line.dataset.seat);
+    const ms = now[seat];
+    if (ms === undefined) continue;
     const running = c.running === seat;
     const low = running && ms < 10_000;
     line.classList.toggle("running", running);
     line.classList.toggle("low", low);
+    line.closest(".player").classList.toggle("running", running);
     // Not by colour alone: the running clock is marked ▶ and a low one ⚠.
-    line.querySelector(".who").textContent = `${running ? "▶ " : ""}${seatName(seat)}`;
+    line.querySelector(".mark").textContent = running ? "▶" : "";
     line.querySelector(".time").textContent = `${low ? "⚠ " : ""}${clockText(ms)}`;
     if (low && warned !== `${game.state.version}:${seat}`) {
       warned = `${game.state.version}:${seat}`;
       const mine = game.welcome && game.welcome.you.includes(seat);
       $("announce").textContent = mine ? "Less than 10 seconds left on your clock." : `${seatName(seat)} has less than 10 seconds left.`;
     }
-  });
+  }
 }
+
+/** Shows the clocks again as they stand (their strips just drawn). */
+export const paintClocks = () => paint();
 
 /** Takes the clocks of a new state and keeps them ticking while a clock runs. */
 export function showClocks() {

@@ -3,6 +3,7 @@ import { $ } from "./dom.js";
 import { emptySelection } from "./gestures.js";
 import { game } from "./state.js";
 import { announceChanges, draw, fillRules } from "./panels.js";
+import { focusBoard } from "./board.js";
 import { ponged, showClocks } from "./clocks.js";
 
 /** Whether the page is joined to its game over an open connection. */
@@ -28,6 +29,10 @@ export function play(notation) {
     return;
   }
   game.sel = emptySelection();
+  // A move made on the board, the pieces or the choices: the keys go back to the board once it
+  // is played (a move typed keeps the focus in its box).
+  const at = document.activeElement;
+  game.refocus = !at || at === document.body || ["table-board", "reserves", "choices"].some((id) => $(id).contains(at));
   // On a clock, how long the player thought since the state that gave them the turn came:
   // the server forgives the rest (the way there and back) within a quota.
   const thought = game.state && game.state.clock ? Math.max(0, Math.round(performance.now() - game.stateAt)) : undefined;
@@ -123,6 +128,10 @@ function receive(message) {
       $("message").textContent = "";
       draw();
       showClocks();
+      if (game.refocus) {
+        game.refocus = false;
+        focusBoard();
+      }
       break;
     case "pong":
       ponged();
@@ -152,6 +161,10 @@ function receive(message) {
         break;
       }
       $("message").textContent = message.message;
+      if (game.refocus) {
+        game.refocus = false;
+        focusBoard();
+      }
       break;
     default:
       break;

@@ -9,6 +9,7 @@ import { chosenOptions, fillOptions, optionsText } from "./options.js";
 let catalog = null;
 let mine = new Set(JSON.parse(sessionStorage.getItem("tabuleiro:challenges") || "[]"));
 let me = null;
+let scrolled = false;
 
 function remember() {
   sessionStorage.setItem("tabuleiro:challenges", JSON.stringify([...mine]));
@@ -75,6 +76,13 @@ async function cancel(id) {
   refresh();
 }
 
+/** A cell with its column's name, shown before it when the table is a list of cards (a phone). */
+function labelled(label, text) {
+  const td = html("td", "", text);
+  td.dataset.label = label;
+  return td;
+}
+
 function button(text, label, action) {
   const b = html("button", "", text);
   b.type = "button";
@@ -106,10 +114,11 @@ async function refresh() {
     const players = c.seated.map(who).join(", ");
     const info = catalog.games.find((g) => g.id === c.game);
     const kind = `${c.rated ? "rated" : "casual"}${c.bots ? ", bots welcome" : ""}${c.from_bot ? ", posted by a bot" : ""}`;
-    for (const text of [c.name, `${c.seated.length} of ${c.players}`, optionsText(info, c.options || {}), c.clock, kind, players]) {
-      tr.appendChild(html("td", "", text));
-    }
+    const cells = [["Game", c.name], ["Seats", `${c.seated.length} of ${c.players}`], ["Options", optionsText(info, c.options || {})],
+      ["Clock", c.clock], ["Kind", kind], ["Players", players]];
+    for (const [label, text] of cells) tr.appendChild(labelled(label, text));
     const cell = document.createElement("td");
+    cell.className = "act";
     const seated = me && c.seated.some((p) => p.id === me.id);
     if (me && c.seated[0].id === me.id) {
       cell.appendChild(button("Cancel", `Cancel your ${c.name} challenge`, () => cancel(c.id)));
@@ -129,14 +138,22 @@ async function refresh() {
   for (const g of lobby.playing) {
     const tr = document.createElement("tr");
     const names = g.seats.map((s) => (s.player ? who(s.player) : "")).join(" vs ");
-    for (const text of [g.name, names, g.clock, String(g.spectators)]) tr.appendChild(html("td", "", text));
+    for (const [label, text] of [["Game", g.name], ["Players", names], ["Clock", g.clock], ["Spectators", String(g.spectators)]]) {
+      tr.appendChild(labelled(label, text));
+    }
     const cell = document.createElement("td");
+    cell.className = "act";
     const a = html("a", "", "Watch");
     a.href = `/?game=${encodeURIComponent(g.id)}`;
     a.setAttribute("aria-label", `Watch ${names}, ${g.name}`);
     cell.appendChild(a);
     tr.appendChild(cell);
     playing.appendChild(tr);
+  }
+  // Sent to the games being played (`/?lobby#playing-now`): there once they are listed.
+  if (location.hash === "#playing-now" && !scrolled) {
+    scrolled = true;
+    $("playing-now").scrollIntoView({ block: "start" });
   }
   setTimeout(refresh, lobby.poll_ms || 1500);
 }

@@ -34,10 +34,11 @@ export function chosenOptions(container) {
   return options;
 }
 
-/** "size=7, first=2": the options that differ from the game's defaults, or "usual". */
+/** "Board size: 7, First player: 2": the options that differ from the game's defaults, named
+ * for people, or "usual". */
 export function optionsText(info, options) {
   const changed = (info ? info.options : [])
     .filter((o) => options[o.name] !== undefined && String(options[o.name]) !== String(o.default))
-    .map((o) => `${o.name}=${options[o.name]}`);
+    .map((o) => `${o.label || o.name}: ${options[o.name]}`);
   return changed.length > 0 ? changed.join(", ") : "usual";
 }

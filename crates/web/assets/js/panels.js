@@ -2,13 +2,14 @@
 // choices, legend, rules, and what is announced to screen readers.
 import { $, html } from "./dom.js";
 import { candidates, emptySelection, same } from "./gestures.js";
-import { displayedAt, game, lookingBack, playerName, seatInfos, seatName } from "./state.js";
-import { drawBoard } from "./board.js";
+import { displayedAt, game, lookingBack, seatInfos, seatName } from "./state.js";
+import { drawBoard, focusBoard, pieceCalled } from "./board.js";
 import { drawAnalysis } from "./analysis.js";
-import { drawnLabel, pieceIcon, pieceName } from "./pieces.js";
+import { drawnLabel, pieceIcon } from "./pieces.js";
 import { clickReserve, startAgain } from "./pointing.js";
 import { play, send } from "./connection.js";
 import { chime } from "./settings.js";
+import { paintClocks } from "./clocks.js";
 
 /** The reserve of `seat` in `picture`, if it has one. */
 export function reserveOf(picture, seat) {
@@ -85,26 +86,77 @@ function ratingChanges() {
   return said.length ? `Ratings: ${said.join(", ")}.` : "";
 }
 
-/** Who plays: names, tags and ratings, once anyone sat down; in a rated game, who is awaited. */
-function tablePlayers() {
+/** The seat drawn below the board (yours; the second of two when the board is turned), then
+ * the others, drawn above it in order. */
+export function seatsByPlace() {
+  const w = game.welcome;
+  const n = w.seats.length;
+  const bottom = n === 2 ? (game.flipped ? 1 : 0) : w.you.length === 1 ? w.you[0] : 0;
+  const others = [];
+  for (let k = 1; k < n; k++) others.push((bottom + k) % n);
+  return { bottom, others };
+}
+
+/** A seat's strip: who (name#tag leading to their page, or the computer), rating, clock. */
+function fillStrip(strip, seat, info) {
+  const s = game.state;
+  const you = game.welcome.you;
+  strip.dataset.seat = String(seat);
+  strip.classList.toggle("to-move", !!s && !s.ending && s.to_move === seat);
+  let who = strip.querySelector(".who");
+  let clock = strip.querySelector(".clock");
+  if (!who) {
+    strip.textContent = "";
+    who = html("span", "who");
+    // The clock's elements stay from one state to the next (clocks.js ticks them).
+    clock = html("span", "clock");
+    clock.setAttribute("role", "timer");
+    clock.append(html("span", "mark"), html("span", "time"));
+    strip.append(html("span", "seat"), " ", who, " ", clock);
+  }
+  clock.dataset.seat = String(seat);
+  clock.setAttribute("aria-label", `${shortSeat(seat)}'s clock`);
+  strip.querySelector(".seat").textContent = `Player ${seat + 1}`;
+  who.textContent = "";
+  const p = info && info.player;
+  if (p) {
+    const a = html("a", "name", `${p.name}#${p.tag}`);
+    a.href = `/?player=${encodeURIComponent(p.id)}`;
+    who.append(a);
+    if (p.bot) who.append(" (bot)");
+    if (p.rating) who.append(" ", html("span", "rating", `${p.rating.value}${p.rating.provisional ? "?" : ""}`));
+  } else if (info && info.computer) {
+    who.append(`computer, ${info.name}`);
+  } else if (game.welcome.mode === "rated") {
+    who.append("nobody yet");
+  }
+  if (you.length === 1 && you[0] === seat) who.append(" ", html("span", "you", "(you)"));
+  strip.setAttribute("aria-label", `Player ${seat + 1}`);
+}
+
+/** The players' strips, above and below the board; a rated game says so above. */
+function drawPlayers() {
   const w = game.welcome;
   const seats = seatInfos();
-  const line = $("table-players");
-  const named = seats.some((s) => s.player);
-  line.hidden = !named && w.mode !== "rated";
-  line.textContent = w.mode === "rated" ? "Rated game. " : "";
-  seats.forEach((s, i) => {
-    if (i > 0) line.append(" · ");
-    line.append(`Player ${i + 1}: `);
-    if (s.player) {
-      // Each name leads to the player's page.
-      const a = html("a", "", playerName(s.player));
-      a.href = `/?player=${encodeURIComponent(s.player.id)}`;
-      line.append(a);
-    } else {
-      line.append(s.computer ? `computer, ${s.name}` : "nobody yet");
-    }
-  });
+  $("table-rated").hidden = w.mode !== "rated";
+  const { bottom, others } = seatsByPlace();
+  const place = (box, list) => {
+    while (box.children.length > list.length) box.lastChild.remove();
+    while (box.children.length < list.length) box.appendChild(html("div", "player"));
+    list.forEach((seat, i) => {
+      const strip = box.children[i];
+      if (strip.dataset.seat !== String(seat)) strip.textContent = "";
+      fillStrip(strip, seat, seats[seat]);
+    });
+  };
+  place($("players-top"), others);
+  place($("players-bottom"), [bottom]);
+}
+
+/** "You", "Player 2": a seat said short, the strips saying who sits there. */
+export function shortSeat(seat) {
+  const w = game.welcome;
+  return w && w.you.length === 1 && w.you[0] === seat ? "You" : `Player ${seat + 1}`;
 }
 
 /** Draw offers, takebacks and abort, in games of people: the buttons, and an offer waiting. */
@@ -128,7 +180,7 @@ function drawOffers(s, w, watching) {
   const what = open.kind === "draw" ? "a draw" : "to take back their last move";
   $("offer-text").textContent = open.seat === mine
     ? (open.kind === "draw" ? "You offered a draw: waiting for the answer." : "You asked to take back your move: waiting for the answer.")
-    : `${seatName(open.seat)} ${open.kind === "draw" ? "offers" : "asks"} ${what}.`;
+    : `${shortSeat(open.seat)} ${open.kind === "draw" ? "offers" : "asks"} ${what}.`;
   $("offer-accept").hidden = !theirs || watching;
   $("offer-decline").hidden = !theirs || watching;
 }
@@ -150,20 +202,21 @@ export function draw() {
   const viewing = lookingBack();
   const picture = viewing && game.looked ? game.looked : s.picture;
 
-  tablePlayers();
+  drawPlayers();
+  paintClocks();
   const waiting = w.mode === "rated" && seatInfos().some((seat) => !seat.player);
   const status = $("status");
   status.classList.toggle("thinking", s.thinking);
   if (s.ending) {
     status.textContent = "Game over";
   } else if (s.thinking) {
-    status.textContent = `${seatName(s.to_move)} is thinking…`;
+    status.textContent = `${shortSeat(s.to_move)} ${s.to_move !== null && shortSeat(s.to_move) === "You" ? "are" : "is"} thinking…`;
   } else if (waiting) {
     status.textContent = "Waiting for every player to open their link";
   } else if (s.to_move !== null) {
     const turn = s.move_in_turn[1] > 1 ? ` (move ${s.move_in_turn[0]} of ${s.move_in_turn[1]})` : "";
     const mine = you.includes(s.to_move);
-    status.textContent = (mine && you.length === 1 ? "Your turn" : `${seatName(s.to_move)} to move`) + turn;
+    status.textContent = (mine && you.length === 1 ? "Your turn" : `${shortSeat(s.to_move)} to move`) + turn;
   }
   const watching = you.length === 0;
   if (watching) status.textContent = `Watching: ${status.textContent}`;
@@ -228,29 +281,37 @@ function drawMoves(s, at) {
   const list = $("moves");
   const hadFocus = list.contains(document.activeElement);
   list.textContent = "";
+  // One line a round, numbered: every seat's turn once ("1. Ca1 Sd4"); the moves of one turn
+  // (Nudge's two) side by side, joined by a comma. The strips say who plays which seat.
+  const seats = Math.max(1, game.welcome.seats.length);
   let row = null;
+  let turn = null;
   s.moves.forEach((m, i) => {
-    if (!row || row.turn !== m.turn) {
+    const round = Math.floor((m.turn - 1) / seats) + 1;
+    if (!row || row.round !== round) {
       const li = html("li");
-      li.value = m.turn;
-      li.appendChild(html("span", "who", `${seatName(m.seat)}: `));
+      li.value = round;
       list.appendChild(li);
-      row = { turn: m.turn, li, first: true };
+      row = { round, li };
+      turn = null;
     }
     const b = html("button", "move", m.text);
     b.type = "button";
     b.dataset.at = String(i + 1);
+    b.dataset.turn = String(m.turn);
     if (i + 1 === at) {
       b.classList.add("current");
       b.setAttribute("aria-current", "step");
     }
-    b.title = `Show the position ${positionName(s, i + 1).toLowerCase()}`;
-    if (!row.first) row.li.append(", ");
+    b.title = `Player ${m.seat + 1}: show the position ${positionName(s, i + 1).toLowerCase()}`;
+    b.setAttribute("aria-label", `Turn ${m.turn}, player ${m.seat + 1}: ${m.text}`);
+    if (turn !== null) row.li.append(turn === m.turn ? "," : " ");
     row.li.appendChild(b);
-    row.first = false;
+    row.li.dataset.turn = String(m.turn);
+    turn = m.turn;
   });
   if (hadFocus) {
-    const current = list.querySelector(".current") || list.querySelector(".move:last-of-type");
+    const current = list.querySelector(".current") || [...list.querySelectorAll(".move")].pop();
     if (current) current.focus();
   }
   followMoves = !hadFocus;
@@ -286,8 +347,10 @@ function drawReserves(picture, interactive) {
     const div = html("div", "reserve");
     if (s.to_move === r.seat) div.classList.add("to-move");
     div.setAttribute("role", "group");
-    div.setAttribute("aria-label", `${seatName(r.seat)}'s pieces`);
-    div.appendChild(html("div", "who", seatName(r.seat)));
+    const whose = shortSeat(r.seat) === "You" ? "Your pieces" : `Player ${r.seat + 1}'s pieces`;
+    div.setAttribute("aria-label", whose);
+    div.dataset.seat = String(r.seat);
+    div.appendChild(html("div", "who", whose));
     const mine = interactive && s.legal.length > 0 && s.to_move === r.seat;
     const used = new Map();
     for (const p of game.sel.pieces) used.set(p.token, (used.get(p.token) || 0) + 1);
@@ -302,7 +365,7 @@ function drawReserves(picture, interactive) {
         // of that kind, nor the other seat's.
         const taken = mine && ((used.get(item.token) || 0) > k || (game.sel.choice === item.token && k === 0));
         // Starting with the letters drawn on the piece, if any, so that the name holds what is seen.
-        const name = pieceName(picture, item.piece);
+        const name = pieceCalled(picture, item.piece);
         const letters = drawnLabel(item.piece);
         const seen = letters && !name.includes(letters) ? `${letters}: ` : "";
         b.setAttribute("aria-label", `${seen}${name}, ${item.count} left${taken ? ", picked" : ""}`);
@@ -419,19 +482,44 @@ function historyKeys(event) {
   lookAt(to);
 }
 
+// Keys among the pieces or the choices: the arrows go from one to the next, Escape or B back
+// to the board (Escape among the choices starts the move again, as on the board).
+function keysAmong(event, selector, clearing) {
+  const box = event.currentTarget;
+  const items = [...box.querySelectorAll(selector)];
+  const at = items.indexOf(document.activeElement);
+  const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+  if (step && at >= 0) {
+    items[(at + step + items.length) % items.length].focus();
+    event.preventDefault();
+  } else if (event.key === "Escape" || event.key === "b" || event.key === "B") {
+    if (clearing && event.key === "Escape") startAgain();
+    focusBoard();
+    event.preventDefault();
+  }
+}
+
 /** Sets the handlers of the panels; called once. */
 export function initPanels() {
   $("reserves").addEventListener("click", (event) => {
     const b = event.target.closest(".reserve-piece");
     if (!b || b.disabled) return;
+    const version = game.state && game.state.version;
     clickReserve(b.dataset.token, b.classList.contains("picked"));
+    // Picked by the keys (a click of no pointer): the keys go on to the board, where it goes.
+    if (event.detail === 0 && game.state && game.state.version === version
+      && (game.sel.pieces.length || game.sel.choice !== null) && $("board").querySelector(".legal-mark")) focusBoard();
   });
   $("choices").addEventListener("click", (event) => {
     const b = event.target.closest("button");
     if (!b) return;
-    if (b.id === "clear") startAgain();
-    else if (b.dataset.notation) play(b.dataset.notation);
+    if (b.id === "clear") {
+      startAgain();
+      if (event.detail === 0) focusBoard();
+    } else if (b.dataset.notation) play(b.dataset.notation);
   });
+  $("reserves").addEventListener("keydown", (event) => keysAmong(event, ".reserve-piece:not([disabled])", false));
+  $("choices").addEventListener("keydown", (event) => keysAmong(event, "button", true));
   $("moves").addEventListener("click", (event) => {
     const b = event.target.closest(".move");
     if (b) lookAt(Number(b.dataset.at));

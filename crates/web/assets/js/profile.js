@@ -15,6 +15,13 @@ function who(seat) {
   return seat.computer ? `computer (${seat.name})` : "a visitor";
 }
 
+/** A cell with its column's name, shown before it when the table is a list of cards (a phone). */
+function labelled(label, text) {
+  const td = html("td", "", text);
+  td.dataset.label = label;
+  return td;
+}
+
 function change(c) {
   if (!c) return "";
   const delta = c.after - c.before;
@@ -41,16 +48,17 @@ async function fillGames(id) {
     link.href = `/?game=${encodeURIComponent(g.id)}`;
     link.setAttribute("aria-label", `Open the ${g.name} game of ${new Date(g.created * 1000).toLocaleString()}`);
     const cells = [
-      new Date(g.created * 1000).toLocaleString(),
-      g.name,
-      g.mode,
-      opponents,
-      g.over ? RESULTS[g.result] || "over" : "playing",
-      change(g.change),
-      g.time_control,
+      ["Date", new Date(g.created * 1000).toLocaleString()],
+      ["Game", g.name],
+      ["Mode", g.mode],
+      ["Opponents", opponents],
+      ["Result", g.over ? RESULTS[g.result] || "over" : "playing"],
+      ["Rating change", change(g.change)],
+      ["Clock", g.time_control],
     ];
-    for (const text of cells) tr.appendChild(html("td", "", text));
+    for (const [label, text] of cells) tr.appendChild(labelled(label, text));
     const open = document.createElement("td");
+    open.className = "act";
     open.appendChild(link);
     tr.appendChild(open);
     rows.appendChild(tr);
@@ -76,7 +84,9 @@ export async function profile(id) {
   $("profile-unrated").hidden = player.ratings.length > 0;
   for (const r of player.ratings) {
     const tr = document.createElement("tr");
-    for (const text of [names[r.game] || r.game, rating(r), String(r.games)]) tr.appendChild(html("td", "", text));
+    for (const [label, text] of [["Game", names[r.game] || r.game], ["Rating", rating(r)], ["Rated games", String(r.games)]]) {
+      tr.appendChild(labelled(label, text));
+    }
     ratings.appendChild(tr);
   }
   for (const g of catalog.games) $("profile-filter").add(new Option(g.name, g.id));

@@ -1,14 +1,31 @@
-// The start page: choosing a game, its options and how it is played, then the links of an
-// online game.
-import { $ } from "./dom.js";
+// The start page: a card for each game with one-click ways to play it (the computer, a quick
+// game with a person through the lobby, a friend by link), and under "More options" the whole
+// form: a game, its options and how it is played; then the links of an online game.
+import { $, html } from "./dom.js";
 import { chosenOptions, fillOptions } from "./options.js";
 import { fillRules } from "./panels.js";
 
 let catalog = null;
 
+// The quick games with a person, as the lobby names their clocks.
+const QUICK = [
+  { clock: "3+2", minutes: 3, increment: 2, words: "3 minutes each, 2 seconds more a move" },
+  { clock: "10+5", minutes: 10, increment: 5, words: "10 minutes each, 5 seconds more a move" },
+];
+
+async function ask(method, path, body) {
+  const answer = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await answer.json().catch(() => ({}));
+  return { ok: answer.ok, json };
+}
+
 function fillSetup() {
   const info = catalog.games.find((g) => g.id === $("game").value);
-  $("summary").textContent = `${info.summary} Moves: ${info.move_syntax}`;
+  $("summary").textContent = info.summary;
   fillRules(info.name, info.rules);
   const players = $("players");
   players.textContent = "";
@@ -55,10 +72,168 @@ function askedClock() {
   return { minutes, increment };
 }
 
-/** Shows the new-game form. */
+/** The player this browser is; without one, asks for a name with the player dialog first.
+ * Null if the dialog was closed with no name. */
+async function named() {
+  const who = await ask("GET", "/api/me");
+  if (who.ok) return who.json;
+  $("home-status").textContent = "A game with a person needs a name: choose yours.";
+  return new Promise((resolve) => {
+    const dialog = $("me-dialog");
+    // The name saved: the dialog closes by itself and the game goes on.
+    const saved = new MutationObserver(() => { if ($("me").textContent !== "Choose a name") dialog.close(); });
+    saved.observe($("me"), { childList: true, characterData: true, subtree: true });
+    dialog.addEventListener("close", async () => {
+      saved.disconnect();
+      const again = await ask("GET", "/api/me");
+      $("home-status").textContent = again.ok ? "" : "No name chosen: no game with a person yet.";
+      resolve(again.ok ? again.json : null);
+    }, { once: true });
+    $("me").click();
+  });
+}
+
+/** Remembers a challenge this browser sits at, for the lobby to follow it to its game. */
+function sitAt(id) {
+  const mine = new Set(JSON.parse(sessionStorage.getItem("tabuleiro:challenges") || "[]"));
+  mine.add(id);
+  sessionStorage.setItem("tabuleiro:challenges", JSON.stringify([...mine]));
+}
+
+const usual = (info, options) => info.options.every((o) => options[o.name] === undefined || String(options[o.name]) === String(o.default));
+
+/** A quick game with a person: a waiting challenge of this game and clock taken, or one posted
+ * and waited for in the lobby. */
+async function quickGame(info, quick) {
+  const me = await named();
+  if (!me) return;
+  $("home-status").textContent = "Looking for a player…";
+  const lobby = await ask("GET", "/api/lobby");
+  if (!lobby.ok) throw new Error(lobby.json.error || "the lobby did not answer");
+  const alike = (c) => !c.game_id && c.game === info.id && c.clock === quick.clock && c.rated
+    && c.players === info.min_players && usual(info, c.options || {});
+  const open = lobby.json.challenges.filter(alike);
+  if (open.some((c) => c.seated.some((p) => p.id === me.id))) {
+    // Already waiting for this very game.
+    location.assign("/?lobby");
+    return;
+  }
+  const waiting = open.find((c) => !me.bot || c.bots);
+  if (waiting) {
+    const taken = await ask("POST", `/api/lobby/${encodeURIComponent(waiting.id)}/accept`);
+    if (taken.ok) {
+      if (taken.json.game) {
+        location.assign(`/?game=${encodeURIComponent(taken.json.game)}`);
+      } else {
+        sitAt(waiting.id);
+        location.assign("/?lobby");
+      }
+      return;
+    }
+    // Taken by someone else meanwhile: post one instead.
+  }
+  const posted = await ask("POST", "/api/lobby", {
+    game: info.id, players: info.min_players, options: {}, rated: true, bots: false,
+    clock: { minutes: quick.minutes, increment: quick.increment },
+  });
+  if (!posted.ok) throw new Error(posted.json.error || "the challenge was not posted");
+  sitAt(posted.json.id);
+  location.assign("/?lobby");
+}
+
+/** Creates a game with the game's usual options and opens it (or shows its links). */
+async function createGame(body) {
+  const { ok, json } = await ask("POST", "/api/games", body);
+  if (!ok) throw new Error(json.error || "the game was not created");
+  if (body.mode === "online") showLinks(json, "online");
+  else location.assign(json.seats.find((seat) => seat.link).link);
+}
+
+function cardButton(text, className, label, action) {
+  const b = html("button", className, text);
+  b.type = "button";
+  if (label) b.setAttribute("aria-label", label);
+  b.addEventListener("click", async () => {
+    $("home-error").textContent = "";
+    const buttons = document.querySelectorAll("#game-cards button");
+    buttons.forEach((other) => { other.disabled = true; });
+    try {
+      await action();
+    } catch (error) {
+      $("home-error").textContent = String(error.message || error);
+      $("home-status").textContent = "";
+    } finally {
+      buttons.forEach((other) => { other.disabled = false; });
+    }
+  });
+  return b;
+}
+
+/** A game's card: its name, its pitch, and the ways to play it. */
+function gameCard(info) {
+  const card = html("li", "game-card");
+  card.dataset.game = info.id;
+  const title = html("h2", "", info.name);
+  title.id = `card-${info.id}`;
+  card.setAttribute("aria-labelledby", title.id);
+  const players = info.min_players === info.max_players ? `${info.min_players} players` : `${info.min_players} to ${info.max_players} players`;
+  card.append(title, html("p", "note card-players", players), html("p", "pitch", info.summary));
+  const ways = html("div", "card-ways");
+  ways.append(cardButton("Play the computer", "computer", `Play the computer at ${info.name}`,
+    () => createGame({ game: info.id, players: info.min_players, mode: "computer", level: "easy", seat: 0 })));
+  const person = html("div", "card-person");
+  person.setAttribute("role", "group");
+  person.setAttribute("aria-label", `Play a person at ${info.name}, rated, with a clock`);
+  person.append(html("span", "card-person-label", "Play a person"));
+  for (const quick of QUICK) {
+    const b = cardButton(quick.clock, "quick", `${quick.clock}: play a person at ${info.name}, ${quick.words}`, () => quickGame(info, quick));
+    b.dataset.clock = quick.clock;
+    b.title = quick.words;
+    person.append(b);
+  }
+  ways.append(person);
+  ways.append(cardButton("With a friend by link", "friend", `With a friend by link: ${info.name}`,
+    () => createGame({ game: info.id, players: info.min_players, mode: "online" })));
+  card.append(ways);
+  const more = html("div", "card-more");
+  const rules = html("button", "", "Rules");
+  rules.type = "button";
+  rules.setAttribute("aria-label", `Rules of ${info.name}`);
+  rules.addEventListener("click", () => {
+    fillRules(info.name, info.rules);
+    $("rules-dialog").showModal();
+  });
+  const options = html("button", "", "More options");
+  options.type = "button";
+  options.setAttribute("aria-label", `More options for ${info.name}`);
+  options.addEventListener("click", () => {
+    $("game").value = info.id;
+    fillSetup();
+    $("more-options").open = true;
+    $("more-options").scrollIntoView({ block: "start" });
+    $("game").focus();
+  });
+  more.append(rules, options);
+  card.append(more);
+  return card;
+}
+
+/** Says how many challenges wait in the lobby and how many games are being played. */
+async function lobbyCounts() {
+  const { ok, json } = await ask("GET", "/api/lobby");
+  if (!ok) return;
+  const open = json.challenges.filter((c) => !c.game_id).length;
+  $("home-lobby").textContent = `Open challenges in the lobby: ${open}`;
+  $("home-playing").textContent = `Games being played: ${json.playing.length}`;
+}
+
+/** Shows the home: the games' cards, and the new-game form under "More options". */
 export async function setup() {
   $("setup").hidden = false;
   catalog = await (await fetch("/api/catalog")).json();
+  const cards = $("game-cards");
+  for (const g of catalog.games) cards.append(gameCard(g));
+  lobbyCounts();
   for (const g of catalog.games) $("game").add(new Option(g.name, g.id));
   for (const l of catalog.levels) $("level").add(new Option(`${l.name} — ${l.description}`, l.name));
   $("level").value = "medium";

@@ -12,6 +12,8 @@ export const game = {
   flipped: null,
   // The cell the keyboard points at on the board ("x,y"), and the moves already announced.
   focus: null, announced: null,
+  // Whether the keys go back to the board when the move just sent is played.
+  refocus: false,
 };
 
 /** The position shown: the one looked back at, or the latest. */

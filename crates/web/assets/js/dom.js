@@ -1,4 +1,4 @@
-// Small helpers for building the page.
+// Small helpers for building the page, and for asking the server.
 
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
@@ -20,4 +20,16 @@ export function html(name, className, text) {
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+/** Asks the server: `method path` with `body` as JSON; whether it answered 2xx, its status and
+ * its JSON answer (`{}` when it is not JSON). */
+export async function ask(method, path, body) {
+  const answer = await fetch(path, {
+    method,
+    headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await answer.json().catch(() => ({}));
+  return { ok: answer.ok, status: answer.status, json };
 }

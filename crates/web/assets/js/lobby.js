@@ -3,7 +3,7 @@
 // answers from the database), which also keeps its player's challenges open; when a
 // challenge this browser sits at starts, the page goes to the game, whose seat opens by the
 // player's session alone.
-import { $, html } from "./dom.js";
+import { $, ask, html } from "./dom.js";
 import { chosenOptions, fillOptions, optionsText } from "./options.js";
 
 let catalog = null;
@@ -35,16 +35,6 @@ function fillPlayers() {
   players.textContent = "";
   for (let n = info.min_players; n <= info.max_players; n++) players.add(new Option(String(n), String(n)));
   fillOptions(info, $("challenge-options"));
-}
-
-async function ask(method, path, body) {
-  const answer = await fetch(path, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await answer.json().catch(() => ({}));
-  return { ok: answer.ok, json };
 }
 
 function started(gameId) {

@@ -3,17 +3,7 @@
 // player to another browser, and to be forgotten. A key link (`/#key=…`) opened here asks
 // first, naming whose key it is, and makes this browser that player only when its visitor says
 // so (any website can send a browser to such a link).
-import { $ } from "./dom.js";
-
-async function ask(method, path, body) {
-  const answer = await fetch(path, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await answer.json().catch(() => ({}));
-  return { ok: answer.ok, status: answer.status, json };
-}
+import { $, ask } from "./dom.js";
 
 let me = null;
 

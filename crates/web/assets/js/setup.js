@@ -1,7 +1,7 @@
 // The start page: a card for each game with one-click ways to play it (the computer, a quick
 // game with a person through the lobby, a friend by link), and under "More options" the whole
 // form: a game, its options and how it is played; then the links of an online game.
-import { $, html } from "./dom.js";
+import { $, ask, html } from "./dom.js";
 import { chosenOptions, fillOptions } from "./options.js";
 import { fillRules } from "./panels.js";
 
@@ -12,16 +12,6 @@ const QUICK = [
   { clock: "3+2", minutes: 3, increment: 2, words: "3 minutes each, 2 seconds more a move" },
   { clock: "10+5", minutes: 10, increment: 5, words: "10 minutes each, 5 seconds more a move" },
 ];
-
-async function ask(method, path, body) {
-  const answer = await fetch(path, {
-    method,
-    headers: body ? { "Content-Type": "application/json" } : {},
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await answer.json().catch(() => ({}));
-  return { ok: answer.ok, json };
-}
 
 function fillSetup() {
   const info = catalog.games.find((g) => g.id === $("game").value);

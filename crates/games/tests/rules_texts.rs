@@ -137,3 +137,23 @@ fn quantiks_move_examples_are_read_as_the_text_says() {
     assert!(quantik_examples("Ca1, ys3 is also fine").contains(&"ys3".to_owned()));
     assert!(state.parse_notation("ys3").is_err());
 }
+
+#[test]
+fn the_rules_name_options_in_words_not_syntax() {
+    for info in REGISTRY.games() {
+        for line in info.rules.lines() {
+            // `first=1|2|random`, `values=FILE`, `--paired`: syntax for a command line, not
+            // words for a player (a piece drawn `A|` in the text board is no syntax).
+            let syntax = line.split_whitespace().any(|word| {
+                let word = word.trim_matches(|c: char| matches!(c, '(' | ')' | ',' | '.' | '"'));
+                word.contains('`')
+                    || word.starts_with("--")
+                    || word
+                        .split_once('=')
+                        .is_some_and(|(name, value)| !name.is_empty() && !value.is_empty())
+                    || (word.contains('|') && word.split('|').all(|part| !part.is_empty()))
+            });
+            assert!(!syntax, "{}: `{line}` reads as syntax", info.id);
+        }
+    }
+}

@@ -389,7 +389,7 @@ tests["A whole game of each game by clicking only: marks at the end, rules, hist
       await page.click("#back");
       await page.waitForFunction(() => window.tabuleiro?.game.looked !== null, null, { timeout });
       await page.click("#back");
-      await page.waitForFunction((n) => tabuleiro.game.viewAt === n && tabuleiro.game.looked !== null, total - 2, { timeout });
+      await page.waitForFunction((n) => tabuleiro.ui.viewAt === n && tabuleiro.game.looked !== null, total - 2, { timeout });
       const earlier = await page.locator("#board g.piece").count();
       check(await page.locator("#now").isVisible(), `${game}: looking back says so`);
       check(earlier !== pieces || game === "nudge", `${game}: an earlier position is shown (${earlier} vs ${pieces} pieces)`);
@@ -420,7 +420,7 @@ tests["Analysis of a finished game shows every move's value on the board"] = asy
   const moves = (await pageState(page)).moves;
   await page.click("#analyse");
   await page.locator("#analysis li").first().waitFor({ timeout });
-  const at = await page.evaluate(() => tabuleiro.game.viewAt);
+  const at = await page.evaluate(() => tabuleiro.ui.viewAt);
   const said = await page.locator("#history-at").textContent();
   check(at === moves - 1 && said.includes("looking back"), `the analysis is of the last choice: ${at}, ${said}`);
   const values = await page.locator("#analysis li").allTextContents();
@@ -557,9 +557,9 @@ tests["Every game played to the end with the keyboard alone, each move announced
     // History by the keyboard: arrow keys step back from the end.
     await tabTo(page, "#history");
     await page.keyboard.press("ArrowLeft");
-    await page.waitForFunction(() => tabuleiro.game.viewAt !== null && tabuleiro.game.looked !== null, null, { timeout });
+    await page.waitForFunction(() => tabuleiro.ui.viewAt !== null && tabuleiro.game.looked !== null, null, { timeout });
     await page.keyboard.press("End");
-    await page.waitForFunction(() => tabuleiro.game.viewAt === null, null, { timeout });
+    await page.waitForFunction(() => tabuleiro.ui.viewAt === null, null, { timeout });
     await page.close();
   }
 };
@@ -581,6 +581,21 @@ tests["Q!nto on a phone: tiles of at least 32 px after 20 moves, zoom and pan"] 
     await page.waitForFunction(() => window.tabuleiro?.game.state && (tabuleiro.game.state.ending || !tabuleiro.game.state.thinking), null, { timeout });
   }
   await picture(page, "qinto-phone");
+  // The hand is docked at the foot of the screen: in view at the top of the page and at its
+  // end, and covering no part of the grid when the page is at its top.
+  const hand = async () => page.evaluate(() => {
+    const r = document.querySelector("#reserves .reserve.yours").getBoundingClientRect();
+    const b = document.getElementById("board-wrap").getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: innerHeight, tiles: document.querySelectorAll(".reserve.yours .reserve-piece").length, boardBottom: b.bottom };
+  });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const atTop = await hand();
+  check(atTop.tiles > 0 && atTop.top >= 0 && atTop.bottom <= atTop.height + 0.5 && atTop.top >= atTop.boardBottom,
+    `the hand in view below the grid: ${JSON.stringify(atTop)}`);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const atEnd = await hand();
+  check(atEnd.top >= 0 && atEnd.bottom <= atEnd.height + 0.5, `the hand still in view at the page's end: ${JSON.stringify(atEnd)}`);
+  await page.evaluate(() => window.scrollTo(0, 0));
   const size = async () => page.evaluate(() => document.querySelector("#board rect.cell").getBoundingClientRect().width);
   const tile = await size();
   check(tile >= 32, `a cell is ${tile.toFixed(1)} px wide on a 390 px screen`);
@@ -854,7 +869,7 @@ tests["The second seat sees its side at the bottom, a dark theme, a move sound, 
   check((await second.locator("#flip").getAttribute("aria-pressed")) === "true", "Flip shows the board is turned");
   // The arrow keys move as the board is seen.
   await second.locator('#board rect[data-cell="1,1"]').focus();
-  await second.evaluate(() => { tabuleiro.game.focus = "1,1"; });
+  await second.evaluate(() => { tabuleiro.ui.focus = "1,1"; });
   await second.keyboard.press("ArrowRight");
   check(await second.evaluate(() => document.activeElement.dataset.cell) === "0,1", "→ goes right on a turned board");
   await second.click("#flip");
@@ -1523,6 +1538,12 @@ tests["The home: a card for each game, the computer in one click, a quick game w
     const card = page.locator(`.game-card[data-game="${g.id}"]`);
     check(await card.locator("h2").textContent() === g.name, `${g.id}'s card is named ${g.name}`);
     check(await card.locator(".pitch").textContent() === g.summary, `${g.id}'s card has its pitch`);
+    // A position of the game on its card, drawn from the game's own picture: its cells and pieces.
+    const drawn = await card.locator("svg.miniature").evaluate((svg) => ({
+      cells: svg.querySelectorAll("rect.cell").length, pieces: svg.querySelectorAll("g.piece").length,
+      height: svg.getBoundingClientRect().height, label: svg.getAttribute("aria-label") }));
+    check(drawn.cells >= 9 && drawn.pieces >= 1 && drawn.height > 60 && drawn.label.includes(g.name),
+      `${g.id}'s card shows a position: ${JSON.stringify(drawn)}`);
     for (const way of ["button.computer", 'button.quick[data-clock="3+2"]', 'button.quick[data-clock="10+5"]', "button.friend"]) {
       check(await card.locator(way).isVisible(), `${g.id}'s card offers ${way}`);
     }
@@ -1609,7 +1630,12 @@ tests["Lobby and player's page as cards on a phone"] = async (browser, base) => 
   await phone.goto(`${base}/?lobby`);
   await phone.locator("#lobby-challenges tr", { hasText: anaName }).waitFor({ timeout });
   await phone.locator("#lobby-playing tr", { hasText: phoneName }).waitFor({ timeout });
-  await fits(["lobby-challenges", "lobby-playing"], "the lobby");
+  // The most watched games as small live boards, each a link to watch it.
+  const board = phone.locator("#lobby-boards .live-board", { hasText: phoneName });
+  await board.waitFor({ timeout });
+  check(await board.locator("svg.miniature rect.cell").count() === 16, "a live board of the Quantik game");
+  check((await board.locator("a").getAttribute("href")).includes(`game=${accepted.game}`), "the live board links to the game");
+  await fits(["lobby-challenges", "lobby-playing", "lobby-boards"], "the lobby");
   const challenges = await cardCells("#lobby-challenges tr");
   for (const c of challenges) {
     for (const label of ["Game", "Clock", "Kind", "Players"]) {
@@ -1762,6 +1788,106 @@ tests["A whole Quantik game by keyboard, cell first, no Tab between moves"] = as
   const named = await page.locator("#board [role=gridcell]").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")).join("; "));
   check(!/square|bar|triangle|circle/.test(named) && /player 2's (cube|cylinder|cone|sphere)/.test(named), `pieces named alike: ${named}`);
   await page.close();
+};
+
+// Where the popup of a cell's choice is, and the cell's box, in CSS px of the window.
+const popupAndCell = (page, cell) => page.evaluate((key) => {
+  const box = (e) => { const r = e.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width }; };
+  const popup = document.querySelector("#choices .choice-popup");
+  return {
+    popup: popup ? box(popup) : null, cell: box(document.querySelector(`#board rect[data-cell="${key}"]`)),
+    window: { width: document.documentElement.clientWidth, height: window.innerHeight },
+    focused: !!popup && popup.contains(document.activeElement) && document.activeElement === popup.querySelector("button"),
+  };
+}, cell);
+
+// The popup is next to its cell (within 1.5 cells, not over it) and inside the window.
+function checkNextToCell(seen, what) {
+  const { popup: p, cell: c, window: w } = seen;
+  check(p, `${what}: the choice opens in a popup`);
+  const gap = Math.max(0, p.left - c.right, c.left - p.right, p.top - c.bottom, c.top - p.bottom);
+  check(gap <= 1.5 * c.width, `${what}: the popup is ${gap.toFixed(0)} px from its cell of ${c.width.toFixed(0)} px`);
+  const over = p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom;
+  check(!over, `${what}: the popup leaves its cell in sight: ${JSON.stringify(seen)}`);
+  check(p.left >= 0 && p.top >= 0 && p.right <= w.width && p.bottom <= w.height, `${what}: the popup is inside the window: ${JSON.stringify(seen)}`);
+}
+
+tests["A cell's choice opens next to the cell, focused and said; Escape gives the keys back to the cell"] = async (browser, base) => {
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "computer", level: "random", options: {} }) }).then((r) => r.json());
+  const link = new URL(created.seats.find((s) => s.link).link, base).href;
+  const page = await browser.newPage({ viewport: LAPTOPS[0] });
+  await page.goto(link);
+  await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+  await waitMyTurn(page);
+  // By the keyboard alone: into the board, to b2, Enter.
+  await tabTo(page, "#board [role=gridcell]", true);
+  const focusedCell = () => page.evaluate(() => document.activeElement?.matches("#board [role=gridcell]") ? document.activeElement.dataset.cell : null);
+  const target = { x: 1, y: 1 };
+  const [x, y] = (await focusedCell()).split(",").map(Number);
+  for (let dx = target.x - x; dx !== 0; dx -= Math.sign(dx)) await page.keyboard.press(dx > 0 ? "ArrowRight" : "ArrowLeft");
+  for (let dy = target.y - y; dy !== 0; dy -= Math.sign(dy)) await page.keyboard.press(dy > 0 ? "ArrowDown" : "ArrowUp");
+  check(await focusedCell() === "1,1", "the arrows reach b2");
+  await page.keyboard.press("Enter");
+  let seen = await popupAndCell(page, "1,1");
+  checkNextToCell(seen, "b2 by the keyboard");
+  check(seen.focused, "the popup's first button has the keys");
+  const said = await page.locator("#announce").textContent();
+  check(/^Choose: cube, cylinder, cone, sphere\./.test(said), `the choice is said: ${said}`);
+  check(await page.locator("#choices .choice-popup button.choice").count() === 4, "four shapes in the popup");
+  await accessible(page, "a cell's choice open");
+  await shot(page, "choice-popup");
+  // Escape closes it and gives the keys back to the cell.
+  await page.keyboard.press("Escape");
+  check(await page.locator("#choices .choice-popup").count() === 0, "Escape closes the popup");
+  check(await focusedCell() === "1,1", "Escape gives the keys back to b2");
+  // Again, and the second shape picked: the move is played, the keys back on the board.
+  await page.keyboard.press("Enter");
+  check((await popupAndCell(page, "1,1")).focused, "Enter opens it again, focused");
+  await page.keyboard.press("ArrowRight");
+  const picked = await page.evaluate(() => document.activeElement.dataset.notation);
+  await page.keyboard.press("Enter");
+  await waitMoves(page, 1);
+  check((await page.locator("#moves .move").first().textContent()) === picked, `the shape picked is played: ${picked}`);
+  await computerDone(page);
+  await page.waitForFunction(() => document.activeElement?.matches("#board [role=gridcell]"), null, { timeout });
+  check(await page.locator("#choices .choice-popup").count() === 0, "the popup is gone once the move is played");
+  await page.close();
+  // With the mouse, on a phone, at the corners: next to the cell and inside the window.
+  for (const cell of ["0,0", "3,3", "3,0", "0,3"]) {
+    const made = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: "quantik", mode: "computer", level: "random", options: {} }) }).then((r) => r.json());
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await phone.goto(new URL(made.seats.find((s) => s.link).link, base).href);
+    await waitMyTurn(phone);
+    await phone.click(`#board rect[data-cell="${cell}"]`);
+    seen = await popupAndCell(phone, cell);
+    checkNextToCell(seen, `${cell} by a click on a phone`);
+    check(seen.focused, `${cell}: the popup's first button has the focus`);
+    await phone.locator("#choices .choice-popup button.choice").first().click();
+    await waitMoves(phone, 1);
+    await phone.close();
+  }
+};
+
+tests["Undo is not shown where it can never be used: games between people"] = async (browser, base) => {
+  const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", mode: "online" }) }).then((r) => r.json());
+  const page = await browser.newPage();
+  await page.goto(new URL(created.seats[0].link, base).href);
+  await page.locator("#board [role=gridcell]").first().waitFor({ timeout });
+  await page.locator("#resign").waitFor({ state: "visible", timeout });
+  check(await page.locator("#undo").isHidden(), "no Undo in a game between people");
+  await page.close();
+  const computer = await browser.newPage();
+  await newGameFromMenu(computer, base, "quantik", "computer");
+  await computer.waitForURL(/game=/, { timeout });
+  await waitMyTurn(computer);
+  check(await computer.locator("#undo").isVisible(), "Undo is shown against the computer");
+  await clickLegalMove(computer);
+  await computerDone(computer);
+  check(await computer.locator("#undo").isEnabled(), "and may be used once a move is made");
+  await computer.close();
 };
 
 const data = mkdtempSync(join(tmpdir(), "tabuleiro-e2e-"));

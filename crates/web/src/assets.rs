@@ -145,10 +145,12 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("main.js"),
         module!("dom.js"),
         module!("state.js"),
+        module!("render.js"),
         module!("gestures.js"),
         module!("connection.js"),
         module!("pointing.js"),
         module!("board.js"),
+        module!("choices.js"),
         module!("pieces.js"),
         module!("panels.js"),
         module!("analysis.js"),
@@ -160,6 +162,8 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("options.js"),
         module!("view.js"),
         module!("setup.js"),
+        module!("miniature.js"),
+        module!("words.js"),
     ]
 });
 

@@ -92,7 +92,8 @@ pub(crate) fn error(status: StatusCode, message: impl Into<String>) -> Response 
     (status, axum::Json(json!({ "error": message.into() }))).into_response()
 }
 
-/// `GET /api/catalog`: every game with its options, and the computer levels.
+/// `GET /api/catalog`: every game with its options and a picture of a position for its card
+/// ([`crate::showcase`]), and the computer levels.
 async fn catalog() -> Response {
     let games: Vec<serde_json::Value> = REGISTRY
         .games()
@@ -136,6 +137,7 @@ async fn catalog() -> Response {
                 "move_syntax": g.move_syntax,
                 "rules": g.rules,
                 "options": options,
+                "picture": crate::showcase::showcase(g.id),
             })
         })
         .collect();

@@ -11,6 +11,7 @@
 //!   files, compressed and with an `ETag`.
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
 //! - [`logs`]: structured logs (`tracing`), as text or JSON.
+//! - [`showcase`]: a position of each game for its card on the home page.
 //! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark.
 
 //!
@@ -56,6 +57,7 @@ pub mod players;
 pub mod protocol;
 pub mod ratings;
 pub mod room;
+pub mod showcase;
 pub mod store;
 pub mod token;
 pub mod ws;

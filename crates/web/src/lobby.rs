@@ -63,6 +63,9 @@ pub const SHARED_FOR: Duration = Duration::from_secs(10);
 /// The most games being played a lobby shows.
 pub const PLAYING_SHOWN: usize = 50;
 
+/// How many of the games being played (the most watched) a lobby shows as small live boards.
+pub const PLAYING_PICTURED: usize = 6;
+
 /// A game being played now, as a node that serves it sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Playing {
@@ -76,6 +79,10 @@ pub struct Playing {
     pub spectators: usize,
     /// Its time control ("3+2", "none").
     pub clock: String,
+    /// The position as a spectator sees it, for the [`PLAYING_PICTURED`] most watched games
+    /// of a node (a small live board in the lobby).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picture: Option<tabuleiro_core::Picture>,
 }
 
 /// Sorts games being played the most watched first (then by id) and keeps the first
@@ -261,7 +268,8 @@ pub async fn lobby(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response 
     };
     let playing: Vec<serde_json::Value> = merged(hub.playing(), shared, hub.node())
         .into_iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(k, p)| {
             json!({
                 "name": names.get(p.game.as_str()).copied().unwrap_or(p.game.as_str()),
                 "id": p.id,
@@ -269,6 +277,8 @@ pub async fn lobby(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response 
                 "seats": p.seats,
                 "spectators": p.spectators,
                 "clock": p.clock,
+                // The most watched as small live boards.
+                "picture": if k < PLAYING_PICTURED { p.picture } else { None },
             })
         })
         .collect();
@@ -512,6 +522,7 @@ mod tests {
             seats: Vec::new(),
             spectators,
             clock: "3+2".to_owned(),
+            picture: None,
         }
     }
 

@@ -129,6 +129,13 @@ async fn the_page_and_catalogue_are_served() {
     for id in ["quantik", "nudge", "taiji", "pushee", "qinto"] {
         assert!(ids.contains(&id), "{ids:?}");
     }
+    // Each game's card on the home page draws a position from the game's own picture.
+    for game in value["games"].as_array().expect("games") {
+        let picture = &game["picture"];
+        assert!(picture["board"]["columns"]["labels"].is_array(), "{game}");
+        let pieces = picture["pieces"].as_array().map_or(0, Vec::len);
+        assert!(pieces > 0, "{}: an empty board on its card", game["id"]);
+    }
     // A small range of numbers is a list to choose from, not a box to type in.
     let qinto = value["games"]
         .as_array()

@@ -153,7 +153,13 @@ async fn a_challenge_is_posted_accepted_and_starts_a_game_its_players_open_witho
     }
     let (_, lobby) = ana.send("GET", "/api/lobby", None).await;
     let playing = lobby["playing"].as_array().expect("games being played");
-    assert!(playing.iter().any(|g| g["id"] == game.as_str()), "{lobby}");
+    let shown = playing
+        .iter()
+        .find(|g| g["id"] == game.as_str())
+        .unwrap_or_else(|| panic!("{lobby}"));
+    // A small live board: the position as a spectator sees it, the one piece played.
+    let pieces = shown["picture"]["pieces"].as_array().expect("a live board");
+    assert_eq!(pieces.len(), 1, "{shown}");
     // And the game is on the players' pages.
     let (_, me) = bia.send("GET", "/api/me", None).await;
     let (_, history) = bia

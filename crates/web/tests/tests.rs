@@ -10,6 +10,7 @@ mod http_api;
 mod isolation;
 mod lobby;
 mod page_api;
+mod page_modules;
 mod play;
 mod players;
 mod qinto_privacy;

@@ -2,13 +2,13 @@
 // mouse, a finger or the keyboard (one focusable cell at a time; arrow keys move, Enter or
 // Space points, Escape starts the move again), upright or turned half a turn (the second
 // seat sees its side at the bottom). Every cell is named by its content for screen
-// readers. One handler on the board serves every cell.
+// readers. One handler on the board serves every cell. The keyboard's cell is the player's
+// own state (`ui.focus`, state.js), written here.
 import { $, el } from "./dom.js";
 import { candidates, cellKey, fits } from "./gestures.js";
 import { drawPiece, defs, pieceName } from "./pieces.js";
-import { displayedAt, game, lookingBack } from "./state.js";
+import { displayedAt, game, shownPicture, ui } from "./state.js";
 import { clickCell, startAgain } from "./pointing.js";
-import { reserveOf } from "./panels.js";
 import { analysisByCell } from "./analysis.js";
 import { justDragged, sizeBoard } from "./view.js";
 
@@ -53,6 +53,11 @@ export function cellName(board, cell) {
   return numeric(column) && numeric(row) ? `${column},${row}` : `${column}${row}`;
 }
 
+/** The reserve of `seat` in `picture`, if it has one. */
+export function reserveOf(picture, seat) {
+  return picture.reserves.find((r) => r.seat === seat);
+}
+
 const inside = (board, cell) => cell.x >= board.columns.first && cell.x < board.columns.first + board.columns.labels.length
   && cell.y >= board.rows.first && cell.y < board.rows.first + board.rows.labels.length;
 
@@ -63,7 +68,7 @@ export function initBoard() {
     const target = event.target.closest("[data-cell]");
     if (!target || justDragged()) return;
     const [x, y] = target.dataset.cell.split(",").map(Number);
-    game.focus = target.dataset.cell;
+    ui.focus = target.dataset.cell;
     clickCell({ x, y });
   });
   svg.addEventListener("pointerover", (event) => {
@@ -83,8 +88,8 @@ export function initBoard() {
   svg.addEventListener("focusout", () => drawFocusRing(null));
   svg.addEventListener("keydown", (event) => {
     const picture = shownPicture();
-    if (!picture || !game.focus) return;
-    const [x, y] = game.focus.split(",").map(Number);
+    if (!picture || !ui.focus) return;
+    const [x, y] = ui.focus.split(",").map(Number);
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
     if (step) {
       // The keys move as the board is seen, turned or not.
@@ -99,10 +104,9 @@ export function initBoard() {
       focusCell(cellKey({ x: edge, y }));
       event.preventDefault();
     } else if (event.key === "Enter" || event.key === " ") {
-      const version = game.state && game.state.version;
+      // A choice the cell then needs opens next to it, with the keys on it (choices.js).
       clickCell({ x, y });
       event.preventDefault();
-      if (game.state && game.state.version === version) offerChoices();
     } else if (event.key === "p" || event.key === "P") {
       focusPieces();
       event.preventDefault();
@@ -127,13 +131,13 @@ function previewOf(l) {
 
 function commonPreview(hoverKey) {
   const { legal } = previewing;
-  let cands = candidates(game.sel, legal).filter((l) => previewOf(l).length);
+  let cands = candidates(ui.sel, legal).filter((l) => previewOf(l).length);
   if (hoverKey) {
-    const next = { ...game.sel, cells: [...game.sel.cells, keyToCell(hoverKey)] };
+    const next = { ...ui.sel, cells: [...ui.sel.cells, keyToCell(hoverKey)] };
     const going = cands.filter((l) => fits(next, l.gesture));
     if (going.length) cands = going;
-    else if (game.sel.cells.length === 0) return [];
-  } else if (game.sel.cells.length === 0) {
+    else if (ui.sel.cells.length === 0) return [];
+  } else if (ui.sel.cells.length === 0) {
     return [];
   }
   if (!cands.length) return [];
@@ -168,17 +172,17 @@ export function focusPieces() {
   else $("announce").textContent = "No pieces to pick now.";
 }
 
-// After Enter on a cell: when the move goes on with a choice rather than on the board (Quantik's
-// shape, Pushee's direction), the keys go to the choices, which are said.
-function offerChoices() {
-  const sel = game.sel;
-  if (!sel.cells.length && !sel.pieces.length) return;
-  if ($("board").querySelector(".legal-mark")) return;
-  const buttons = [...$("choices").querySelectorAll("button:not(#clear)")];
-  if (!buttons.length) return;
-  buttons[0].focus();
-  const words = buttons.map((b) => b.textContent.trim()).join(", ");
-  $("announce").textContent = `Choose: ${words}. Arrow keys move, Enter picks, Escape goes back to the board.`;
+/** For each render: once a move sent from the board, the pieces or the choices is answered (a
+ * state or an error), the keys are on the board again. */
+export function refocusBoard(news) {
+  if (!ui.refocus || !news || (news.type !== "state" && news.type !== "error")) return;
+  ui.refocus = false;
+  focusBoard();
+}
+
+/** The cell `key` ("x,y") as drawn, if it is on the board. */
+export function cellElement(key) {
+  return $("board").querySelector(`[role="gridcell"][data-cell="${key}"]`);
 }
 
 // The keyboard's cell framed on a layer of its own over everything, inside the cell, so that
@@ -237,14 +241,8 @@ function focusCell(key) {
   if (!rect) return;
   if (old) old.setAttribute("tabindex", "-1");
   rect.setAttribute("tabindex", "0");
-  game.focus = key;
+  ui.focus = key;
   rect.focus();
-}
-
-function shownPicture() {
-  const s = game.state;
-  if (!s) return null;
-  return lookingBack() && game.looked ? game.looked : s.picture;
 }
 
 // Where pointing can go next, given the gesture made so far.
@@ -354,7 +352,7 @@ export function drawBoard(picture, interactive) {
   const s = game.state;
   const svg = $("board");
   const hadFocus = svg.contains(document.activeElement);
-  flipped = !!game.flipped;
+  flipped = !!ui.flipped;
   svg.textContent = "";
   defs(svg);
   const board = picture.board;
@@ -387,7 +385,7 @@ export function drawBoard(picture, interactive) {
   }
 
   const legal = interactive && s ? s.legal : [];
-  const sel = game.sel;
+  const sel = ui.sel;
   const targets = targetsOf(sel, legal);
   const selected = new Set(sel.cells.map(cellKey).concat(sel.pieces.filter((p) => p.cell).map((p) => cellKey(p.cell))));
   const hinted = new Set();
@@ -406,8 +404,8 @@ export function drawBoard(picture, interactive) {
   const analysed = analysisByCell(displayedAt());
 
   // The keyboard's cell: kept while on the board, else the first cell pointing can go to.
-  if (!game.focus || !inside(board, keyToCell(game.focus))) {
-    game.focus = targets.values().next().value
+  if (!ui.focus || !inside(board, keyToCell(ui.focus))) {
+    ui.focus = targets.values().next().value
       ?? cellKey({ x: board.columns.first, y: board.rows.first });
   }
   let focusRect = null;
@@ -438,9 +436,9 @@ export function drawBoard(picture, interactive) {
       if (analysed.has(key)) said.push(`analysis ${analysed.get(key).short}`);
       const rect = el("rect", {
         x: px, y: py, width: CELL, height: CELL, class: classes.join(" "), "data-cell": key,
-        role: "gridcell", tabindex: key === game.focus ? "0" : "-1", "aria-label": said.join(", "),
+        role: "gridcell", tabindex: key === ui.focus ? "0" : "-1", "aria-label": said.join(", "),
       }, row);
-      if (key === game.focus) focusRect = rect;
+      if (key === ui.focus) focusRect = rect;
       if (values.has(key)) {
         el("text", { x: px + 4, y: py + 13, class: "value", "aria-hidden": "true" }, svg).textContent = String(values.get(key));
       }

@@ -5,11 +5,14 @@
 // player's session alone.
 import { $, ask, html } from "./dom.js";
 import { chosenOptions, fillOptions, optionsText } from "./options.js";
+import { miniature } from "./miniature.js";
 
 let catalog = null;
 let mine = new Set(JSON.parse(sessionStorage.getItem("tabuleiro:challenges") || "[]"));
 let me = null;
 let scrolled = false;
+// What the live boards last showed, so that they are drawn again only when a game moved.
+let boardsShown = "";
 
 function remember() {
   sessionStorage.setItem("tabuleiro:challenges", JSON.stringify([...mine]));
@@ -18,6 +21,28 @@ function remember() {
 function who(p) {
   const rating = p.rating ? ` ${p.rating.value}${p.rating.provisional ? "?" : ""}` : "";
   return `${p.name}#${p.tag}${p.bot ? " (bot)" : ""}${rating}`;
+}
+
+/** The most watched games as small boards, each a link to watch it (the server sends the
+ * position of a few); drawn again when one of them moved. */
+function drawLiveBoards(playing) {
+  const pictured = playing.filter((g) => g.picture);
+  const shown = JSON.stringify(pictured.map((g) => [g.id, g.picture]));
+  if (shown === boardsShown) return;
+  boardsShown = shown;
+  const list = $("lobby-boards");
+  list.textContent = "";
+  list.hidden = pictured.length === 0;
+  for (const g of pictured) {
+    const names = g.seats.map((s) => (s.player ? who(s.player) : "")).join(" vs ");
+    const item = html("li", "live-board");
+    const a = html("a", "");
+    a.href = `/?game=${encodeURIComponent(g.id)}`;
+    a.setAttribute("aria-label", `Watch ${names}, ${g.name}`);
+    a.append(miniature(g.picture, `${g.name}: ${names}`), html("span", "live-names", names), html("span", "note", `${g.name} · ${g.clock}`));
+    item.append(a);
+    list.append(item);
+  }
 }
 
 function chosenClock() {
@@ -122,6 +147,7 @@ async function refresh() {
     tr.appendChild(cell);
     rows.appendChild(tr);
   }
+  drawLiveBoards(lobby.playing);
   const playing = $("lobby-playing");
   playing.textContent = "";
   $("lobby-idle").hidden = lobby.playing.length > 0;

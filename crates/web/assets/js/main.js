@@ -4,23 +4,37 @@
 // this page draws any game from those and builds moves by pointing. Nothing here knows any
 // particular game.
 //
-// Modules: connection (the WebSocket), gestures (matching what is pointed at), pointing
-// (making a move), board (drawing and the keyboard grid), pieces (shapes and inks), panels
-// (everything around the board), view (zoom and pan of open grids), analysis, setup (the
-// start page), settings (theme and sound), player (who this browser is), profile (a player's
-// page), lobby (challenges), clocks, state (the game shown), dom (helpers).
+// Modules: state (the game shown: the server's store and the player's own), connection (the
+// WebSocket, the store's one writer), render (one render for each change, which the drawing
+// modules are registered into here), gestures (matching what is pointed at), pointing (making
+// a move), board (drawing and the keyboard grid), choices (what a move needs besides cells,
+// next to its cell), pieces (shapes and inks), panels (everything around the board), view (zoom
+// and pan of open grids), analysis, setup (the start page), settings (theme and sound), player
+// (who this browser is), profile (a player's page), lobby (challenges), clocks, dom (helpers).
+// No module imports one that imports it back: modules that draw are called through render, and
+// crates/web/tests/page_modules.rs checks the imports.
 import { $ } from "./dom.js";
-import { game, displayedAt } from "./state.js";
-import { connect, play, send } from "./connection.js";
-import { initBoard } from "./board.js";
+import { game, displayedAt, ui } from "./state.js";
+import { openGame, send } from "./connection.js";
+import { onRender, render } from "./render.js";
+import { forgetStale, play } from "./pointing.js";
+import { initBoard, refocusBoard } from "./board.js";
+import { initChoices } from "./choices.js";
 import { initView } from "./view.js";
-import { initPanels, lookAt } from "./panels.js";
+import { drawPage, initPanels, lookAt } from "./panels.js";
+import { showClocks } from "./clocks.js";
 import { setup } from "./setup.js";
 import { initSettings, played } from "./settings.js";
 import { initPlayer } from "./player.js";
 import { profile } from "./profile.js";
 import { showLobby } from "./lobby.js";
-import { draw } from "./panels.js";
+
+// Each render, in order: a gesture made on an older position is forgotten, the page is drawn,
+// a new state's clocks are taken, and the keys go back to the board once a move is answered.
+onRender(forgetStale);
+onRender(drawPage);
+onRender((news) => { if (news && news.type === "state") showClocks(); });
+onRender(refocusBoard);
 
 function start() {
   initSettings();
@@ -41,17 +55,17 @@ function start() {
     setup();
     return;
   }
-  game.id = id;
   const fragment = new URLSearchParams(location.hash.slice(1));
   const key = `tabuleiro:token:${id}`;
-  game.token = fragment.get("token") || sessionStorage.getItem(key) || null;
-  if (game.token) sessionStorage.setItem(key, game.token);
+  const token = fragment.get("token") || sessionStorage.getItem(key) || null;
+  if (token) sessionStorage.setItem(key, token);
   $("play").hidden = false;
   initBoard();
+  initChoices();
   initView();
   initPanels();
   $("show").addEventListener("click", () => {
-    game.shownTo = game.state ? game.state.to_move : null;
+    ui.shownTo = game.state ? game.state.to_move : null;
     $("cover").hidden = true;
   });
   $("undo").addEventListener("click", () => send({ type: "undo" }));
@@ -63,11 +77,11 @@ function start() {
   $("offer-decline").addEventListener("click", () => send({ type: "answer", accept: false }));
   $("abort").addEventListener("click", () => { if (confirm("Abort this game? It ends with no result.")) send({ type: "abort" }); });
   $("flip").addEventListener("click", () => {
-    game.flipped = !game.flipped;
-    sessionStorage.setItem(`tabuleiro:flip:${game.id}`, game.flipped ? "1" : "0");
-    draw();
+    ui.flipped = !ui.flipped;
+    sessionStorage.setItem(`tabuleiro:flip:${game.id}`, ui.flipped ? "1" : "0");
+    render();
   });
-  $("rematch").addEventListener("click", () => { game.askedRematch = send({ type: "rematch" }); });
+  $("rematch").addEventListener("click", () => { ui.askedRematch = send({ type: "rematch" }); });
   $("analyse").addEventListener("click", () => {
     let at = displayedAt();
     // The final position has no move to rate: the analysis opens at the last move's choice.
@@ -87,9 +101,10 @@ function start() {
       $("move-text").value = "";
     }
   });
-  connect();
+  openGame(id, token);
 }
 
-// The game shown, for the browser's console and the browser tests.
-window.tabuleiro = { game, play, played };
+// The game shown (the server's store and the player's own), for the browser's console and the
+// browser tests.
+window.tabuleiro = { game, ui, play, played };
 start();

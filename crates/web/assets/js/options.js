@@ -1,6 +1,13 @@
 // A game's options as form fields (the new-game page and the lobby's challenge form), and the
 // values chosen in them.
 
+/** "0..12 | none" as a person says it: "0 to 12, or none". */
+export function allowedInWords(allowed) {
+  const parts = allowed.split(" | ").map((p) => p.replace(/^(-?\d+)\.\.(-?\d+)$/, "$1 to $2"));
+  if (parts.length === 1) return parts[0] === "text" ? "any text" : parts[0];
+  return `${parts.slice(0, -1).join(", ")}, or ${parts[parts.length - 1]}`;
+}
+
 /** Fills `container` with a field for each of the game's options (`info` from the catalog). */
 export function fillOptions(info, container) {
   container.textContent = "";
@@ -17,7 +24,8 @@ export function fillOptions(info, container) {
     }
     input.value = o.default;
     input.dataset.option = o.name;
-    input.title = `${o.description} (${o.allowed})`;
+    // A list shows its values; a box to type in says what it takes, in words.
+    input.title = o.choices.length > 0 ? o.description : `${o.description} (${allowedInWords(o.allowed)})`;
     label.appendChild(input);
     const note = document.createElement("span");
     note.className = "note";

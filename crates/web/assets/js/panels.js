@@ -1,20 +1,18 @@
 // Everything around the board: status, banner, buttons, history, the list of moves, reserves,
-// choices, legend, rules, and what is announced to screen readers.
+// legend, rules, what the connection's news says (offline, a link that opens nothing, errors),
+// and what is announced to screen readers. `drawPage` is this module's part of each render.
 import { $, html } from "./dom.js";
-import { candidates, emptySelection, same } from "./gestures.js";
-import { displayedAt, game, lookingBack, seatInfos, seatName } from "./state.js";
+import { emptySelection } from "./gestures.js";
+import { displayedAt, game, lookingBack, seatInfos, seatName, shownPicture, ui } from "./state.js";
 import { drawBoard, focusBoard, pieceCalled } from "./board.js";
 import { drawAnalysis } from "./analysis.js";
 import { drawnLabel, pieceIcon } from "./pieces.js";
-import { clickReserve, startAgain } from "./pointing.js";
-import { play, send } from "./connection.js";
+import { clickReserve } from "./pointing.js";
+import { look } from "./connection.js";
+import { render } from "./render.js";
 import { chime } from "./settings.js";
 import { paintClocks } from "./clocks.js";
-
-/** The reserve of `seat` in `picture`, if it has one. */
-export function reserveOf(picture, seat) {
-  return picture.reserves.find((r) => r.seat === seat);
-}
+import { drawChoices, keysAmong } from "./choices.js";
 
 /** Fills the rules dialog. */
 export function fillRules(name, rules) {
@@ -67,7 +65,7 @@ function coverIfPassing() {
     cover.hidden = true;
     return;
   }
-  if (game.shownTo !== s.to_move) {
+  if (ui.shownTo !== s.to_move) {
     $("cover-text").textContent = `Pass the screen to player ${s.to_move + 1}.`;
     cover.hidden = false;
   }
@@ -91,7 +89,7 @@ function ratingChanges() {
 export function seatsByPlace() {
   const w = game.welcome;
   const n = w.seats.length;
-  const bottom = n === 2 ? (game.flipped ? 1 : 0) : w.you.length === 1 ? w.you[0] : 0;
+  const bottom = n === 2 ? (ui.flipped ? 1 : 0) : w.you.length === 1 ? w.you[0] : 0;
   const others = [];
   for (let k = 1; k < n; k++) others.push((bottom + k) % n);
   return { bottom, others };
@@ -192,15 +190,83 @@ function resultForYou(ending) {
   return mine === "win" ? "You won. " : mine === "loss" ? "You lost. " : "Draw. ";
 }
 
-/** Draws the whole game from what the server last said. */
-export function draw() {
+// Shows or hides that the connection is lost, where the player looks: over the board, which
+// takes no move meanwhile.
+function showOffline(lost) {
+  document.body.classList.toggle("offline", lost);
+  // Said even before the first state has been drawn.
+  if (lost) $("play").classList.add("drawn");
+  $("offline").hidden = !lost;
+}
+
+// A link that opens no game (or no seat): a page that says what is wrong and the way back.
+function showBadLink(why, spectate) {
+  $("play").hidden = true;
+  $("rules-open").hidden = true;
+  $("bad-link").hidden = false;
+  $("bad-link-why").textContent = why;
+  $("spectate").hidden = !spectate;
+  $("spectate").href = `/?game=${encodeURIComponent(game.id)}`;
+  document.title = "tabuleiro — link not found";
+}
+
+// What the connection's `news` says, before the game is drawn again.
+function tell(news) {
+  switch (news.type) {
+    case "welcome": {
+      showOffline(false);
+      $("title").textContent = `— ${news.name} (${news.mode === "casual" ? "online, casual with hints" : news.mode})`;
+      $("game-heading").textContent = news.name;
+      if (ui.flipped === null) {
+        // The second of two seats sees its own side at the bottom, unless the player chose.
+        const kept = sessionStorage.getItem(`tabuleiro:flip:${game.id}`);
+        ui.flipped = kept !== null ? kept === "1" : news.you.length === 1 && news.you[0] === 1 && news.seats.length === 2;
+      }
+      fillRules(news.name, news.rules);
+      break;
+    }
+    case "state":
+      announceChanges(news.previous, game.state);
+      $("message").textContent = "";
+      break;
+    case "hint":
+      $("message").textContent = "";
+      break;
+    case "error":
+      ui.askedRematch = false;
+      $("message").textContent = news.message;
+      break;
+    case "lost":
+      showOffline(true);
+      break;
+    case "unsent":
+      $("message").textContent = "Not connected: nothing was sent. Reconnecting…";
+      break;
+    case "bad-link":
+      showBadLink(news.why, news.spectate);
+      break;
+    default:
+      break;
+  }
+  $("hint-text").textContent = game.hint ? `Hint: ${game.hint}` : "";
+}
+
+/** This module's part of each render: what `news` says (render.js), then the whole game. */
+export function drawPage(news) {
+  if (news) tell(news);
+  draw(news === null);
+  if (news && news.type === "lost") $("status").textContent = "Connection lost — reconnecting…";
+}
+
+// Draws the whole game from the stores; `byPlayer` after a change of the player's own.
+function draw(byPlayer) {
   const s = game.state;
   const w = game.welcome;
   if (!s || !w) return;
   coverIfPassing();
   const you = w.you;
   const viewing = lookingBack();
-  const picture = viewing && game.looked ? game.looked : s.picture;
+  const picture = shownPicture();
 
   drawPlayers();
   paintClocks();
@@ -237,21 +303,22 @@ export function draw() {
   rematch.hidden = !s.rematch;
   if (s.rematch) rematch.href = s.rematch;
   // Whoever pressed Rematch goes there at once; the others are offered the link.
-  if (s.rematch && game.askedRematch) {
-    game.askedRematch = false;
+  if (s.rematch && ui.askedRematch) {
+    ui.askedRematch = false;
     location.assign(s.rematch);
   }
   drawOffers(s, w, watching);
   $("undo").disabled = !s.can_undo;
-  // A spectator has nothing to undo, ask or resign: no such buttons.
-  $("undo").hidden = watching;
+  // A spectator has nothing to undo, ask or resign: no such buttons; nor is there Undo in a
+  // game between people, where it is never allowed (a takeback is asked for instead).
+  $("undo").hidden = watching || ["online", "casual", "rated"].includes(w.mode);
   $("resign").hidden = watching;
   // No engine help in a game between people (the server refuses it too).
   $("hint").hidden = watching || !w.hints;
   $("casual").hidden = w.mode !== "casual";
   $("hint").disabled = s.legal.length === 0;
   $("resign").disabled = !!s.ending || watching;
-  $("flip").setAttribute("aria-pressed", game.flipped ? "true" : "false");
+  $("flip").setAttribute("aria-pressed", ui.flipped ? "true" : "false");
   // Kept in its place (only not shown) while another player moves, so that nothing below it
   // moves when the turn comes back; gone for spectators and once the game is over.
   $("type-move").hidden = watching || !!s.ending;
@@ -270,7 +337,7 @@ export function draw() {
   drawLegend(picture);
   drawBoard(picture, !viewing);
   drawReserves(picture, !viewing);
-  drawChoices(!viewing);
+  drawChoices(!viewing, byPlayer);
   drawAnalysis();
   // Shown from the first state on, already in place (app.css).
   $("play").classList.add("drawn");
@@ -350,10 +417,12 @@ function drawReserves(picture, interactive) {
     const whose = shortSeat(r.seat) === "You" ? "Your pieces" : `Player ${r.seat + 1}'s pieces`;
     div.setAttribute("aria-label", whose);
     div.dataset.seat = String(r.seat);
+    // Yours, docked at the foot of a phone's screen (the style sheet), always in reach.
+    if (shortSeat(r.seat) === "You") div.classList.add("yours");
     div.appendChild(html("div", "who", whose));
     const mine = interactive && s.legal.length > 0 && s.to_move === r.seat;
     const used = new Map();
-    for (const p of game.sel.pieces) used.set(p.token, (used.get(p.token) || 0) + 1);
+    for (const p of ui.sel.pieces) used.set(p.token, (used.get(p.token) || 0) + 1);
     for (const item of r.items) {
       for (let k = 0; k < Math.max(item.count, 1); k++) {
         const b = html("button", "reserve-piece");
@@ -363,7 +432,7 @@ function drawReserves(picture, interactive) {
         b.title = item.count === 0 ? `${item.token}: none left` : item.token;
         // Only the pieces picked, in the reserve of the seat picking them: not every piece
         // of that kind, nor the other seat's.
-        const taken = mine && ((used.get(item.token) || 0) > k || (game.sel.choice === item.token && k === 0));
+        const taken = mine && ((used.get(item.token) || 0) > k || (ui.sel.choice === item.token && k === 0));
         // Starting with the letters drawn on the piece, if any, so that the name holds what is seen.
         const name = pieceCalled(picture, item.piece);
         const letters = drawnLabel(item.piece);
@@ -397,78 +466,19 @@ function drawReserves(picture, interactive) {
   }
 }
 
-function drawChoices(interactive) {
-  const s = game.state;
-  const box = $("choices");
-  const focused = box.contains(document.activeElement);
-  box.textContent = "";
-  if (!interactive || s.legal.length === 0) return;
-  const sel = game.sel;
-  const cands = candidates(sel, s.legal);
-  // Playing comes first, then the choices. Pieces picked and not yet put down that go to few
-  // places (a first Q!nto tile, which must cover the centre): each way of putting them down,
-  // all of them and nothing more, as a button.
-  const held = sel.pieces.some((p) => p.cell === null);
-  if (held && sel.choice === null) {
-    const tokens = (pieces) => pieces.map((p) => p.token).sort().join(" ");
-    const placing = cands.filter((l) => !l.gesture.choice && l.gesture.cells.length === sel.cells.length
-      && l.gesture.pieces.every((p) => p.cell) && tokens(l.gesture.pieces) === tokens(sel.pieces));
-    if (placing.length <= 3) {
-      for (const l of placing) {
-        const b = html("button", "confirm", `Play ${l.notation}`);
-        b.type = "button";
-        b.dataset.notation = l.notation;
-        box.appendChild(b);
-      }
-    }
-  }
-  // A gesture that is a whole move while longer ones go on from it: play it now?
-  if (cands.length > 1) {
-    for (const l of cands.filter((c) => same(sel, c.gesture)).slice(0, 3)) {
-      const b = html("button", "confirm", `Play ${l.notation}`);
-      b.type = "button";
-      b.dataset.notation = l.notation;
-      box.appendChild(b);
-    }
-  }
-  // Choices that complete the gesture as it stands (a shape, an orientation, "pass").
-  if (sel.choice === null) {
-    const seen = new Set();
-    for (const l of cands) {
-      const c = l.gesture.choice;
-      if (!c || seen.has(c.token) || !same({ ...sel, choice: c.token }, l.gesture)) continue;
-      seen.add(c.token);
-      const b = html("button", "choice");
-      b.type = "button";
-      b.dataset.notation = l.notation;
-      if (c.piece) b.appendChild(pieceIcon(c.piece, 26));
-      b.append(` ${c.label}`);
-      box.appendChild(b);
-    }
-  }
-  if (sel.cells.length || sel.pieces.length || sel.choice !== null) {
-    const b = html("button", "", "Start the move again");
-    b.type = "button";
-    b.id = "clear";
-    box.appendChild(b);
-  }
-  if (focused && box.firstChild) box.firstChild.focus();
-}
-
 /** Shows the position after move `at` (the game as it stands when `at` is the last). */
 export function lookAt(at) {
   const s = game.state;
   if (!s) return;
   at = Math.max(0, Math.min(at, s.moves.length));
-  game.sel = emptySelection();
-  game.looked = null;
+  ui.sel = emptySelection();
   if (at === s.moves.length) {
-    game.viewAt = null;
-    draw();
+    ui.viewAt = null;
+    render();
     return;
   }
-  game.viewAt = at;
-  send({ type: "look", at });
+  ui.viewAt = at;
+  look(at);
 }
 
 // Arrow keys step through history where the history has the focus.
@@ -482,23 +492,6 @@ function historyKeys(event) {
   lookAt(to);
 }
 
-// Keys among the pieces or the choices: the arrows go from one to the next, Escape or B back
-// to the board (Escape among the choices starts the move again, as on the board).
-function keysAmong(event, selector, clearing) {
-  const box = event.currentTarget;
-  const items = [...box.querySelectorAll(selector)];
-  const at = items.indexOf(document.activeElement);
-  const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
-  if (step && at >= 0) {
-    items[(at + step + items.length) % items.length].focus();
-    event.preventDefault();
-  } else if (event.key === "Escape" || event.key === "b" || event.key === "B") {
-    if (clearing && event.key === "Escape") startAgain();
-    focusBoard();
-    event.preventDefault();
-  }
-}
-
 /** Sets the handlers of the panels; called once. */
 export function initPanels() {
   $("reserves").addEventListener("click", (event) => {
@@ -508,18 +501,9 @@ export function initPanels() {
     clickReserve(b.dataset.token, b.classList.contains("picked"));
     // Picked by the keys (a click of no pointer): the keys go on to the board, where it goes.
     if (event.detail === 0 && game.state && game.state.version === version
-      && (game.sel.pieces.length || game.sel.choice !== null) && $("board").querySelector(".legal-mark")) focusBoard();
-  });
-  $("choices").addEventListener("click", (event) => {
-    const b = event.target.closest("button");
-    if (!b) return;
-    if (b.id === "clear") {
-      startAgain();
-      if (event.detail === 0) focusBoard();
-    } else if (b.dataset.notation) play(b.dataset.notation);
+      && (ui.sel.pieces.length || ui.sel.choice !== null) && $("board").querySelector(".legal-mark")) focusBoard();
   });
   $("reserves").addEventListener("keydown", (event) => keysAmong(event, ".reserve-piece:not([disabled])", false));
-  $("choices").addEventListener("keydown", (event) => keysAmong(event, "button", true));
   $("moves").addEventListener("click", (event) => {
     const b = event.target.closest(".move");
     if (b) lookAt(Number(b.dataset.at));

@@ -1,25 +1,47 @@
 // Making a move by pointing at cells and reserve pieces: the gesture grows while some legal
-// move still fits it, and a gesture that is exactly one whole move is played at once.
+// move still fits it, and a gesture that is exactly one whole move is played at once. The
+// gesture is the player's own (`ui.sel`, state.js): written here, then drawn by a render.
 import { $ } from "./dom.js";
 import { candidates, emptySelection, same, sameCell } from "./gestures.js";
-import { game, lookingBack } from "./state.js";
-import { play } from "./connection.js";
-import { draw } from "./panels.js";
+import { game, lookingBack, ui } from "./state.js";
+import { online, sendMove } from "./connection.js";
+import { render } from "./render.js";
+
+/** Plays a move in notation, unless disconnected (then it stays on the board, unsent). */
+export function play(notation) {
+  if (!online()) {
+    $("message").textContent = "Not connected: your move was not sent. Reconnecting…";
+    return;
+  }
+  ui.sel = emptySelection();
+  // A move made on the board, the pieces or the choices: the keys go back to the board once it
+  // is played (a move typed keeps the focus in its box).
+  const at = document.activeElement;
+  ui.refocus = !at || at === document.body || ["table-board", "reserves", "choices"].some((id) => $(id).contains(at));
+  sendMove(notation);
+}
+
+/** For each render: a new position forgets the gesture made on the one before. */
+export function forgetStale(news) {
+  if (news && news.type === "state" && (!news.previous || news.version !== news.previous.version)) {
+    ui.sel = emptySelection();
+  }
+}
 
 // After each change of the gesture: a unique whole move is played at once.
 function settle() {
-  const cands = candidates(game.sel, game.state.legal);
-  const exact = cands.filter((l) => same(game.sel, l.gesture));
+  const cands = candidates(ui.sel, game.state.legal);
+  const exact = cands.filter((l) => same(ui.sel, l.gesture));
   if (exact.length === 1 && cands.length === 1) {
     play(exact[0].notation);
     return;
   }
-  draw();
+  render();
 }
 
 function tryGesture(next) {
   if (candidates(next, game.state.legal).length === 0) return false;
-  game.sel = next;
+  ui.sel = next;
   return true;
 }
 
@@ -28,10 +50,10 @@ export function clickCell(cell) {
   const s = game.state;
   if (!s || lookingBack()) return;
   if (s.legal.length === 0) {
-    draw();
+    render();
     return;
   }
-  const sel = game.sel;
+  const sel = ui.sel;
   const held = sel.pieces.findIndex((p) => p.cell === null);
   const placedHere = sel.pieces.findIndex((p) => sameCell(p.cell, cell));
   let done = false;
@@ -39,7 +61,7 @@ export function clickCell(cell) {
     // Pointing again at a piece put down takes it back into the hand.
     const pieces = sel.pieces.slice();
     pieces[placedHere] = { token: pieces[placedHere].token, cell: null };
-    game.sel = { ...sel, pieces };
+    ui.sel = { ...sel, pieces };
     done = true;
   } else if (held >= 0) {
     const pieces = sel.pieces.slice();
@@ -68,14 +90,14 @@ export function clickCell(cell) {
 /** The player points at a reserve piece `token` (`taken`: one already picked, to put back). */
 export function clickReserve(token, taken) {
   const s = game.state;
-  const sel = game.sel;
+  const sel = ui.sel;
   if (taken) {
-    if (sel.choice === token) game.sel = { ...sel, choice: null };
+    if (sel.choice === token) ui.sel = { ...sel, choice: null };
     else {
       const i = sel.pieces.map((p) => p.token).lastIndexOf(token);
-      game.sel = { ...sel, pieces: sel.pieces.filter((_, k) => k !== i) };
+      ui.sel = { ...sel, pieces: sel.pieces.filter((_, k) => k !== i) };
     }
-    draw();
+    render();
     return;
   }
   const asChoice = s.legal.some((l) => l.gesture.choice && l.gesture.choice.token === token);
@@ -88,7 +110,7 @@ export function clickReserve(token, taken) {
 
 /** Forgets the gesture being made. */
 export function startAgain() {
-  game.sel = emptySelection();
+  ui.sel = emptySelection();
   $("message").textContent = "";
-  draw();
+  render();
 }

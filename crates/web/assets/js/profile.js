@@ -3,6 +3,7 @@
 // page (a finished one with its replay and analysis board), and all of them download as JSON
 // lines of records that `tabuleiro replay` reads.
 import { $, html } from "./dom.js";
+import { modeName } from "./words.js";
 
 const RESULTS = { win: "won", loss: "lost", draw: "draw" };
 
@@ -50,7 +51,7 @@ async function fillGames(id) {
     const cells = [
       ["Date", new Date(g.created * 1000).toLocaleString()],
       ["Game", g.name],
-      ["Mode", g.mode],
+      ["Mode", modeName(g.mode)],
       ["Opponents", opponents],
       ["Result", g.over ? RESULTS[g.result] || "over" : "playing"],
       ["Rating change", change(g.change)],

@@ -1,9 +1,10 @@
-// The start page: a card for each game with one-click ways to play it (the computer, a quick
+// The start page: a card for each game (a picture of it, its pitch) with one-click ways to play it (the computer, a quick
 // game with a person through the lobby, a friend by link), and under "More options" the whole
 // form: a game, its options and how it is played; then the links of an online game.
 import { $, ask, html } from "./dom.js";
 import { chosenOptions, fillOptions } from "./options.js";
 import { fillRules } from "./panels.js";
+import { miniature } from "./miniature.js";
 
 let catalog = null;
 
@@ -159,7 +160,7 @@ function cardButton(text, className, label, action) {
   return b;
 }
 
-/** A game's card: its name, its pitch, and the ways to play it. */
+/** A game's card: its name, a picture of a position, its pitch, and the ways to play it. */
 function gameCard(info) {
   const card = html("li", "game-card");
   card.dataset.game = info.id;
@@ -167,7 +168,14 @@ function gameCard(info) {
   title.id = `card-${info.id}`;
   card.setAttribute("aria-labelledby", title.id);
   const players = info.min_players === info.max_players ? `${info.min_players} players` : `${info.min_players} to ${info.max_players} players`;
-  card.append(title, html("p", "note card-players", players), html("p", "pitch", info.summary));
+  card.append(title);
+  // A position of the game, drawn from its own picture as its board is.
+  if (info.picture) {
+    const picture = html("div", "card-picture");
+    picture.append(miniature(info.picture, `A ${info.name} board a few moves into a game`));
+    card.append(picture);
+  }
+  card.append(html("p", "note card-players", players), html("p", "pitch", info.summary));
   const ways = html("div", "card-ways");
   ways.append(cardButton("Play the computer", "computer", `Play the computer at ${info.name}`,
     () => createGame({ game: info.id, players: info.min_players, mode: "computer", level: "easy", seat: 0 })));

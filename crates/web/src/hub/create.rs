@@ -514,12 +514,13 @@ impl Hub {
     }
 
     /// The games between people not over on this node, every seat taken, the most watched
-    /// first (at most [`crate::lobby::PLAYING_SHOWN`]).
+    /// first (at most [`crate::lobby::PLAYING_SHOWN`]), the first
+    /// [`crate::lobby::PLAYING_PICTURED`] with their position as a spectator sees it.
     pub fn playing(&self) -> Vec<crate::lobby::Playing> {
         let rooms: Vec<SharedRoom> = lock(&self.rooms).values().cloned().collect();
         let mut playing = Vec::new();
-        for room in rooms {
-            let guard = lock(&room);
+        for room in &rooms {
+            let guard = lock(room);
             if guard.mode.between_people()
                 && !guard.over()
                 && guard.seats.iter().all(|s| s.player().is_some())
@@ -533,10 +534,18 @@ impl Hub {
                         .clock
                         .as_ref()
                         .map_or_else(|| "none".to_owned(), |c| c.control.label()),
+                    picture: None,
                 });
             }
         }
         crate::lobby::most_watched(&mut playing);
+        for shown in playing.iter_mut().take(crate::lobby::PLAYING_PICTURED) {
+            let room = rooms.iter().find(|r| lock(r).id == shown.id);
+            if let Some(room) = room {
+                let guard = lock(room);
+                shown.picture = Some(guard.game.picture_at(None, guard.game.ply()));
+            }
+        }
         playing
     }
 

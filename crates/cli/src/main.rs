@@ -7,6 +7,7 @@ mod console;
 mod describe;
 mod engines;
 mod menu;
+mod names;
 mod numbers;
 mod play;
 mod progress;

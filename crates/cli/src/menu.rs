@@ -10,15 +10,11 @@ use tabuleiro_games::REGISTRY;
 
 use crate::commands::options::ReadOptions;
 use crate::console::Console;
+use crate::names::{self, Mode};
 use crate::play::{Ending, GameConfig, PlayVisitor, Seat};
 
-/// The modes of play.
-const MODES: [&str; 4] = [
-    "Human vs Human",
-    "Human vs Computer",
-    "Computer vs Computer",
-    "Choose each seat (any mix of humans and computer levels)",
-];
+/// The choice after the modes: each seat a human or a computer level.
+const EACH_SEAT: &str = "Choose each seat (any mix of humans and computer levels)";
 
 /// Runs the menu until the user quits or input ends.
 pub fn run(console: &mut Console<'_>) -> Result<()> {
@@ -52,7 +48,11 @@ pub fn run(console: &mut Console<'_>) -> Result<()> {
 
 /// Asks for mode, levels, players and options. `None` at the end of input.
 fn configure(console: &mut Console<'_>, info: &'static GameInfo) -> Result<Option<GameConfig>> {
-    let modes: Vec<String> = MODES.iter().map(|m| (*m).to_owned()).collect();
+    let modes: Vec<String> = Mode::ALL
+        .iter()
+        .map(|m| m.label().to_owned())
+        .chain([EACH_SEAT.to_owned()])
+        .collect();
     let Some(mode) = console.choose("Mode:", &modes, Some(1))? else {
         return Ok(None);
     };
@@ -68,7 +68,7 @@ fn configure(console: &mut Console<'_>, info: &'static GameInfo) -> Result<Optio
         info.min_players + i
     };
     let human_seat = if mode == 1 {
-        let seats: Vec<String> = (0..players).map(|i| Player(i as u8).to_string()).collect();
+        let seats: Vec<String> = (0..players).map(|i| names::seat(Player(i as u8))).collect();
         let Some(i) = console.choose("Which seat do you take?", &seats, Some(0))? else {
             return Ok(None);
         };
@@ -83,7 +83,7 @@ fn configure(console: &mut Console<'_>, info: &'static GameInfo) -> Result<Optio
             1 => human_seat != Some(i),
             2 => true,
             _ => {
-                let title = format!("Who plays {}?", Player(i as u8));
+                let title = format!("Who plays {}?", names::seat(Player(i as u8)));
                 let kinds = ["a human".to_owned(), "the computer".to_owned()];
                 let Some(k) = console.choose(&title, &kinds, Some(0))? else {
                     return Ok(None);
@@ -124,7 +124,7 @@ fn ask_level(console: &mut Console<'_>, info: &GameInfo, player: Player) -> Resu
         .iter()
         .map(|n| format!("{} — {}", n.name, n.description))
         .collect();
-    let title = format!("Level of {player}:");
+    let title = format!("Level of {}:", names::seat(player));
     let Some(i) = console.choose(&title, &labels, Some(3))? else {
         return Ok(None);
     };

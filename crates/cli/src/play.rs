@@ -21,6 +21,7 @@ pub use tabuleiro_ai::Seat;
 pub use tabuleiro_core::Eyes;
 
 use crate::console::Console;
+use crate::names;
 
 /// Everything needed to start a game.
 #[derive(Clone, Debug)]
@@ -87,7 +88,7 @@ fn play_at<G: Engine>(
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("{}: {s}", Player(i as u8)))
+        .map(|(i, s)| format!("{}: {}", names::seat(Player(i as u8)), names::who(s)))
         .collect();
     // The seed of a game of hidden information decides everything hidden: it is shown only
     // once the game is over (see `finish`).
@@ -115,8 +116,10 @@ fn play_at<G: Engine>(
             && let Some(p) = state.to_move().filter(|&p| table.is_human(p))
             && shown != Some(p)
         {
+            let name = names::seat(p);
             console.say(format!(
-                "\n{HIDE}Pass the screen to {p}, and only {p} — press Enter to show {p}'s hand."
+                "\n{HIDE}Pass the screen to {name}, and only {name} — press Enter to show \
+                 {name}'s hand."
             ))?;
             if console.ask("")?.is_none() {
                 console.say("End of input: the game is left unfinished.")?;
@@ -138,10 +141,12 @@ fn play_at<G: Engine>(
         };
         if !table.is_human(player) {
             let Some(turn) = table.computer_turn() else {
-                anyhow::bail!("{player} has no computer player");
+                anyhow::bail!("{} has no computer player", names::seat(player));
             };
             let thought = turn.think();
             let agent = thought.agent().to_owned();
+            // Said with the seat's level as the ladder names it, not the program's name.
+            let who = names::seat_and_who(player, &config.seats[player.index()]);
             let played = table.accept(thought)?;
             if table.outcome().is_some() && played.is_none() {
                 // An engine that failed forfeited: the next round says how the game ended.
@@ -152,14 +157,15 @@ fn play_at<G: Engine>(
                 agent: agent.clone(),
             })?;
             let text = eyes.move_text(&state, mv);
-            console.say(format!("Player {} ({agent}) plays {text}", player.0 + 1))?;
+            console.say(format!("{who} plays {text}"))?;
             continue;
         }
         let (k, n) = state.move_in_turn();
+        let name = names::seat(player);
         let prompt = if n > 1 {
-            format!("{player}, move {k} of {n}> ")
+            format!("{name}, move {k} of {n}> ")
         } else {
-            format!("{player}> ")
+            format!("{name}> ")
         };
         let Some(line) = console.ask(&prompt)? else {
             console.say("End of input: the game is left unfinished.")?;

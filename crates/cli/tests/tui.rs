@@ -116,13 +116,13 @@ fn quantik_against_random_in_a_real_terminal() {
     tmux.keys(&["Down", "Down", "Down", "Left", "Left", "Left"]);
     tmux.wait_for("◀ random: plays any legal move ▶");
     tmux.keys(&["Enter"]);
-    let game = tmux.wait_for("P1 human vs P2 random");
+    let game = tmux.wait_for("Player 1 (human) vs Player 2 (random)");
     assert!(game.contains("cube (1/4) ⏎ plays Ca1"), "{game}");
 
     // A cube at b2: cursor right and down, Enter. The reply follows.
     tmux.keys(&["Right", "Down", "Enter"]);
     let replied = tmux.wait_for("Moves (2)");
-    assert!(replied.contains("1. P1 Cb2"), "{replied}");
+    assert!(replied.contains("1. Player 1 Cb2"), "{replied}");
     assert!(
         replied.contains("[ ■ ]"),
         "the cube under the cursor:\n{replied}"
@@ -250,7 +250,7 @@ fn no_color_is_honoured_by_the_full_screen_and_the_command_line() {
     assert_eq!(colour_codes(&menu), Vec::<String>::new(), "{menu}");
     // A game screen, with its legal marks and cursor.
     tmux.keys(&["Enter"]);
-    let text = tmux.wait_for("P1 human vs P2");
+    let text = tmux.wait_for("Player 1 (human) vs Player 2");
     assert!(
         text.contains("1 │[ + ]│  +"),
         "the cursor shows without colour: {text}"

@@ -1890,6 +1890,28 @@ tests["Undo is not shown where it can never be used: games between people"] = as
   await computer.close();
 };
 
+tests["The move box keeps its focus between moves, as lichess's keyboard input does"] = async (browser, base) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await newGameFromMenu(page, base, "quantik", "computer", { first: "1" });
+  await page.waitForURL(/game=/, { timeout });
+  await waitMyTurn(page);
+  await page.focus("#move-text");
+  for (let k = 0; k < 3; k++) {
+    const state = await page.evaluate(() => ({ legal: tabuleiro.game.state.legal.map((l) => l.notation), moves: tabuleiro.game.state.moves.length, over: !!tabuleiro.game.state.ending }));
+    if (state.over || state.legal.length === 0) break;
+    // Typed in lower case, as a player types.
+    await page.keyboard.type(state.legal[0].toLowerCase());
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((n) => tabuleiro.game.state.moves.length > n, state.moves, { timeout });
+    await waitMyTurn(page);
+    const at = await page.evaluate(() => document.activeElement && document.activeElement.id);
+    check(at === "move-text", `after typed move ${k + 1} the keys are still in the move box (${at})`);
+    check(await page.locator("#move-text").isVisible(), "the move box shown");
+    check(await page.inputValue("#move-text") === "", "the move box emptied");
+  }
+  await page.close();
+};
+
 const data = mkdtempSync(join(tmpdir(), "tabuleiro-e2e-"));
 let server = await startServer(data);
 const browser = await chromium.launch({

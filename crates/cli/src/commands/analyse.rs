@@ -61,7 +61,8 @@ impl GameVisitor for Analyse<'_> {
         let best = analysis.best.map(|mv| state.format_move(mv));
         let _ = writeln!(
             text,
-            "{player} to move. Best move: {} ({})",
+            "{} to move. Best move: {} ({})",
+            crate::names::seat(player),
             best.as_deref().unwrap_or("none"),
             analysis
                 .evaluation

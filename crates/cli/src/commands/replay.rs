@@ -4,7 +4,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use anyhow::Result;
-use tabuleiro_core::{Engine, GameRecord, GameVisitor, Perspective};
+use tabuleiro_core::{Engine, GameRecord, GameVisitor, Perspective, Player};
+
+use crate::names;
+use crate::play::Seat;
 
 /// Renders each position of `record` with the move that led to it.
 pub struct Replay<'a>(pub &'a GameRecord);
@@ -14,10 +17,22 @@ impl GameVisitor for Replay<'_> {
     fn visit<G: Engine>(self) -> Result<String> {
         let record = self.0;
         let positions = record.replay::<G>()?;
+        // Each seat with its level as the ladder names it (the record keeps the level in full).
+        let seats: Vec<String> = record
+            .agents
+            .iter()
+            .enumerate()
+            .map(|(i, agent)| {
+                let who = agent
+                    .parse::<Seat>()
+                    .map_or_else(|_| agent.clone(), |seat| names::who(&seat));
+                format!("{} ({who})", names::seat(Player(i as u8)))
+            })
+            .collect();
         let mut out = format!(
             "{} — {} — seed {} — {} moves\n",
             G::INFO.name,
-            record.agents.join(" vs "),
+            seats.join(" vs "),
             record.seed,
             record.moves.len()
         );
@@ -27,7 +42,7 @@ impl GameVisitor for Replay<'_> {
             } else {
                 let mover = positions[i - 1]
                     .to_move()
-                    .map(|p| p.to_string())
+                    .map(names::seat)
                     .unwrap_or_default();
                 let _ = writeln!(out, "\nMove {i}: {mover} plays {}", record.moves[i - 1]);
             }

@@ -56,7 +56,7 @@ fn a_computers_trade_reads_as_a_count_to_the_human() {
     let count = trade.split_whitespace().count() - 1;
     assert!(count > 0, "{record:?}");
     assert!(
-        text.contains(&format!("Player 2 (secretive) plays pass (traded {count})")),
+        text.contains(&format!("Player 2 (random) plays pass (traded {count})")),
         "{text}"
     );
     assert!(!text.contains(trade.as_str()), "{text}");
@@ -77,15 +77,15 @@ fn with_two_humans_and_a_computer_no_hand_shows_while_the_computer_moves() {
     let text = run(&config, "\npass\n\npass\n\nquit\n");
     // Player 2 passes; the board shown then, while the computer moves, up to the screen
     // being passed back to player 1.
-    let from = text.rfind("player 2> ").expect(&text);
+    let from = text.rfind("Player 2> ").expect(&text);
     let to = from
         + text[from..]
-            .find("Pass the screen to player 1")
+            .find("Pass the screen to Player 1")
             .expect(&text);
     let shown = &text[from..to];
     assert!(shown.contains("in pile"), "a board is shown: {shown}");
     assert!(
-        shown.contains("Player 3 (secretive) plays pass (traded"),
+        shown.contains("Player 3 (random) plays pass (traded"),
         "{shown}"
     );
     assert!(

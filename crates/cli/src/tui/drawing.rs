@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use tabuleiro_core::picture::Shape;
-use tabuleiro_core::{Cell, Facing, Ink, Picture, Piece, Reserve};
+use tabuleiro_core::{Cell, Facing, Ink, Key, Picture, Piece, Reserve};
 
 use crate::tui::layout::GLUE;
 
@@ -631,19 +631,30 @@ fn reserve_line(
 }
 
 /// The legend: each key's glyph, as the board draws it, and its meaning (joined by
-/// [`GLUE`], for [`crate::tui::layout::wrap`]); then the marks.
-pub fn legend_lines(picture: &Picture) -> Vec<Line<'static>> {
-    let mut spans = Vec::new();
-    for key in &picture.legend {
-        let (text, style) = glyph(&key.piece);
-        spans.push(Span::styled(text, style));
-        // The glyph stays with the first word of its meaning when the legend is wrapped.
-        spans.push(Span::styled(
-            format!("{GLUE}{}  ", key.meaning),
-            Style::default().fg(Color::DarkGray),
-        ));
+/// [`GLUE`], for [`crate::tui::layout::wrap`]); the keys in a seat's ink on a line of their
+/// own after the seat's name (`names`), as the reserves name it; then the marks.
+pub fn legend_lines(picture: &Picture, names: &dyn Fn(usize) -> String) -> Vec<Line<'static>> {
+    let whose = |key: &Key| match key.piece.ink {
+        Ink::Seat(seat) => Some(seat),
+        _ => None,
+    };
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for group in picture.legend.chunk_by(|a, b| whose(a) == whose(b)) {
+        let mut spans = Vec::new();
+        if let Some(seat) = whose(&group[0]) {
+            spans.push(Span::styled(format!("{}: ", names(seat)), seat_style(seat)));
+        }
+        for key in group {
+            let (text, style) = glyph(&key.piece);
+            spans.push(Span::styled(text, style));
+            // The glyph stays with the first word of its meaning when the legend is wrapped.
+            spans.push(Span::styled(
+                format!("{GLUE}{}  ", key.meaning),
+                Style::default().fg(Color::DarkGray),
+            ));
+        }
+        lines.push(Line::from(spans));
     }
-    let mut lines = vec![Line::from(spans)];
     let mark = |text: &'static str, style: Style| Span::styled(text, style);
     lines.push(Line::from(vec![
         mark(

@@ -124,10 +124,12 @@ mod tests {
 
     #[test]
     fn wrap_breaks_at_spaces_with_an_indent_and_keeps_glued_words() {
-        let spans = [Span::raw("  1. P1 RH@0,0 YH@1,0 GH@2,0")];
+        let spans = [Span::raw(format!(
+            "  1. Player{GLUE}1 RH@0,0 YH@1,0 GH@2,0"
+        ))];
         assert_eq!(
-            texts(&wrap(&spans, 16, 8)),
-            ["  1. P1 RH@0,0", "        YH@1,0", "        GH@2,0"]
+            texts(&wrap(&spans, 28, 14)),
+            ["  1. Player 1 RH@0,0 YH@1,0", "              GH@2,0"]
         );
         let glued = [Span::raw(format!("●{GLUE}sphere (S)  ■{GLUE}cube"))];
         assert_eq!(texts(&wrap(&glued, 12, 0)), ["● sphere (S)", "■ cube"]);

@@ -13,34 +13,8 @@ use tabuleiro_core::{GameInfo, OptionKind, OptionSpec, Options, Player, Registry
 use tabuleiro_games::REGISTRY;
 
 use super::prompt::{Prompt, PromptEvent};
+use crate::names::{self, Mode};
 use crate::play::{GameConfig, Seat};
-
-/// Who plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// Every seat is a person at this keyboard.
-    HumanVsHuman,
-    /// One person, computers in the other seats.
-    HumanVsComputer,
-    /// Computers in every seat.
-    ComputerVsComputer,
-}
-
-impl Mode {
-    const ALL: [Mode; 3] = [
-        Mode::HumanVsHuman,
-        Mode::HumanVsComputer,
-        Mode::ComputerVsComputer,
-    ];
-
-    fn label(self) -> &'static str {
-        match self {
-            Mode::HumanVsHuman => "Human vs Human",
-            Mode::HumanVsComputer => "Human vs Computer",
-            Mode::ComputerVsComputer => "Computer vs Computer",
-        }
-    }
-}
 
 /// The level a computer seat starts with: the ladder's `hard`.
 const DEFAULT_LEVEL: &str = "hard";
@@ -59,7 +33,7 @@ pub enum Row {
     Players,
     /// Who plays.
     Mode,
-    /// Which seat the human takes (Human vs Computer).
+    /// Which seat the human takes (Against the computer).
     HumanSeat,
     /// The level of a computer seat.
     Level(usize),
@@ -114,7 +88,7 @@ impl Default for Menu {
 }
 
 impl Menu {
-    /// The menu on the first game, Human vs Computer, computers at `strong`.
+    /// The menu on the first game, Against the computer, computers at `hard`.
     pub fn new() -> Self {
         let mut menu = Menu {
             game: 0,
@@ -210,7 +184,10 @@ impl Menu {
             Row::Game => ("Game".into(), info.name.into()),
             Row::Players => ("Players".into(), self.players.to_string()),
             Row::Mode => ("Mode".into(), self.mode.label().into()),
-            Row::HumanSeat => ("You play".into(), Player(self.human_seat as u8).to_string()),
+            Row::HumanSeat => (
+                "You play".into(),
+                names::seat(Player(self.human_seat as u8)),
+            ),
             Row::Level(seat) => {
                 let level = self.levels[seat];
                 let label = self
@@ -218,7 +195,7 @@ impl Menu {
                     .into_iter()
                     .find(|n| n.name == level)
                     .map_or(level.to_owned(), level_label);
-                (format!("Player {} is", seat + 1), label)
+                (format!("{} is", names::seat(Player(seat as u8))), label)
             }
             Row::Option(i) => (info.options[i].label.to_owned(), self.options[i].clone()),
             Row::Start => ("▶ Start".into(), String::new()),
@@ -560,7 +537,7 @@ mod tests {
         );
         press(&mut menu, KeyCode::Down);
         press(&mut menu, KeyCode::Right);
-        assert_eq!(menu.describe(Row::Mode).1, "Computer vs Computer");
+        assert_eq!(menu.describe(Row::Mode).1, "Computer against computer");
         assert!(menu.rows().contains(&Row::Level(0)));
         menu.focus_on(Row::Game);
         press(&mut menu, KeyCode::Right);

@@ -16,6 +16,7 @@ pub mod pointing;
 pub mod prompt;
 pub mod rules;
 mod terminal;
+pub mod window;
 
 use std::time::Duration;
 

@@ -27,7 +27,7 @@ fn menu_human_vs_computer_with_bad_input_and_undo() {
         text.contains("Please answer with a number from 1 to 5"),
         "{text}"
     );
-    assert!(text.contains("Player 2 (greedy) plays"), "{text}");
+    assert!(text.contains("Player 2 (easy) plays"), "{text}");
     assert!(text.contains("Nothing to undo"), "{text}");
     assert!(text.contains("cannot read `Za1` as a move"), "{text}");
     assert!(text.contains("legal moves starting with `C`"), "{text}");
@@ -87,8 +87,8 @@ fn qinto_hotseat_hides_each_hand_until_its_player_is_at_the_screen() {
     );
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let to_p1 = text.find("Pass the screen to player 1").expect(&text);
-    let to_p2 = text.find("Pass the screen to player 2").expect(&text);
+    let to_p1 = text.find("Pass the screen to Player 1").expect(&text);
+    let to_p2 = text.find("Pass the screen to Player 2").expect(&text);
     assert!(to_p1 < to_p2, "{text}");
     // Player 1's hand shows only after their prompt, Player 2's only after theirs.
     let hand_lines = |from: usize, to: usize| -> Vec<String> {

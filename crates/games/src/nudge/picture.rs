@@ -42,11 +42,11 @@ pub fn picture(state: &Nudge) -> Picture {
     picture.legend = vec![
         Key {
             piece: disc(Player(0)),
-            meaning: "White (player 1)".to_owned(),
+            meaning: "White (Player 1)".to_owned(),
         },
         Key {
             piece: disc(Player(1)),
-            meaning: "Black (player 2)".to_owned(),
+            meaning: "Black (Player 2)".to_owned(),
         },
     ];
     let limit = state

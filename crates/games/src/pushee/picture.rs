@@ -92,28 +92,36 @@ pub fn picture(p: &Pushee) -> Picture {
             .map(|placed| placed.cell)
             .collect();
     }
-    picture.legend = [Player(0), Player(1)]
-        .into_iter()
-        .map(|owner| Key {
-            piece: piece(owner, Orientation::Horizontal),
-            meaning: format!(
-                "{} ({owner}); the bar shows which way it pushes",
-                if owner.0 == 0 { "A" } else { "b" }
-            ),
-        })
-        .collect();
+    picture.legend = legend();
     let [a, b] = p.both_scores();
     picture
         .notes
-        .push(format!("Score: A (player 1) {a}, b (player 2) {b}"));
+        .push(format!("Score: Player 1 (A) {a}, Player 2 (b) {b}"));
     let chains = p
         .chains()
         .map_or_else(|| "unlimited".to_owned(), |c| c.to_string());
     picture.notes.push(format!(
-        "Walls {}, chain tiers {chains}; each cell's number is what a piece on it scores",
+        "A piece pushes the way its bar points. Walls {}, chain tiers {chains}; each cell's \
+         number is what a piece on it scores",
         if p.walls() { "on" } else { "off" }
     ));
     picture
+}
+
+/// Every seat's pieces both ways round, each drawn as on the board (its ink and letter say
+/// whose it is): `horizontal piece`, `vertical piece`.
+fn legend() -> Vec<Key> {
+    [Player(0), Player(1)]
+        .into_iter()
+        .flat_map(|owner| {
+            [Orientation::Horizontal, Orientation::Vertical]
+                .into_iter()
+                .map(move |orientation| Key {
+                    piece: piece(owner, orientation),
+                    meaning: format!("{} piece", orientation_token(orientation).1),
+                })
+        })
+        .collect()
 }
 
 /// A placement: the cell, and the orientation as the choice.
@@ -124,4 +132,28 @@ pub fn gesture(p: &Pushee, mv: PusheeMove) -> Gesture {
         label: name.to_owned(),
         piece: Some(piece(p.mover(), mv.orientation)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_names_both_seats_pieces_both_ways_round() {
+        let legend = legend();
+        let drawn: Vec<(Ink, Option<Facing>, &str)> = legend
+            .iter()
+            .map(|k| (k.piece.ink, k.piece.facing, k.meaning.as_str()))
+            .collect();
+        assert_eq!(
+            drawn,
+            [
+                (Ink::Seat(0), Some(Facing::Horizontal), "horizontal piece"),
+                (Ink::Seat(0), Some(Facing::Vertical), "vertical piece"),
+                (Ink::Seat(1), Some(Facing::Horizontal), "horizontal piece"),
+                (Ink::Seat(1), Some(Facing::Vertical), "vertical piece"),
+            ]
+        );
+        assert_eq!(legend[3].piece.label, "b");
+    }
 }

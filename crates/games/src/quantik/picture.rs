@@ -72,17 +72,26 @@ pub fn picture(q: &Quantik) -> Picture {
     if let Some((_, Ending::FourShapes(unit))) = q.ending() {
         picture.deciding = cells(unit);
     }
-    picture.legend = Shape::ALL
-        .iter()
-        .map(|&shape| Key {
-            piece: piece(Player(0), shape),
-            meaning: format!("{shape} ({})", shape.letter()),
+    picture.legend = legend();
+    picture
+}
+
+/// Every seat's four shapes, each drawn as on the board (its ink says whose it is: the first
+/// seat's filled, the second's outlined) and named with its letter: `cube (C)` for the first
+/// seat's, `cube (c)` for the second's.
+fn legend() -> Vec<Key> {
+    [Player(0), Player(1)]
+        .into_iter()
+        .flat_map(|owner| {
+            Shape::ALL.iter().map(move |&shape| {
+                let piece = piece(owner, shape);
+                Key {
+                    meaning: format!("{shape} ({})", piece.label),
+                    piece,
+                }
+            })
         })
-        .collect();
-    picture
-        .notes
-        .push("Player 1: filled, upper case · player 2: outlined, lower case".to_owned());
-    picture
+        .collect()
 }
 
 /// A placement: the cell, and the shape as the choice.
@@ -93,4 +102,28 @@ pub fn gesture(q: &Quantik, mv: QuantikMove) -> Gesture {
         label: mv.shape.name().to_owned(),
         piece: Some(piece(owner, mv.shape)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_legend_names_both_seats_pieces_as_the_board_draws_them() {
+        let legend = legend();
+        assert_eq!(legend.len(), 8);
+        for (seat, keys) in legend.chunks(4).enumerate() {
+            for (key, &shape) in keys.iter().zip(&Shape::ALL) {
+                assert_eq!(key.piece, piece(Player(seat as u8), shape));
+                assert!(
+                    key.meaning.starts_with(&shape.to_string()),
+                    "{}",
+                    key.meaning
+                );
+            }
+        }
+        assert_eq!(legend[0].meaning, "cube (C)");
+        assert_eq!(legend[4].meaning, "cube (c)");
+        assert_eq!(legend[4].piece.ink, Ink::Seat(1));
+    }
 }

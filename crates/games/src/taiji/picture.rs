@@ -57,7 +57,7 @@ pub fn picture(t: &Taiji) -> Picture {
         .into_iter()
         .map(|colour| Key {
             piece: half(colour),
-            meaning: format!("{colour} half (player {})", colour.index() + 1),
+            meaning: format!("{colour} half (Player {})", colour.index() + 1),
         })
         .collect();
     let rule = super::render::rule(t);

@@ -37,8 +37,8 @@ fn the_menu_at_80_by_24() {
             "  tabuleiro  abstract strategy games",
             " ┌ New game ──────────────────────────────────────────────────────────────────┐",
             " │› Game              ◀ Quantik ▶                                             │",
-            " │  Mode              ◀ Human vs Computer ▶                                   │",
-            " │  You play          ◀ player 1 ▶                                            │",
+            " │  Mode              ◀ Against the computer ▶                                │",
+            " │  You play          ◀ Player 1 ▶                                            │",
             " │  Player 2 is       ◀ hard: searches a second per move ▶                    │",
             " │  First player      ◀ 1 ▶                                                   │",
             " │  ▶ Start                                                                   │",
@@ -83,7 +83,10 @@ fn quantik_against_random_from_the_menu_then_quit_with_confirmation() {
     press(&mut app, KeyCode::Enter);
     assert!(matches!(app.screen, Screen::Game(_)));
     let text = screen(&mut app).join("\n");
-    assert!(text.contains("P1 human vs P2 random"), "{text}");
+    assert!(
+        text.contains("Player 1 (human) vs Player 2 (random)"),
+        "{text}"
+    );
     press(&mut app, KeyCode::Enter);
     let start = Instant::now();
     while !screen(&mut app).join("\n").contains("Moves (2)") {

@@ -341,11 +341,6 @@ impl<G: Engine> GamePlay<G> {
     }
 }
 
-/// "Player 2", for the start of a sentence.
-fn capital(p: Player) -> String {
-    format!("Player {}", p.0 + 1)
-}
-
 /// Writes the session's record as JSON.
 fn save<G: Game>(session: &Session<G>, path: &Path) -> Result<()> {
     crate::play::save(session, path)

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use tabuleiro_core::{Cell, Engine};
 
 use super::GamePlay;
+use crate::names;
 use crate::tui::drawing::CellMark;
 use crate::tui::pointing::{Pointing, Settled};
 
@@ -241,10 +242,13 @@ impl<G: Engine> GamePlay<G> {
     pub(super) fn not_your_turn(&self) -> String {
         match self.table.session().to_move() {
             None => "The game is over: n starts a new one, u takes back.".to_owned(),
-            Some(p) if self.handover == Some(p) => format!("Pass to {p} and press Enter."),
+            Some(p) if self.handover == Some(p) => {
+                format!("Pass to {} and press Enter.", names::seat(p))
+            }
             Some(p) => format!(
-                "It is {p}'s turn ({}).",
-                self.config.seats[p.index()].name()
+                "It is {}'s turn ({}).",
+                names::seat(p),
+                names::who(&self.config.seats[p.index()])
             ),
         }
     }

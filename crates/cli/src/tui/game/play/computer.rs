@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use tabuleiro_core::Engine;
 
-use super::{GamePlay, HINT_THINK, SPEEDS, capital};
+use super::{GamePlay, HINT_THINK, SPEEDS};
+use crate::names;
 use crate::tui::game::worker::{Job, Poll};
 
 impl<G: Engine> GamePlay<G> {
@@ -72,13 +73,12 @@ impl<G: Engine> GamePlay<G> {
                 self.thinking = None;
                 self.paused = true;
                 self.message = format!(
-                    "The computer player of player {} stopped; n starts a new game.",
-                    seat.0 + 1
+                    "The computer player of {} stopped; n starts a new game.",
+                    names::seat(seat)
                 );
             }
             Poll::Done(thought) => {
                 self.thinking = None;
-                let name = thought.agent().to_owned();
                 match self.table.accept(thought) {
                     // The game changed while it thought: its answer is dropped.
                     Ok(None) => {}
@@ -86,7 +86,9 @@ impl<G: Engine> GamePlay<G> {
                         self.redo.clear();
                         self.history_changed();
                         let text = self.last_move_text().unwrap_or_default();
-                        self.message = format!("{} ({name}) played {text}.", capital(seat));
+                        // The seat's level as the ladder names it, not the program's name.
+                        let who = names::seat_and_who(seat, &self.config.seats[seat.index()]);
+                        self.message = format!("{who} played {text}.");
                     }
                     Err(e) => {
                         self.paused = true;

@@ -12,18 +12,23 @@ use tabuleiro_core::{Engine, Picture, Player};
 
 use super::choice::Enter;
 use super::{GamePlay, SPEEDS};
+use crate::names;
 use crate::play::Seat;
 use crate::tui::drawing::{
     CellSize, board_height, board_lines, board_width, legend_lines, reserve_lines, seat_style,
 };
 use crate::tui::game::worker::spinner;
 use crate::tui::layout::{GLUE, centered, wrap};
+use crate::tui::window::window;
 
 /// Columns the move list and the keys take, when the board leaves them room.
 const SIDE_WIDTH: u16 = 34;
 
 /// The narrowest the move list and the keys are shown beside the board.
 const MIN_SIDE_WIDTH: u16 = 26;
+
+/// Lines a board cut to a window keeps at least, before the reserves go behind `i`.
+const MIN_WINDOW_LINES: usize = 10;
 
 /// Lines each line at the bottom (status, what Enter does, message) may wrap to.
 const BOTTOM_LINES: usize = 2;
@@ -112,7 +117,7 @@ fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
         .seats
         .iter()
         .enumerate()
-        .map(|(i, s)| format!("P{} {}", i + 1, s.name()))
+        .map(|(i, s)| names::seat_and_who(Player(i as u8), s))
         .collect();
     // Never the seed of a game of hidden information, even once it is over: undo can reopen
     // the game, and the seed decides everything hidden.
@@ -176,9 +181,24 @@ fn render_board<G: Engine>(
         .rev()
         .find(|&&size| fits(size, everything))
         .map_or((CellSize::COMPACT, false), |&size| (size, true));
-    let show_reserves = show_legend || fits(size, reserves.len());
+    let mut show_reserves = show_legend || fits(size, reserves.len());
     let marks = play.marks();
-    let (mut lines, geometry) = board_lines(&play.picture, &marks, size);
+    let (mut lines, geometry, beyond) = if fits(size, 0) {
+        let (lines, geometry) = board_lines(&play.picture, &marks, size);
+        (lines, geometry, String::new())
+    } else {
+        // Even the smallest cells are too many (an open grid grown past the terminal): the
+        // part that matters, the reserves below it while they leave it room.
+        show_reserves = height >= reserves.len() + MIN_WINDOW_LINES;
+        let room = if show_reserves {
+            height - reserves.len()
+        } else {
+            height
+        };
+        let window = window(&play.picture, &marks, size, width, room);
+        let (lines, geometry) = board_lines(&window.picture, &marks, size);
+        (lines, geometry, window.arrows())
+    };
     play.geometry = geometry;
     if show_reserves {
         lines.extend(reserves);
@@ -189,6 +209,9 @@ fn render_board<G: Engine>(
     if side_hidden || !show_legend {
         block = block.title_bottom(Line::from(" i: more ").light_blue());
     }
+    if !beyond.is_empty() {
+        block = block.title_bottom(Line::from(format!(" more cells {beyond} ")).right_aligned());
+    }
     frame.render_widget(block, area);
     play.board_origin = Some((inner.x, inner.y));
     frame.render_widget(Paragraph::new(lines), inner);
@@ -198,11 +221,11 @@ fn render_board<G: Engine>(
 fn play_reserves<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     let seats = &play.config.seats;
     let names = |seat: usize| {
-        let who = seats.get(seat).map_or_else(String::new, |s| match s {
-            Seat::Human => String::new(),
-            Seat::Computer(_) => format!(" ({})", s.name()),
-        });
-        format!("P{}{who}", seat + 1)
+        let player = Player(seat as u8);
+        match seats.get(seat) {
+            Some(s @ Seat::Computer(_)) => names::seat_and_who(player, s),
+            _ => names::seat(player),
+        }
     };
     let mut picked: Vec<String> = play
         .pointing
@@ -217,9 +240,9 @@ fn play_reserves<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     reserve_lines(&play.picture, &names, &picked)
 }
 
-/// The legend and the picture's notes.
+/// The legend (each seat's pieces after its name) and the picture's notes.
 fn legend_and_notes(picture: &Picture) -> Vec<Line<'static>> {
-    let mut lines = legend_lines(picture);
+    let mut lines = legend_lines(picture, &|seat| names::seat(Player(seat as u8)));
     for note in &picture.notes {
         lines.push(Line::from(Span::raw(note.clone()).dark_gray()));
     }
@@ -272,14 +295,20 @@ fn move_lines<G: Engine>(play: &GamePlay<G>, width: u16) -> Vec<Line<'static>> {
         .map(|(i, (seat, moves))| {
             let line = Line::from(vec![
                 Span::raw(format!("{:>3}. ", i + 1)),
-                Span::styled(format!("P{} ", seat + 1), seat_style(seat)),
+                Span::styled(
+                    format!("{} ", names::seat(Player(seat as u8))).replace(' ', &GLUE.to_string()),
+                    seat_style(seat),
+                ),
                 Span::raw(moves.join(" ")),
             ]);
             if i + 1 == count { line.bold() } else { line }
         })
         .collect();
-    wrapped(&lines, width, 8)
+    wrapped(&lines, width, MOVE_INDENT)
 }
+
+/// Columns before a turn's moves in the move list: its number and the seat (`  1. Player 1 `).
+const MOVE_INDENT: usize = 14;
 
 /// The move list, the latest lines at the bottom.
 fn render_moves<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, area: Rect) {
@@ -348,20 +377,16 @@ fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
             .map_or_else(|| "Game over.".to_owned(), |o| format!("Game over: {o}")),
         Some(p) => {
             let kind = &play.config.seats[p.index()];
-            let seat = kind.name();
+            let who = names::seat_and_who(p, kind);
             let mut s = match (&play.thinking, kind) {
                 (Some(job), _) => format!(
-                    "{} {} ({}) is thinking… {:.1} s",
+                    "{} {who} is thinking… {:.1} s",
                     spinner(job.elapsed()),
-                    capital(p),
-                    seat,
                     job.elapsed().as_secs_f64()
                 ),
-                (None, Seat::Computer(_)) if play.paused => {
-                    format!("⏸ Paused before {} ({}) moves", capital(p), seat)
-                }
-                (None, Seat::Computer(_)) => format!("{} ({}) to move", capital(p), seat),
-                (None, Seat::Human) => format!("{} to move", capital(p)),
+                (None, Seat::Computer(_)) if play.paused => format!("⏸ Paused before {who} moves"),
+                (None, Seat::Computer(_)) => format!("{who} to move"),
+                (None, Seat::Human) => format!("{} to move", names::seat(p)),
             };
             let (k, n) = state.move_in_turn();
             if n > 1 {
@@ -451,18 +476,14 @@ fn render_handover(frame: &mut Frame<'_>, area: Rect, player: Player) {
     frame.render_widget(Clear, area);
     frame.render_widget(
         Paragraph::new(vec![
-            Line::from(format!("Pass the keyboard to {player}.")).bold(),
+            Line::from(format!("Pass the keyboard to {}.", names::seat(player))).bold(),
             Line::from(""),
             Line::from(format!(
                 "{} — press Enter to see your hand.",
-                capital(player)
+                names::seat(player)
             )),
         ])
         .block(Block::bordered().title(" Hidden hands ")),
         popup,
     );
-}
-
-fn capital(p: Player) -> String {
-    format!("Player {}", p.0 + 1)
 }

@@ -24,7 +24,7 @@ fn every_game_board_fits_80_by_24_with_cursor_status_and_moves() {
             "│1 │[ + ]│  +  ┃  +  │  +  │",
             "│  ┝━━━━━┿━━━━━╋━━━━━┿━━━━━┥",
             "■ cube (C)",
-            "P1: ■×2 ▮×2 ▲×2 ●×2",
+            "Player 1: ■×2 ▮×2 ▲×2 ●×2",
         ],
     );
     check::<Nudge>(
@@ -61,7 +61,10 @@ fn every_game_board_fits_80_by_24_with_cursor_status_and_moves() {
 fn a_quantik_title_shows_the_seed() {
     let mut play = human_vs_random();
     let text = screen(&mut play, 120, 30).join("\n");
-    assert!(text.contains("P1 human vs P2 random · seed 7"), "{text}");
+    assert!(
+        text.contains("Player 1 (human) vs Player 2 (random) · seed 7"),
+        "{text}"
+    );
     press(&mut play, KeyCode::Char('s'));
     let text = screen(&mut play, 120, 30).join("\n");
     assert!(text.contains("Save to: tabuleiro-quantik-7.json"), "{text}");

@@ -156,7 +156,7 @@ fn hotseat_with_hidden_hands_covers_the_board_between_turns() {
     .unwrap();
     assert_eq!(play.handover(), Some(Player(0)));
     let text = screen(&mut play, 80, 24).join("\n");
-    assert!(text.contains("Pass the keyboard to player 1"), "{text}");
+    assert!(text.contains("Pass the keyboard to Player 1"), "{text}");
     assert!(!text.contains("secret"), "{text}");
     press(&mut play, KeyCode::Enter);
     let text = screen(&mut play, 80, 24).join("\n");

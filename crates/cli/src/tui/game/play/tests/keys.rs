@@ -88,7 +88,7 @@ fn quantik_marks_where_the_picked_shape_may_go() {
             "│  ├─────┼─────╂─────┼─────┤",
             "│4 │  ·  │  △  ┃  ·  │  ·  │",
             "│  └─────┴─────┸─────┴─────┘",
-            "│P1: ■ ▮×2 ▲×2 ●×2",
+            "│Player 1: ■ ▮×2 ▲×2 ●×2",
         ]
     );
     // Where the cone may not go, Enter says so and nothing is played.

@@ -29,11 +29,11 @@ fn a_computers_trade_reads_as_a_count_in_the_move_list_and_the_message() {
     assert!(count > 0, "the computer traded: {trade}");
     assert_eq!(
         play.message(),
-        format!("Player 2 (secretive) played pass (traded {count}).")
+        format!("Player 2 (random) played pass (traded {count}).")
     );
     let text = screen(&mut play, 120, 30).join("\n");
     assert!(
-        text.contains(&format!("P2 pass (traded {count})")),
+        text.contains(&format!("Player 2 pass (traded {count})")),
         "{text}"
     );
     assert!(!text.contains(&trade), "{text}");
@@ -93,7 +93,7 @@ fn with_two_humans_and_a_computer_no_hand_shows_while_the_computer_moves() {
     let text = screen(&mut play, 120, 30).join("\n");
     assert!(hands(&play).is_empty());
     assert!(
-        text.contains("Player 3 (secretive) played pass (traded"),
+        text.contains("Player 3 (random) played pass (traded"),
         "{text}"
     );
 }
@@ -145,7 +145,11 @@ fn the_seed_of_a_qinto_game_is_never_on_screen() {
     let seen = |play: &mut GamePlay<Qinto>| screen(play, 120, 30).join("\n");
     let mut play = qinto(vec![Seat::Human, Seat::Computer(Level::Random)], seed);
     let mut texts = vec![seen(&mut play)];
-    assert!(texts[0].contains("P1 human vs P2 random"), "{}", texts[0]);
+    assert!(
+        texts[0].contains("Player 1 (human) vs Player 2 (random)"),
+        "{}",
+        texts[0]
+    );
     typed(&mut play, "pass");
     tick_until(&mut play, |p| p.session().moves().len() == 2);
     texts.push(seen(&mut play));
@@ -252,4 +256,96 @@ fn a_qinto_trade_is_picked_with_t_and_played_with_x() {
         .unwrap_or_default();
     assert_eq!(played, format!("pass {}", first.token));
     assert!(hand.contains(&first.token));
+}
+
+/// A game of two humans in which each play reaches as far from row 0 as it can (a pass
+/// when none can be made), until the grid drawn spans at least `rows` rows.
+fn tall_qinto(rows: usize) -> GamePlay<Qinto> {
+    let mut play = qinto(vec![Seat::Human, Seat::Human], 3);
+    for _ in 0..80 {
+        if play.handover().is_some() {
+            press(&mut play, KeyCode::Enter);
+        }
+        if play.picture().board.rows.len() >= rows || play.session().state().outcome().is_some() {
+            break;
+        }
+        let reach = |g: &Gesture| g.all_cells().iter().map(|c| c.y.abs()).max();
+        let best = play
+            .legal
+            .iter()
+            .zip(&play.gestures)
+            .max_by_key(|(_, g)| reach(g))
+            .map(|(&mv, _)| play.session().state().format_move(mv))
+            .expect("a legal move");
+        play.play_typed(&best);
+    }
+    if play.handover().is_some() {
+        press(&mut play, KeyCode::Enter);
+    }
+    play
+}
+
+/// Whether `cell` is drawn on the screen `lines` as the board's geometry says: its row's
+/// label at the start of its line, inside the board's frame.
+fn shown_whole(play: &GamePlay<Qinto>, lines: &[String], cell: PictureCell) -> Result<(), String> {
+    let (ox, oy) = play.board_origin.ok_or("the board was not drawn")?;
+    let (_, y) = play
+        .geometry
+        .position(cell)
+        .ok_or_else(|| format!("{cell:?} is not on the board drawn"))?;
+    let line: String = lines
+        .get(usize::from(oy) + y)
+        .map(|l| l.chars().skip(usize::from(ox)).collect())
+        .unwrap_or_default();
+    let label = cell.y.to_string();
+    // Lines past the frame are the status lines, or nothing.
+    let frame = lines
+        .get(usize::from(oy) + y)
+        .and_then(|l| l.chars().nth(usize::from(ox) - 1))
+        .unwrap_or(' ');
+    if frame == '│' && line.trim_start().starts_with(&format!("{label} ")) {
+        Ok(())
+    } else {
+        Err(format!("row {label} of {cell:?} is not on screen"))
+    }
+}
+
+#[test]
+fn a_qinto_grid_taller_than_the_terminal_keeps_the_cursor_and_the_last_play_in_view() {
+    let mut play = tall_qinto(30);
+    let rows = play.picture().board.rows.len();
+    assert!(rows >= 30, "the grid spans {rows} rows");
+    let lines = screen(&mut play, 80, 24);
+    let text = lines.join("\n");
+    let cursor = play.cursor().expect("a cursor");
+    shown_whole(&play, &lines, cursor).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+    // The column labels stay above the cells, and the frame says there is more.
+    let (ox, oy) = play.board_origin.expect("drawn");
+    let header: String = lines[usize::from(oy)]
+        .chars()
+        .skip(usize::from(ox))
+        .collect();
+    assert!(
+        header.split_whitespace().any(|l| l == cursor.x.to_string()),
+        "{text}"
+    );
+    assert!(text.contains("more cells "), "{text}");
+    // On a tile of the last play, the whole play is in view.
+    let last = play.picture().last.clone();
+    let name = play.cell_name(last[0]);
+    go_to(&mut play, &name);
+    let lines = screen(&mut play, 80, 24);
+    for &cell in &last {
+        shown_whole(&play, &lines, cell).unwrap_or_else(|e| panic!("{e}:\n{}", lines.join("\n")));
+    }
+    // The cursor goes to the bottom row, then the top row: the view follows it.
+    for (key, edge) in [(KeyCode::Down, rows - 1), (KeyCode::Up, 0)] {
+        for _ in 0..rows {
+            press(&mut play, key);
+        }
+        let lines = screen(&mut play, 80, 24);
+        let cursor = play.cursor().expect("a cursor");
+        assert_eq!(cursor.y, play.picture().board.rows.first + edge as i32);
+        shown_whole(&play, &lines, cursor).unwrap_or_else(|e| panic!("{e}:\n{}", lines.join("\n")));
+    }
 }

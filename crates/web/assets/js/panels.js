@@ -2,6 +2,7 @@
 // legend, rules, what the connection's news says (offline, a link that opens nothing, errors),
 // and what is announced to screen readers. `drawPage` is this module's part of each render.
 import { $, html } from "./dom.js";
+import { modeName } from "./words.js";
 import { emptySelection } from "./gestures.js";
 import { displayedAt, game, lookingBack, seatInfos, seatName, shownPicture, ui } from "./state.js";
 import { drawBoard, focusBoard, pieceCalled } from "./board.js";
@@ -215,7 +216,7 @@ function tell(news) {
   switch (news.type) {
     case "welcome": {
       showOffline(false);
-      $("title").textContent = `— ${news.name} (${news.mode === "casual" ? "online, casual with hints" : news.mode})`;
+      $("title").textContent = `— ${news.name} (${modeName(news.mode)})`;
       $("game-heading").textContent = news.name;
       if (ui.flipped === null) {
         // The second of two seats sees its own side at the bottom, unless the player chose.

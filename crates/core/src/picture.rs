@@ -191,7 +191,8 @@ pub struct Piece {
     pub shape: Shape,
     /// Its colour.
     pub ink: Ink,
-    /// Which way it points, for pieces that point.
+    /// Which way it points, for pieces that point (left out of JSON when none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<Facing>,
     /// A short text written on or beside it, readable without colour (`C`, `RH`, `A`).
     pub label: String,

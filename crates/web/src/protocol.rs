@@ -2,6 +2,8 @@
 
 use std::collections::BTreeMap;
 
+pub mod legal_wire;
+
 use serde::{Deserialize, Serialize};
 use tabuleiro_core::{Gesture, Outcome, Picture, Piece, Placed, PlayerResult};
 
@@ -250,7 +252,9 @@ pub enum ServerMessage {
         move_in_turn: (usize, usize),
         /// The moves so far, as this connection may read them.
         moves: Vec<Played>,
-        /// The moves this connection may play now (empty when it is not its turn).
+        /// The moves this connection may play now (empty when it is not its turn), in the
+        /// lean form of [`legal_wire`].
+        #[serde(with = "legal_wire")]
         legal: Vec<Legal>,
         /// When every legal move's preview is the same pieces put on its gesture's cells in
         /// order (a Taiji tile: the light half on the first cell, the dark on the second),

@@ -18,3 +18,4 @@ mod rated;
 mod restart;
 mod storage;
 mod undo;
+mod wire;

@@ -84,6 +84,28 @@ function connect() {
   };
 }
 
+/** A state's legal moves widened from their lean form on the wire (the server's
+ * `protocol/legal_wire.rs`: tables of choices and pieces, each move an array) to full moves:
+ * `{notation, gesture: {cells, pieces, choice}, preview}`. */
+export function fullMoves(lean) {
+  if (!lean || Array.isArray(lean)) return lean || [];
+  const choices = lean.choices || [];
+  const pieces = lean.pieces || [];
+  return lean.moves.map(([notation, flat = [], placed = [], choice = -1, preview = []]) => {
+    const cells = [];
+    for (let k = 0; k + 1 < flat.length; k += 2) cells.push({ x: flat[k], y: flat[k + 1] });
+    return {
+      notation,
+      gesture: {
+        cells,
+        pieces: placed.map(([token, x, y]) => ({ token, cell: x === undefined ? null : { x, y } })),
+        choice: choice >= 0 ? choices[choice] : null,
+      },
+      preview: preview.map(([x, y, k]) => ({ cell: { x, y }, piece: pieces[k] })),
+    };
+  });
+}
+
 function receive(message) {
   switch (message.type) {
     case "welcome":
@@ -95,6 +117,7 @@ function receive(message) {
       const previous = game.state;
       // The turn's start, as the player saw it (a state sent again for other news is not).
       if (!previous || message.version !== previous.version) game.stateAt = performance.now();
+      message.legal = fullMoves(message.legal);
       game.state = message;
       if (message.version !== game.hintVersion) game.hint = null;
       if (game.analysis && game.analysis.ply !== message.moves.length) game.analysis = null;

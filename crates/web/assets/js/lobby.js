@@ -151,6 +151,7 @@ async function refresh() {
   const playing = $("lobby-playing");
   playing.textContent = "";
   $("lobby-idle").hidden = lobby.playing.length > 0;
+  $("lobby-playing-table").hidden = lobby.playing.length === 0;
   for (const g of lobby.playing) {
     const tr = document.createElement("tr");
     const names = g.seats.map((s) => (s.player ? who(s.player) : "")).join(" vs ");

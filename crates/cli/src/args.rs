@@ -69,9 +69,39 @@ pub enum Command {
     /// Answer the engine protocol (docs/engine-protocol.md) on standard input and output, so
     /// that another program can play against a level.
     Engine(EngineArgs),
+    /// Copy the database of a server's data folder to a new file, consistently even while the
+    /// server serves it, and check the copy (SQLite; PostgreSQL: see docs/deploy.md).
+    Backup(BackupArgs),
+    /// Put a backup in place as the database of a data folder (stop its server first).
+    Restore(RestoreArgs),
     /// Connect an engine (docs/engine-protocol.md) to a tabuleiro server as a bot player: it
     /// accepts the lobby's challenges that welcome bots and plays them through the protocol.
     Bot(BotArgs),
+}
+
+/// Arguments of `backup`.
+#[derive(Debug, Args)]
+pub struct BackupArgs {
+    /// The server's data folder, as given to `serve --data` (default: serve's default,
+    /// $XDG_DATA_HOME/tabuleiro, else ~/.local/share/tabuleiro).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// The file to write (it must not exist).
+    pub file: PathBuf,
+}
+
+/// Arguments of `restore`.
+#[derive(Debug, Args)]
+pub struct RestoreArgs {
+    /// The backup to restore.
+    pub file: PathBuf,
+    /// The data folder to restore it into (default: serve's default).
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Replace a database that is there (it is kept beside, as
+    /// games.sqlite3.before-restore-SECONDS).
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// Arguments of `serve`.

@@ -101,6 +101,8 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
         Command::Serve(args) => commands::web::serve(&args),
         Command::BenchWeb(args) => commands::web::bench(&args, output),
         Command::Bot(args) => commands::bot::run(&args, output),
+        Command::Backup(args) => commands::backup::backup(&args, output),
+        Command::Restore(args) => commands::backup::restore(&args, output),
         Command::Engine(args) => {
             let level = commands::parse_level(&args.level, None)?;
             tabuleiro_ai::protocol::serve_engine(

@@ -385,3 +385,103 @@ async fn unopened_games_against_hard_from_many_networks_keep_the_server_under_51
     drop(server);
     let _ = std::fs::remove_dir_all(&data);
 }
+
+/// Runs `tabuleiro ARGS`; returns whether it succeeded, and what it printed and said.
+fn tabuleiro(args: &[&std::ffi::OsStr]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+        .args(args)
+        .output()
+        .expect("tabuleiro runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backup_taken_while_serving_restores_to_a_server_with_every_game() {
+    let root = std::env::temp_dir().join(format!("tabuleiro-backup-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let (served, restored) = (root.join("served"), root.join("restored"));
+    let copy = root.join("copy.sqlite3");
+    let (server, addr) = start(&served, None);
+    // Games of every kind: finished and not, each with some moves.
+    let mut games: Vec<(String, String, Vec<String>)> = Vec::new();
+    for (k, game) in ["quantik", "nudge", "taiji", "pushee", "qinto"]
+        .iter()
+        .enumerate()
+    {
+        let body = json!({ "game": game, "mode": "hotseat" }).to_string();
+        let answer = request(addr, "POST", "/api/games", Some(&body))
+            .await
+            .expect("create");
+        let created: Created = serde_json::from_str(&answer.body).expect("created");
+        let token = created.seats[0].token.clone().expect("token");
+        let mut socket = join(addr, &created.id, &token).await;
+        let (_, mut moves, mut legal) = state(&mut socket).await;
+        // Quantik played to its end, the others a few moves in.
+        let plies = if k == 0 { 40 } else { 3 + k };
+        while moves.len() < plies && !legal.is_empty() {
+            let notation = legal[moves.len() * 5 % legal.len()].clone();
+            socket
+                .send(&json!({ "type": "move", "notation": notation }))
+                .await
+                .expect("send");
+            let before = moves.len();
+            while moves.len() == before {
+                (_, moves, legal) = state(&mut socket).await;
+            }
+        }
+        games.push((created.id.clone(), token, moves));
+    }
+    // The copy, taken while the server serves (its moves are in the write-ahead log).
+    let (ok, said, err) = tabuleiro(&[
+        "backup".as_ref(),
+        "--data".as_ref(),
+        served.as_os_str(),
+        copy.as_os_str(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(said.contains("backed up 5 games"), "{said}");
+    let (again, _, refused) = tabuleiro(&[
+        "backup".as_ref(),
+        "--data".as_ref(),
+        served.as_os_str(),
+        copy.as_os_str(),
+    ]);
+    assert!(!again && refused.contains("exists already"), "{refused}");
+    drop(server);
+    let (ok, said, err) = tabuleiro(&[
+        "restore".as_ref(),
+        copy.as_os_str(),
+        "--data".as_ref(),
+        restored.as_os_str(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(said.contains("restored 5 games"), "{said}");
+    // A server on the restored folder has every game, every move, and replays them.
+    let (_server, addr) = start(&restored, None);
+    for (id, token, moves) in &games {
+        let (_, again, _) = server_state(addr, id, token).await;
+        assert_eq!(&again, moves, "game {id}");
+    }
+    let finished = &games[0].0;
+    let record = request(addr, "GET", &format!("/api/games/{finished}/record"), None)
+        .await
+        .expect("record");
+    assert_eq!(record.status, 200, "{}", record.body);
+    let file = root.join("finished.json");
+    std::fs::write(&file, &record.body).expect("write the record");
+    let (ok, _, err) = tabuleiro(&["replay".as_ref(), file.as_os_str()]);
+    assert!(ok, "the restored game's record replays: {err}");
+    // A restore onto a database refuses without --force, and keeps the old one with it.
+    let (ok, _, refused) = tabuleiro(&[
+        "restore".as_ref(),
+        copy.as_os_str(),
+        "--data".as_ref(),
+        restored.as_os_str(),
+    ]);
+    assert!(!ok && refused.contains("--force"), "{refused}");
+    let _ = std::fs::remove_dir_all(&root);
+}

@@ -74,7 +74,37 @@ pub fn router(hub: Arc<Hub>) -> Router {
             Arc::clone(&hub),
             origin::guard,
         ))
+        // Probes of a load balancer or an orchestrator, which may name the node by its
+        // address: answered whatever the Host (added after the guard, so outside it).
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .with_state(hub)
+}
+
+/// How long `/readyz` waits for the database.
+pub const READY_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// `GET /healthz`: 200 while the process answers (docs/deploy.md).
+async fn healthz() -> Response {
+    (StatusCode::OK, "ok\n").into_response()
+}
+
+/// `GET /readyz`: 200 when the database answers a read within [`READY_WITHIN`], else 503
+/// with the reason: a balancer sends this node no players meanwhile (docs/deploy.md).
+async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
+    match tokio::time::timeout(READY_WITHIN, hub.store().load("readyz")).await {
+        Ok(Ok(_)) => (StatusCode::OK, "ready\n").into_response(),
+        Ok(Err(e)) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: the database: {e}\n"),
+        )
+            .into_response(),
+        Err(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("not ready: the database did not answer within {READY_WITHIN:?}\n"),
+        )
+            .into_response(),
+    }
 }
 
 /// `response`, telling the client that the connection closes after it (its body was not

@@ -11,6 +11,7 @@
 //!   files, compressed and with an `ETag`.
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
 //! - [`logs`]: structured logs (`tracing`), as text or JSON.
+//! - [`backup`]: a consistent copy of a serving SQLite database, and its restore.
 //! - [`showcase`]: a position of each game for its card on the home page.
 //! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark.
 
@@ -39,6 +40,7 @@
 pub mod adversaries;
 pub mod asking;
 pub mod assets;
+pub mod backup;
 pub mod client;
 pub mod clock;
 pub mod dyngame;

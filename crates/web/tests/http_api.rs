@@ -338,3 +338,33 @@ async fn the_computer_plays_as_in_every_front_end_for_the_same_seed() {
     assert_eq!(table.record(), record);
     assert!(computer_moves >= 3, "{computer_moves} computer moves");
 }
+
+/// Sends `GET path` with `Host: host` on a new connection; returns the whole answer.
+async fn get_as_host(addr: std::net::SocketAddr, path: &str, host: &str) -> String {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+    let head = format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream.write_all(head.as_bytes()).await.expect("write");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.expect("read");
+    answer
+}
+
+#[tokio::test]
+async fn a_load_balancer_probes_health_and_readiness_by_any_host() {
+    let limits = tabuleiro_web::limits::Limits {
+        public_hosts: vec!["play.example.org".to_owned()],
+        ..tabuleiro_web::limits::Limits::default()
+    };
+    let server = Server::with(crate::util::data_folder(), limits).await;
+    // A balancer names the node by its own name, which is not the site's public name.
+    let healthy = get_as_host(server.addr, "/healthz", "node-3.internal:8080").await;
+    assert!(healthy.starts_with("HTTP/1.1 200"), "{healthy}");
+    assert!(healthy.ends_with("ok\n"), "{healthy}");
+    let ready = get_as_host(server.addr, "/readyz", "node-3.internal:8080").await;
+    assert!(ready.starts_with("HTTP/1.1 200"), "{ready}");
+    assert!(ready.ends_with("ready\n"), "{ready}");
+    // Everything else still answers only to the site's names.
+    let page = get_as_host(server.addr, "/api/catalog", "node-3.internal:8080").await;
+    assert!(page.starts_with("HTTP/1.1 421"), "{page}");
+}

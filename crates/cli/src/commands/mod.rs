@@ -1,6 +1,7 @@
 //! The subcommands other than the menu and `play`.
 
 pub mod analyse;
+pub mod backup;
 pub mod bench;
 pub mod bot;
 pub mod chart;

@@ -9,6 +9,7 @@
 //!   acknowledged changes are in it.
 //! - [`clocks`]: a game out of time ended by a node that never served it, and clocks right
 //!   through a restart of their node.
+//! - [`backup`]: docs/deploy.md's `pg_dump` and `pg_restore`: every game in the restored copy.
 //! - [`outage`]: the database stopped (SIGSTOP) or restarted under the nodes: pages answer,
 //!   moves are refused at once and nothing acknowledged is lost.
 //!
@@ -17,6 +18,7 @@
 //! with `--include-ignored`). [`outage`] starts clusters of its own with the same packages.
 
 mod across;
+mod backup;
 mod clocks;
 mod outage;
 mod races;

@@ -17,20 +17,28 @@ use crate::token::hash_token;
 /// How many messages may wait for a slow connection before it is dropped.
 pub const QUEUE: usize = 64;
 
-/// What the server sends a connection: a JSON message (shared by every connection that sees
-/// the same thing, so a broadcast copies no text), or a ping.
+/// What the server sends a connection, its kind known where it is made: a game's state, any
+/// other JSON message (either shared by every connection that sees the same thing, so a
+/// broadcast copies no text), or a ping.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outgoing {
-    /// A JSON message.
+    /// A [`ServerMessage::State`] as JSON: the writer notes when it reached the socket, since
+    /// a move's clock counts the turn from then.
+    State(Arc<str>),
+    /// Any other JSON message.
     Text(Arc<str>),
     /// A WebSocket ping: a browser answers it by itself, which shows the connection alive.
     Ping,
 }
 
 impl Outgoing {
-    /// A JSON message.
-    pub fn text(json: String) -> Self {
-        Outgoing::Text(json.into())
+    /// `message` as JSON, a state told from the others by its type (not by its text).
+    pub fn message(message: &ServerMessage) -> Self {
+        let json = message.to_json().into();
+        match message {
+            ServerMessage::State { .. } => Outgoing::State(json),
+            _ => Outgoing::Text(json),
+        }
     }
 }
 
@@ -518,9 +526,8 @@ impl Room {
             let message = written
                 .entry(subscriber.seats.as_slice())
                 .or_insert_with(|| {
-                    Outgoing::text(
-                        self.state_with(&subscriber.seats, subscriber.token.as_deref())
-                            .to_json(),
+                    Outgoing::message(
+                        &self.state_with(&subscriber.seats, subscriber.token.as_deref()),
                     )
                 });
             messages.push(message.clone());
@@ -609,6 +616,26 @@ mod tests {
         assert_eq!(room.perspective(&[0, 1]), Some(1));
         assert_eq!(room.perspective(&[0]), Some(0));
         assert_eq!(room.perspective(&[]), None);
+    }
+
+    #[test]
+    fn a_state_is_known_as_one_by_its_type() {
+        let room = quantik_room(["alpha", "beta"]);
+        let state = room.state_for(&[0]);
+        assert_eq!(
+            Outgoing::message(&state),
+            Outgoing::State(state.to_json().into())
+        );
+        for other in [
+            room.welcome(&[0]),
+            ServerMessage::error("no"),
+            ServerMessage::Pong,
+        ] {
+            assert_eq!(
+                Outgoing::message(&other),
+                Outgoing::Text(other.to_json().into())
+            );
+        }
     }
 
     #[test]

@@ -66,7 +66,7 @@ impl Reply {
     pub async fn send(self, message: ServerMessage) {
         let _ = self
             .tx
-            .send_timeout(Outgoing::text(message.to_json()), WRITE_TIMEOUT)
+            .send_timeout(Outgoing::message(&message), WRITE_TIMEOUT)
             .await;
     }
 }

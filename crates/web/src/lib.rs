@@ -6,15 +6,26 @@
 //! - [`dyngame`]: any game behind one trait, built through the registry's visitor.
 //! - [`store`]: storage behind an async interface (SQLite or PostgreSQL), every change stored
 //!   at the revision it was decided against before it is acknowledged.
-//! - [`room`] and [`hub`]: games in play, their connections, and the actions on them.
+//! - [`room`] and [`hub`]: games in play, their connections, and every change to them (moves,
+//!   agreements, clocks running out, seats, computer players, other nodes' changes).
+//! - [`clock`]: the clocks of games between people (real time or correspondence).
+//! - [`asking`]: hints and analyses asked for: one at a time per connection and per game,
+//!   and where the answer goes.
+//! - [`players`], [`me`] and [`player_api`]: who a visitor is (a name, a session, a key), this
+//!   browser's player, and players in the public API.
+//! - [`ratings`]: Glicko-2 ratings of rated games, per player and game.
+//! - [`lobby`]: open challenges and the games being played now.
 //! - [`protocol`]: the JSON messages; [`http`] and [`ws`]: the routes; [`assets`]: the page's
 //!   files, compressed and with an `ETag`.
+//! - [`error`]: why an action is refused or fails, as kinds with their HTTP status.
+//! - [`limits`], [`listen`] and [`origin`]: what lets a server face the internet (connection
+//!   caps, deadlines, creation rates, cross-site requests refused).
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
 //! - [`logs`]: structured logs (`tracing`), as text or JSON.
 //! - [`backup`]: a consistent copy of a serving SQLite database, and its restore.
 //! - [`showcase`]: a position of each game for its card on the home page.
-//! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark.
-
+//! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark, and
+//!   [`adversaries`]: its hostile clients.
 //!
 //! # Protocol
 //!
@@ -26,11 +37,13 @@
 //! game, the seats, which seats this connection plays) and a `state` as this connection may
 //! see it (the board text from its seat's perspective, the move list as it may read it, the
 //! legal moves when it is to move); every change sends each connection its new `state`.
-//! Requests are `move` (`{"type":"move","notation":"Ca1"}`), `undo`, `hint` and `resign`;
+//! Requests are `move` (`{"type":"move","notation":"Ca1"}`), `undo`, `hint`, `resign` and
+//! the others [`protocol::ClientMessage`] lists (offers and their answers among them);
 //! refusals are `error` messages (an `undo` over a move that drew hidden tiles is refused,
 //! saying why, see [`tabuleiro_core::Game::reveals_hidden`]). A screen shared by several seats
-//! (hotseat) sees the seat to move, and once the game is over only what no seat may hide. `GET /api/games/ID/record` gives a finished game's record
-//! and `GET /api/catalog` the games, their options and the computer levels.
+//! (hotseat) sees the seat to move, and once the game is over only what no seat may hide.
+//! `GET /api/games/ID/record` gives a finished game's record and `GET /api/catalog` the games,
+//! their options and the computer levels.
 //!
 //! Seeds: each game's seed comes from the operating system ([`tabuleiro_core::fresh_seed`])
 //! and no message carries it; it is in the record only, which is served once the game is over

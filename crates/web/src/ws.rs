@@ -95,7 +95,7 @@ impl Connection {
 
 /// An error message for the client.
 fn error_message(text: String) -> Outgoing {
-    Outgoing::text(ServerMessage::error(text).to_json())
+    Outgoing::message(&ServerMessage::error(text))
 }
 
 async fn connection(
@@ -139,10 +139,8 @@ async fn connection(
                 break;
             };
             let (message, state) = match out {
-                Outgoing::Text(text) => (
-                    Message::Text(text.as_ref().into()),
-                    text.starts_with(r#"{"type":"state""#),
-                ),
+                Outgoing::State(text) => (Message::Text(text.as_ref().into()), true),
+                Outgoing::Text(text) => (Message::Text(text.as_ref().into()), false),
                 Outgoing::Ping => (Message::Ping(Vec::new().into()), false),
             };
             match tokio::time::timeout(WRITE_TIMEOUT, sink.send(message)).await {
@@ -333,9 +331,7 @@ async fn handle(
         ClientMessage::Answer { accept } => hub.answer(room, seats, accept).await,
         ClientMessage::Abort => hub.abort(room, seats).await,
         ClientMessage::Ping => {
-            let _ = me
-                .tx
-                .try_send(Outgoing::text(ServerMessage::Pong.to_json()));
+            let _ = me.tx.try_send(Outgoing::message(&ServerMessage::Pong));
             Ok(())
         }
     }
@@ -361,12 +357,12 @@ fn join(
         ));
     }
     let greeting = [
-        guard.welcome(&seats).to_json(),
-        guard.state_with(&seats, token.as_deref()).to_json(),
+        guard.welcome(&seats),
+        guard.state_with(&seats, token.as_deref()),
     ];
-    for text in greeting {
+    for message in &greeting {
         me.tx
-            .try_send(Outgoing::text(text))
+            .try_send(Outgoing::message(message))
             .map_err(|_| "connection too slow".to_owned())?;
     }
     guard.visitor.get_or_insert(me.address);

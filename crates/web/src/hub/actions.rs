@@ -362,13 +362,10 @@ impl Hub {
         let at = at.min(guard.game.ply());
         let picture = guard.game.picture_at(guard.perspective(seats), at);
         drop(guard);
-        let _ = reply.try_send(Outgoing::text(
-            ServerMessage::Look {
-                at,
-                picture: Box::new(picture),
-            }
-            .to_json(),
-        ));
+        let _ = reply.try_send(Outgoing::message(&ServerMessage::Look {
+            at,
+            picture: Box::new(picture),
+        }));
     }
 
     /// Rates every legal move of position `at` of a finished game off the async runtime (on

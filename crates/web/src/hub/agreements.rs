@@ -22,6 +22,33 @@ pub(crate) fn end(room: &Room, ending: StoredEnding) -> Change {
     }
 }
 
+/// What a change made through [`Hub::agree`] is called when it cannot be stored ("could not
+/// store the abort"); `answered` is the kind of the offer waiting, which a declined answer
+/// (an offer of `None`) answers.
+pub(crate) fn words(change: &Change, answered: Option<OfferKind>) -> &'static str {
+    match change {
+        Change::Offer { offer: Some(offer) } => match offer.kind {
+            OfferKind::Draw => "the draw offer",
+            OfferKind::Takeback => "the takeback request",
+        },
+        Change::Offer { offer: None } => match answered {
+            Some(OfferKind::Draw) => "the declined draw",
+            Some(OfferKind::Takeback) => "the declined takeback",
+            None => "the answer",
+        },
+        Change::End { ending, .. } => match ending {
+            StoredEnding::Agreed => "the agreed draw",
+            StoredEnding::Aborted { .. } => "the abort",
+            StoredEnding::Timeout { .. } => "the loss on time",
+        },
+        Change::Truncate { .. } => "the takeback",
+        Change::Move { .. } => "the move",
+        Change::Resign { .. } => "the resignation",
+        Change::Sit { .. } => "the seat",
+        Change::Rematch { .. } => "the rematch",
+    }
+}
+
 /// The one seat of a player in a game of two between people, checked for an offer.
 fn player_of_two(room: &Room, seats: &[usize]) -> Result<usize, HubError> {
     if !room.mode.between_people() || room.seats.len() != 2 {
@@ -183,7 +210,9 @@ impl Hub {
         room: &SharedRoom,
         change: Change,
     ) -> Result<(), HubError> {
-        let revision = self.store_change(room, "the offer", change.clone()).await?;
+        let answered = lock(room).offer.map(|o| o.kind);
+        let what = words(&change, answered);
+        let revision = self.store_change(room, what, change.clone()).await?;
         {
             let mut guard = lock(room);
             match change {
@@ -213,5 +242,77 @@ impl Hub {
         }
         self.settle(room);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    /// Every kind of change the players agree on, with the kind of the offer waiting.
+    fn agreements() -> Vec<(Change, Option<OfferKind>)> {
+        let offer = |kind| Change::Offer {
+            offer: Some(Offer {
+                kind,
+                seat: 0,
+                ply: 3,
+            }),
+        };
+        let end = |ending| Change::End {
+            ending,
+            clock: None,
+        };
+        vec![
+            (offer(OfferKind::Draw), None),
+            (offer(OfferKind::Takeback), None),
+            (Change::Offer { offer: None }, Some(OfferKind::Draw)),
+            (Change::Offer { offer: None }, Some(OfferKind::Takeback)),
+            (end(StoredEnding::Agreed), None),
+            (end(StoredEnding::Aborted { seat: 1 }), None),
+            (end(StoredEnding::Timeout { seat: 1 }), None),
+            (
+                Change::Truncate {
+                    from: 2,
+                    clock: None,
+                },
+                Some(OfferKind::Takeback),
+            ),
+        ]
+    }
+
+    #[test]
+    fn each_agreement_has_its_own_words() {
+        let all = agreements();
+        let said: HashSet<&str> = all.iter().map(|(c, a)| words(c, *a)).collect();
+        assert_eq!(said.len(), all.len(), "two kinds share words: {said:?}");
+        for (change, answered) in &all {
+            let said = words(change, *answered);
+            // Only an offer of a draw says "offer" (a takeback is asked for).
+            let draw_offer = matches!(
+                change,
+                Change::Offer {
+                    offer: Some(Offer {
+                        kind: OfferKind::Draw,
+                        ..
+                    })
+                }
+            );
+            assert_eq!(said.contains("offer"), draw_offer, "{change:?}: {said}");
+            let refused = HubError::Store {
+                what: said,
+                source: crate::store::StoreError::Timeout(std::time::Duration::ZERO),
+            };
+            assert!(
+                refused
+                    .to_string()
+                    .starts_with(&format!("could not store {said}"))
+            );
+        }
+        // Neither the game's other changes nor a takeback share an agreement's words.
+        for other in ["the move", "the undo", "the resignation", "the seat"] {
+            assert!(!said.contains(other), "{other}");
+        }
     }
 }

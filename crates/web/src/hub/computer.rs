@@ -168,7 +168,7 @@ impl Hub {
         }
         guard.thinking = None;
         let message = HubError::Computer(why.to_owned()).to_string();
-        let text = Outgoing::text(ServerMessage::error(message).to_json());
+        let text = Outgoing::message(&ServerMessage::error(message));
         for s in &guard.subscribers {
             let _ = s.tx.try_send(text.clone());
         }

@@ -2,13 +2,22 @@
 //!
 //! - this module: the rooms (games in memory), loaded from storage when someone needs them and
 //!   dropped when nobody has used them for a while;
-//! - [`create`]: new games and rematches;
+//! - [`create`]: new games and rematches, games made from the lobby's accepted challenges
+//!   (the lobby itself, its challenges and the games it lists, is [`crate::lobby`]), and the
+//!   games being played that the lobby shows;
 //! - [`actions`]: what players do (moves, undo, resignation, hints, looking back, analysis);
+//! - [`agreements`]: what two players agree on: a draw offered and answered, a takeback asked
+//!   for and answered, an abort;
+//! - [`clocks`]: games whose clock ran out, found on every node and ended on time (the clocks
+//!   themselves are [`crate::clock`]);
+//! - [`seating`]: players taking their seats, and a rated game rated once it is over (the
+//!   Glicko-2 arithmetic is [`crate::ratings`]);
 //! - [`computer`]: computer players, thinking here or taking queued moves of a shared database;
 //! - [`follow`]: games other nodes of a shared database changed.
 //!
 //! # One order per game
-//! A change to a game (a move, an undo, a resignation, a computer's move, a rematch) is made
+//! A change to a game (a move, an undo, a resignation, a computer's move, an offer or its
+//! answer, an ending on time or by agreement, a player sitting down, a rematch) is made
 //! under the game's order lock ([`Room::order`], an async lock of that game alone): checked
 //! against the room, stored only if the stored game is still at the room's revision
 //! ([`crate::store::Change`]), then applied to the room and sent to its connections. The

@@ -131,7 +131,7 @@ pub(super) async fn put(
         return Ok(false);
     }
     if let Some(game) = game {
-        super::insert_game(&tx, game, false).await?;
+        super::games::insert_game(&tx, game, false).await?;
     }
     tx.commit().await?;
     Ok(true)

@@ -114,7 +114,7 @@ pub(super) fn put(
         return Ok(false);
     }
     if let Some(game) = game {
-        super::insert_game(db, game, false)?;
+        super::games::insert_game(db, game, false)?;
     }
     Ok(true)
 }

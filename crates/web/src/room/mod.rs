@@ -1,54 +1,22 @@
-//! One game being played: its seats, its connections, and what each connection is shown.
+//! One game being played: its seats, its game, its clock and offer, and the connections
+//! watching it (`connections`: what is queued for each and the broadcast; `shown`: what each
+//! is shown).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use tabuleiro_core::{Outcome, Player};
 
-use tokio::sync::{Notify, mpsc};
-
 use crate::clock::{Clock, ClockView, now_ms};
 use crate::dyngame::DynGame;
-use crate::protocol::{Ending, Mode, SeatInfo, ServerMessage, ShownChange, ShownPlayer};
+use crate::protocol::Mode;
 use crate::store::StoredSeat;
 use crate::store::{Offer, RatingChange, StoredEnding};
 use crate::token::hash_token;
 
-/// How many messages may wait for a slow connection before it is dropped.
-pub const QUEUE: usize = 64;
+mod connections;
+mod shown;
 
-/// What the server sends a connection: a JSON message (shared by every connection that sees
-/// the same thing, so a broadcast copies no text), or a ping.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outgoing {
-    /// A JSON message.
-    Text(Arc<str>),
-    /// A WebSocket ping: a browser answers it by itself, which shows the connection alive.
-    Ping,
-}
-
-impl Outgoing {
-    /// A JSON message.
-    pub fn text(json: String) -> Self {
-        Outgoing::Text(json.into())
-    }
-}
-
-/// A connection watching a room.
-pub struct Subscriber {
-    /// The connection's number.
-    pub id: u64,
-    /// The seats it plays (from 0); empty for spectators.
-    pub seats: Vec<usize>,
-    /// The token it joined with (to write its link to a rematch, where its player keeps the
-    /// same token); `None` for spectators.
-    pub token: Option<String>,
-    /// Where its messages go.
-    pub tx: mpsc::Sender<Outgoing>,
-    /// Told when the connection falls too far behind: it is then closed (the browser
-    /// reconnects and gets the current state).
-    pub kick: Arc<Notify>,
-}
+pub use self::connections::{Outgoing, QUEUE, Subscriber};
 
 /// What following an announced move did to a room ([`Room::follow`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,65 +227,6 @@ impl Room {
         self.to_move()
             .filter(|&s| matches!(self.seats.get(s), Some(StoredSeat::Computer { .. })))
     }
-
-    /// The welcome message for a connection playing `seats`.
-    pub fn welcome(&self, seats: &[usize]) -> ServerMessage {
-        ServerMessage::Welcome {
-            id: self.id.clone(),
-            game: self.game.info().id.to_owned(),
-            name: self.game.info().name.to_owned(),
-            mode: self.mode.name().to_owned(),
-            hints: self.mode.hints(),
-            options: self.game.options_as_played(),
-            seats: self.seat_infos(),
-            you: seats.to_vec(),
-            hidden_information: self.game.info().hidden_information,
-            rules: self.game.info().rules.to_owned(),
-            move_syntax: self.game.info().move_syntax.to_owned(),
-            analysis: !self.game.info().hidden_information,
-        }
-    }
-
-    /// The seats as everybody sees them: who sits where, their ratings, and how a rated game
-    /// changed them once it is rated.
-    pub fn seat_infos(&self) -> Vec<SeatInfo> {
-        self.seats
-            .iter()
-            .enumerate()
-            .map(|(i, s)| match s {
-                StoredSeat::Human { player, .. } => SeatInfo {
-                    name: "human".to_owned(),
-                    computer: false,
-                    player: player.as_ref().map(|p| {
-                        let change = self
-                            .rating_changes
-                            .iter()
-                            .find(|c| c.seat == i && c.player == p.id)
-                            .map(|c| ShownChange {
-                                before: c.before.round() as i64,
-                                after: c.after.round() as i64,
-                                provisional: c.deviation
-                                    > tabuleiro_ai::glicko::PROVISIONAL_DEVIATION,
-                            });
-                        ShownPlayer {
-                            id: p.id.clone(),
-                            name: p.name.clone(),
-                            tag: crate::players::tag(&p.id).to_owned(),
-                            rating: p.rating,
-                            change,
-                            bot: p.bot,
-                        }
-                    }),
-                },
-                StoredSeat::Computer { level } => SeatInfo {
-                    name: level.clone(),
-                    computer: true,
-                    player: None,
-                },
-            })
-            .collect()
-    }
-
     /// The record of the game once it is over (none before: the record holds the seed), each
     /// seat a player sat in named by the player's name and tag.
     pub fn finished_record(&self) -> Option<tabuleiro_core::GameRecord> {
@@ -458,101 +367,11 @@ impl Room {
         self.broadcast();
         Followed::Played
     }
-
-    /// The link to the rematch for a connection that joined with `token` (`None`: a
-    /// spectator), once there is a rematch.
-    pub fn rematch_link(&self, token: Option<&str>) -> Option<String> {
-        let id = self.rematch.as_ref()?;
-        Some(match token {
-            Some(token) => format!("/?game={id}#token={}", token.trim()),
-            None => format!("/?game={id}"),
-        })
-    }
-
-    /// The state message for a connection playing `seats` (see [`Room::state_with`]), without
-    /// its rematch link.
-    pub fn state_for(&self, seats: &[usize]) -> ServerMessage {
-        self.state_with(seats, None)
-    }
-
-    /// The state message for a connection playing `seats` that joined with `token`.
-    pub fn state_with(&self, seats: &[usize], token: Option<&str>) -> ServerMessage {
-        let shown = self.game.shown(self.perspective(seats));
-        let to_move = self.to_move();
-        let mut legal = match to_move {
-            Some(s) if seats.contains(&s) && self.thinking.is_none() => self.game.legal_moves(),
-            _ => Vec::new(),
-        };
-        let previews = crate::protocol::compact_previews(&mut legal);
-        ServerMessage::State {
-            version: self.version,
-            board: shown.board,
-            picture: Box::new(shown.picture),
-            to_move,
-            move_in_turn: self.game.move_in_turn(),
-            moves: shown.moves,
-            legal,
-            previews,
-            scores: shown.scores,
-            private: shown.private,
-            ending: self.outcome().as_ref().map(Ending::from),
-            thinking: self.thinking.is_some() || self.queued == Some(self.version),
-            can_undo: self.can_undo(seats),
-            rematch: self.rematch_link(if seats.is_empty() { None } else { token }),
-            seats: self.seat_infos(),
-            offer: self.open_offer(),
-            clock: self.clock_view().map(Box::new),
-        }
-    }
-
-    /// Sends each connection its state; drops connections that are gone, and closes those
-    /// too slow to keep up.
-    ///
-    /// Each different view is written once (every spectator sees the same message), and the
-    /// message is shared, not copied: with thousands of spectators, the room is held for a
-    /// few writes and a pointer per connection.
-    pub fn broadcast(&mut self) {
-        let mut written: HashMap<&[usize], Outgoing> = HashMap::new();
-        let mut messages = Vec::with_capacity(self.subscribers.len());
-        for subscriber in &self.subscribers {
-            let message = written
-                .entry(subscriber.seats.as_slice())
-                .or_insert_with(|| {
-                    Outgoing::text(
-                        self.state_with(&subscriber.seats, subscriber.token.as_deref())
-                            .to_json(),
-                    )
-                });
-            messages.push(message.clone());
-        }
-        drop(written);
-        let mut kept = Vec::with_capacity(self.subscribers.len());
-        for (subscriber, message) in self.subscribers.drain(..).zip(messages) {
-            if subscriber.tx.try_send(message).is_ok() {
-                kept.push(subscriber);
-            } else {
-                subscriber.kick.notify_one();
-            }
-        }
-        self.subscribers = kept;
-    }
-
-    /// The number of connections watching that play no seat.
-    pub fn spectators(&self) -> usize {
-        self.subscribers
-            .iter()
-            .filter(|s| s.seats.is_empty())
-            .count()
-    }
-
-    /// Stops sending to connection `id`.
-    pub fn unsubscribe(&mut self, id: u64) {
-        self.subscribers.retain(|s| s.id != id);
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::protocol::ServerMessage;
     use tabuleiro_core::{Options, PlayerResult, Registry, Setup};
     use tabuleiro_games::REGISTRY;
 
@@ -609,6 +428,26 @@ mod tests {
         assert_eq!(room.perspective(&[0, 1]), Some(1));
         assert_eq!(room.perspective(&[0]), Some(0));
         assert_eq!(room.perspective(&[]), None);
+    }
+
+    #[test]
+    fn a_state_is_known_as_one_by_its_type() {
+        let room = quantik_room(["alpha", "beta"]);
+        let state = room.state_for(&[0]);
+        assert_eq!(
+            Outgoing::message(&state),
+            Outgoing::State(state.to_json().into())
+        );
+        for other in [
+            room.welcome(&[0]),
+            ServerMessage::error("no"),
+            ServerMessage::Pong,
+        ] {
+            assert_eq!(
+                Outgoing::message(&other),
+                Outgoing::Text(other.to_json().into())
+            );
+        }
     }
 
     #[test]

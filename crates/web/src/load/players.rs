@@ -1,0 +1,403 @@
+//! The scripted players: a game opened by its seats' links or started through the lobby,
+//! both seats joined, and random legal moves played to the end; and the honest games against
+//! the computer. They read of each message only the fields they need.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use super::{COMPUTER_GAME, COMPUTER_LEVEL, Lobby, THINKING};
+use crate::client::{ClientError, GameSocket, request};
+use crate::hub::Hub;
+use crate::protocol::Created;
+
+/// One game's measurements.
+pub(super) struct Played {
+    pub(super) latencies: Vec<Duration>,
+    pub(super) finished: bool,
+    /// On a clock: the largest difference between a seat's clock at the end and the time
+    /// its client measured.
+    pub(super) clock_error: Option<Duration>,
+}
+
+/// How a scripted game is opened: by its seats' links, or (a game started in the lobby) by
+/// its players' sessions.
+pub(super) enum Table {
+    Links(Created),
+    Lobby {
+        id: String,
+        sessions: [String; 2],
+        /// The clock's time and increment, ms, if there is one.
+        clock: Option<(u64, u64)>,
+    },
+}
+
+/// Where the second player of a game through the lobby accepts from, for a server on this
+/// machine: another loopback address than the first player's (and the adversaries').
+const ACCEPTOR: std::net::IpAddr = std::net::IpAddr::V4(std::net::Ipv4Addr::new(127, 0, 3, 1));
+
+/// Two players with names post and accept a challenge on `addr` as `lobby` says: the game it
+/// starts, for [`play_one`].
+pub(super) async fn through_lobby(
+    addr: SocketAddr,
+    game: &str,
+    n: usize,
+    lobby: Lobby,
+) -> Result<Table, ClientError> {
+    let mut sessions = Vec::with_capacity(2);
+    for who in ["a", "b"] {
+        let body = json!({ "name": format!("bench {n}{who}") }).to_string();
+        let answer = crate::client::request_with(
+            addr,
+            "POST",
+            "/api/me",
+            &[("Content-Type", "application/json")],
+            Some(&body),
+        )
+        .await?;
+        let cookie = answer
+            .head
+            .lines()
+            .filter_map(|l| l.split_once(':'))
+            .find(|(name, _)| name.trim().eq_ignore_ascii_case("set-cookie"))
+            .and_then(|(_, value)| value.trim().split(';').next())
+            .and_then(|pair| pair.split_once('='))
+            .map(|(_, v)| v.to_owned())
+            .ok_or_else(|| ClientError::Answer(format!("no player: {}", answer.body)))?;
+        sessions.push(cookie);
+    }
+    let cookie = |i: usize| format!("tabuleiro_session={}", sessions[i]);
+    let mut challenge = json!({ "game": game, "rated": lobby.rated });
+    if let Some((minutes, increment)) = lobby.clock {
+        challenge["clock"] = json!({ "minutes": minutes, "increment": increment });
+    }
+    let (first, second) = (cookie(0), cookie(1));
+    let posted = crate::client::request_with(
+        addr,
+        "POST",
+        "/api/lobby",
+        &[("Content-Type", "application/json"), ("Cookie", &first)],
+        Some(&challenge.to_string()),
+    )
+    .await?;
+    let id = serde_json::from_str::<serde_json::Value>(&posted.body)
+        .ok()
+        .and_then(|v| v["id"].as_str().map(str::to_owned))
+        .ok_or_else(|| ClientError::Answer(format!("no challenge: {}", posted.body)))?;
+    // The second player accepts from another network when the server is on this machine (a
+    // rated challenge is refused from the network it was posted from).
+    let from = addr
+        .ip()
+        .is_loopback()
+        .then_some(ACCEPTOR)
+        .filter(|_| addr.is_ipv4());
+    let accepted = crate::client::request_from(
+        from,
+        addr,
+        "POST",
+        &format!("/api/lobby/{id}/accept"),
+        &[("Cookie", &second)],
+        None,
+    )
+    .await?;
+    let game = serde_json::from_str::<serde_json::Value>(&accepted.body)
+        .ok()
+        .and_then(|v| v["game"].as_str().map(str::to_owned))
+        .ok_or_else(|| ClientError::Answer(format!("no game: {}", accepted.body)))?;
+    Ok(Table::Lobby {
+        id: game,
+        sessions: [sessions[0].clone(), sessions[1].clone()],
+        clock: lobby
+            .clock
+            .map(|(minutes, increment)| (u64::from(minutes) * 60_000, u64::from(increment) * 1000)),
+    })
+}
+
+/// The latest state a seat's connection received.
+struct Seen {
+    version: u64,
+    to_move: Option<usize>,
+    legal: Vec<String>,
+    over: bool,
+    /// Each seat's time left, for a game on a clock.
+    clock: Option<Vec<u64>>,
+}
+
+/// The fields of a server message the scripted players read: the rest (the board, its picture,
+/// the move list) is skipped without being built, so that the clients cost the machine little
+/// beside the server they measure.
+#[derive(serde::Deserialize)]
+struct Lean {
+    #[serde(rename = "type")]
+    kind: String,
+    version: Option<u64>,
+    to_move: Option<usize>,
+    #[serde(default)]
+    legal: LeanLegal,
+    ending: Option<serde::de::IgnoredAny>,
+    message: Option<String>,
+    clock: Option<LeanClock>,
+    #[serde(default)]
+    you: Vec<usize>,
+}
+
+/// A clock, as [`Lean`] reads it.
+#[derive(serde::Deserialize)]
+struct LeanClock {
+    remaining: Vec<u64>,
+}
+
+/// The legal moves, as [`Lean`] reads them: their notations only
+/// ([`crate::protocol::legal_wire`]).
+#[derive(serde::Deserialize, Default)]
+struct LeanLegal {
+    moves: Vec<LeanMove>,
+}
+
+/// A legal move's notation, the first item of its array; the rest skipped unread.
+struct LeanMove(String);
+
+impl<'de> serde::Deserialize<'de> for LeanMove {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct First;
+        impl<'de> serde::de::Visitor<'de> for First {
+            type Value = LeanMove;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a move's array, its notation first")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<LeanMove, A::Error> {
+                let notation: String = seq
+                    .next_element()?
+                    .ok_or_else(|| serde::de::Error::invalid_length(0, &self))?;
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(LeanMove(notation))
+            }
+        }
+        deserializer.deserialize_seq(First)
+    }
+}
+
+/// Reads until a state newer than `after`; an error message is an error.
+async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String> {
+    loop {
+        let text = socket
+            .next_text()
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| "connection closed".to_owned())?;
+        let lean: Lean = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+        match lean.kind.as_str() {
+            "state" if lean.version.unwrap_or(0) > after => {
+                return Ok(Seen {
+                    version: lean.version.unwrap_or(0),
+                    to_move: lean.to_move,
+                    legal: lean.legal.moves.into_iter().map(|m| m.0).collect(),
+                    over: lean.ending.is_some(),
+                    clock: lean.clock.map(|c| c.remaining),
+                });
+            }
+            "error" => return Err(lean.message.unwrap_or_default()),
+            _ => {}
+        }
+    }
+}
+
+/// Connects and joins both seats of the game; returns their sockets and first states, in
+/// the order of the seats.
+async fn join_seats(
+    addrs: [SocketAddr; 2],
+    table: &Table,
+) -> Result<(Vec<GameSocket>, Vec<Seen>), String> {
+    let mut joined: Vec<(usize, GameSocket, Seen)> = Vec::new();
+    for i in 0..2 {
+        let (mut socket, token) = match table {
+            Table::Links(game) => (
+                GameSocket::connect(addrs[i % 2], &game.id).await,
+                game.seats[i].token.clone(),
+            ),
+            Table::Lobby { id, sessions, .. } => (
+                GameSocket::connect_as(addrs[i % 2], id, &sessions[i]).await,
+                None,
+            ),
+        };
+        let socket_ref = socket.as_mut().map_err(|e| e.to_string())?;
+        socket_ref
+            .send(&json!({ "type": "join", "token": token }))
+            .await
+            .map_err(|e| e.to_string())?;
+        // A player's session opens the seat they sit in: the welcome says which.
+        let seat = loop {
+            let text = socket_ref
+                .next_text()
+                .await
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| "connection closed".to_owned())?;
+            let lean: Lean = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+            match lean.kind.as_str() {
+                "welcome" => break lean.you.first().copied().unwrap_or(i),
+                "error" => return Err(lean.message.unwrap_or_default()),
+                _ => {}
+            }
+        };
+        let mut socket = socket.map_err(|e| e.to_string())?;
+        let seen = next_state(&mut socket, 0).await?;
+        joined.push((seat, socket, seen));
+    }
+    joined.sort_by_key(|(seat, _, _)| *seat);
+    let (sockets, seen) = joined.into_iter().map(|(_, s, v)| (s, v)).unzip();
+    Ok((sockets, seen))
+}
+
+/// Plays one game: both seats connect and join, wait at `ready` for every other game, then
+/// play random legal moves to the end.
+pub(super) async fn play_one(
+    addrs: [SocketAddr; 2],
+    table: Table,
+    seed: u64,
+    ready: Arc<tokio::sync::Barrier>,
+) -> Result<Played, String> {
+    let joined = join_seats(addrs, &table).await;
+    ready.wait().await;
+    let (mut sockets, mut seen) = joined?;
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut latencies = Vec::new();
+    // What each seat's client measured: when its turn began (the state that gave it the move
+    // arrived), how long it thought in all (the game's first move is free), its moves.
+    let mut began = [Instant::now(); 2];
+    let mut thought = [Duration::ZERO; 2];
+    let mut moved = [0u64; 2];
+    loop {
+        let Some(mover) = seen[0].to_move else {
+            let clock_error = match &table {
+                Table::Lobby {
+                    clock: Some((initial_ms, increment_ms)),
+                    ..
+                } => {
+                    let shown = seen[0].clock.clone().unwrap_or_default();
+                    let mut worst = Duration::ZERO;
+                    for seat in 0..2 {
+                        let expected = (*initial_ms + increment_ms * moved[seat]) as f64
+                            - thought[seat].as_secs_f64() * 1000.0;
+                        let left = shown.get(seat).copied().unwrap_or(0) as f64;
+                        worst =
+                            worst.max(Duration::from_secs_f64((left - expected).abs() / 1000.0));
+                    }
+                    Some(worst)
+                }
+                Table::Lobby { clock: None, .. } | Table::Links(_) => None,
+            };
+            return Ok(Played {
+                latencies,
+                finished: seen[0].over,
+                clock_error,
+            });
+        };
+        let legal = &seen[mover].legal;
+        if legal.is_empty() {
+            return Err(format!("seat {mover} is to move but has no legal move"));
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let notation = legal[(rng % legal.len() as u64) as usize].clone();
+        let version = seen[mover].version;
+        let sent = Instant::now();
+        let this_turn = sent.duration_since(began[mover]);
+        if moved.iter().sum::<u64>() > 0 {
+            thought[mover] += this_turn;
+        }
+        moved[mover] += 1;
+        // Like the page, a move on a clock says how long its player thought.
+        let message = match table {
+            Table::Lobby { clock: Some(_), .. } => {
+                json!({ "type": "move", "notation": notation, "thought": this_turn.as_millis() as u64 })
+            }
+            Table::Lobby { clock: None, .. } | Table::Links(_) => {
+                json!({ "type": "move", "notation": notation })
+            }
+        };
+        sockets[mover]
+            .send(&message)
+            .await
+            .map_err(|e| e.to_string())?;
+        seen[mover] = next_state(&mut sockets[mover], version).await?;
+        latencies.push(sent.elapsed());
+        for (seat, socket) in sockets.iter_mut().enumerate() {
+            if seat != mover {
+                seen[seat] = next_state(socket, version).await?;
+                began[seat] = Instant::now();
+            }
+        }
+        began[mover] = Instant::now();
+    }
+}
+
+/// Plays games of [`COMPUTER_GAME`] against the computer at [`COMPUTER_LEVEL`] from the honest
+/// address, one after another while `playing` holds, picking random legal moves (seeded by
+/// `seed`) after [`THINKING`]; returns how long each computer reply took. Games are created through `hub` when the server
+/// runs here (past the rate of creation), else over HTTP.
+pub(super) async fn against_computer(
+    addr: SocketAddr,
+    hub: Option<Arc<Hub>>,
+    seed: u64,
+    playing: Arc<AtomicBool>,
+) -> Result<Vec<Duration>, String> {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut replies = Vec::new();
+    while playing.load(Ordering::Relaxed) {
+        let body = json!({ "game": COMPUTER_GAME, "mode": "computer", "level": COMPUTER_LEVEL });
+        let created: Created = if let Some(hub) = &hub {
+            let request = serde_json::from_value(body).map_err(|e| e.to_string())?;
+            hub.create(request, None).await.map_err(|e| e.to_string())?
+        } else {
+            let answer = request(addr, "POST", "/api/games", Some(&body.to_string()))
+                .await
+                .map_err(|e| e.to_string())?;
+            serde_json::from_str(&answer.body).map_err(|e| format!("{e}: {}", answer.body))?
+        };
+        let mut socket = GameSocket::connect(addr, &created.id)
+            .await
+            .map_err(|e| e.to_string())?;
+        let token = created.seats.first().and_then(|s| s.token.clone());
+        socket
+            .send(&json!({ "type": "join", "token": token }))
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut seen = next_state(&mut socket, 0).await?;
+        while !seen.over && playing.load(Ordering::Relaxed) {
+            if seen.to_move != Some(0) {
+                seen = next_state(&mut socket, seen.version).await?;
+                continue;
+            }
+            if seen.legal.is_empty() {
+                return Err("the person is to move but has no legal move".to_owned());
+            }
+            // A person's pause before each move.
+            tokio::time::sleep(THINKING).await;
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let notation = seen.legal[(rng % seen.legal.len() as u64) as usize].clone();
+            let sent = Instant::now();
+            socket
+                .send(&json!({ "type": "move", "notation": notation }))
+                .await
+                .map_err(|e| e.to_string())?;
+            seen = next_state(&mut socket, seen.version).await?;
+            while !seen.over && seen.to_move != Some(0) {
+                seen = next_state(&mut socket, seen.version).await?;
+            }
+            // A move that ended the game got no reply.
+            if !seen.over {
+                replies.push(sent.elapsed());
+            }
+        }
+    }
+    Ok(replies)
+}

@@ -1,0 +1,100 @@
+//! The connections watching a room: what is queued for each connection's writer (typed, so
+//! the writer knows a state from other messages), and the broadcast of a room's state.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use tokio::sync::{Notify, mpsc};
+
+use super::Room;
+use crate::protocol::ServerMessage;
+
+/// How many messages may wait for a slow connection before it is dropped.
+pub const QUEUE: usize = 64;
+
+/// What the server sends a connection, its kind known where it is made: a game's state, any
+/// other JSON message (either shared by every connection that sees the same thing, so a
+/// broadcast copies no text), or a ping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outgoing {
+    /// A [`ServerMessage::State`] as JSON: the writer notes when it reached the socket, since
+    /// a move's clock counts the turn from then.
+    State(Arc<str>),
+    /// Any other JSON message.
+    Text(Arc<str>),
+    /// A WebSocket ping: a browser answers it by itself, which shows the connection alive.
+    Ping,
+}
+
+impl Outgoing {
+    /// `message` as JSON, a state told from the others by its type (not by its text).
+    pub fn message(message: &ServerMessage) -> Self {
+        let json = message.to_json().into();
+        match message {
+            ServerMessage::State { .. } => Outgoing::State(json),
+            _ => Outgoing::Text(json),
+        }
+    }
+}
+
+/// A connection watching a room.
+pub struct Subscriber {
+    /// The connection's number.
+    pub id: u64,
+    /// The seats it plays (from 0); empty for spectators.
+    pub seats: Vec<usize>,
+    /// The token it joined with (to write its link to a rematch, where its player keeps the
+    /// same token); `None` for spectators.
+    pub token: Option<String>,
+    /// Where its messages go.
+    pub tx: mpsc::Sender<Outgoing>,
+    /// Told when the connection falls too far behind: it is then closed (the browser
+    /// reconnects and gets the current state).
+    pub kick: Arc<Notify>,
+}
+
+impl Room {
+    /// Sends each connection its state; drops connections that are gone, and closes those
+    /// too slow to keep up.
+    ///
+    /// Each different view is written once (every spectator sees the same message), and the
+    /// message is shared, not copied: with thousands of spectators, the room is held for a
+    /// few writes and a pointer per connection.
+    pub fn broadcast(&mut self) {
+        let mut written: HashMap<&[usize], Outgoing> = HashMap::new();
+        let mut messages = Vec::with_capacity(self.subscribers.len());
+        for subscriber in &self.subscribers {
+            let message = written
+                .entry(subscriber.seats.as_slice())
+                .or_insert_with(|| {
+                    Outgoing::message(
+                        &self.state_with(&subscriber.seats, subscriber.token.as_deref()),
+                    )
+                });
+            messages.push(message.clone());
+        }
+        drop(written);
+        let mut kept = Vec::with_capacity(self.subscribers.len());
+        for (subscriber, message) in self.subscribers.drain(..).zip(messages) {
+            if subscriber.tx.try_send(message).is_ok() {
+                kept.push(subscriber);
+            } else {
+                subscriber.kick.notify_one();
+            }
+        }
+        self.subscribers = kept;
+    }
+
+    /// The number of connections watching that play no seat.
+    pub fn spectators(&self) -> usize {
+        self.subscribers
+            .iter()
+            .filter(|s| s.seats.is_empty())
+            .count()
+    }
+
+    /// Stops sending to connection `id`.
+    pub fn unsubscribe(&mut self, id: u64) {
+        self.subscribers.retain(|s| s.id != id);
+    }
+}

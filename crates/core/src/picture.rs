@@ -288,7 +288,9 @@ pub struct Picture {
     pub last: Vec<Cell>,
     /// At the end, the cells that decided the game (the completed line, the counted groups).
     pub deciding: Vec<Cell>,
-    /// What the pieces mean.
+    /// What the pieces mean (left out of JSON when empty: the web server sends a game's
+    /// legend once, in its welcome).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub legend: Vec<Key>,
     /// Lines about the position that the board does not show (scoring rule, turn count).
     pub notes: Vec<String>,

@@ -8,9 +8,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::sync::mpsc::Sender;
 
+use crate::limits::WRITE_TIMEOUT;
+use crate::outgoing::Outgoing;
 use crate::protocol::ServerMessage;
-use crate::room::Outgoing;
-use crate::ws::WRITE_TIMEOUT;
 
 /// The mark of a request under way, for a connection or a game.
 #[derive(Clone, Debug, Default)]

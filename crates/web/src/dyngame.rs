@@ -11,7 +11,7 @@ use tabuleiro_core::{
 use tabuleiro_games::REGISTRY;
 
 use crate::error::HubError;
-use crate::hub::unknown_game;
+use crate::error::unknown_game;
 use crate::protocol::{Legal, Played, Rated, Verdict};
 
 /// Work for a blocking thread: a computer move or a hint, as notation (`None`: no move).

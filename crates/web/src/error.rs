@@ -254,6 +254,20 @@ impl HubError {
     }
 }
 
+/// The error for a game id the server does not have, listing those it has.
+pub fn unknown_game(given: &str) -> HubError {
+    use tabuleiro_core::Registry as _;
+    let known: Vec<&str> = tabuleiro_games::REGISTRY
+        .games()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    HubError::UnknownGame {
+        given: given.to_owned(),
+        known: known.join(", "),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,6 +6,9 @@
 //! - [`dyngame`]: any game behind one trait, built through the registry's visitor.
 //! - [`store`]: storage behind an async interface (SQLite or PostgreSQL), every change stored
 //!   at the revision it was decided against before it is acknowledged.
+//! - [`answers`]: a route's JSON errors and the reading of JSON bodies.
+//! - [`outgoing`]: what is queued for a connection's writer, a state known by its type.
+//! - [`sync`]: locks that outlive a panic.
 //! - [`room`] and [`hub`]: games in play, their connections, and every change to them (moves,
 //!   agreements, clocks running out, seats, computer players, other nodes' changes).
 //! - [`clock`]: the clocks of games between people (real time or correspondence).
@@ -51,6 +54,7 @@
 //! reopened by undo).
 
 pub mod adversaries;
+pub mod answers;
 pub mod asking;
 pub mod assets;
 pub mod backup;
@@ -67,6 +71,7 @@ pub mod lobby;
 pub mod logs;
 pub mod me;
 pub mod origin;
+pub mod outgoing;
 pub mod player_api;
 pub mod players;
 pub mod protocol;
@@ -74,6 +79,7 @@ pub mod ratings;
 pub mod room;
 pub mod showcase;
 pub mod store;
+pub mod sync;
 pub mod token;
 pub mod ws;
 

@@ -4,6 +4,14 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
+/// The most challenges the players of one client network may have open at once, by default
+/// ([`Limits::challenges_per_network`]).
+pub const OPEN_PER_NETWORK: usize = 6;
+
+/// How long one write to a connection may take: a client that stops reading (its socket's
+/// buffers full) is closed after it, rather than holding what waits to reach it.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// The server's limits, with their defaults (each is a `tabuleiro serve` option).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
@@ -71,7 +79,7 @@ pub struct Limits {
     /// allow it there, or for a club that plays on one network.
     pub rated_within_network: bool,
     /// Challenges the players of one client network may have open in the lobby at once
-    /// (`--challenges-per-network`, default [`crate::lobby::OPEN_PER_NETWORK`]; 0: no cap).
+    /// (`--challenges-per-network`, default [`OPEN_PER_NETWORK`]; 0: no cap).
     pub challenges_per_network: usize,
 }
 
@@ -95,7 +103,7 @@ impl Default for Limits {
             store_timeout: Duration::from_secs(5),
             database_pool: 16,
             rated_within_network: false,
-            challenges_per_network: crate::lobby::OPEN_PER_NETWORK,
+            challenges_per_network: OPEN_PER_NETWORK,
         }
     }
 }

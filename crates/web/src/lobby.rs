@@ -30,23 +30,21 @@ use std::time::Duration;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::clock::{AskedControl, TimeControl, now_ms};
-use crate::http::{error, json_body};
+use crate::answers::{error, json_body};
+use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::me::{signed_in, unavailable};
 use crate::players::tag;
-use crate::protocol::Mode;
-use crate::store::SeatPlayer;
+
+pub use crate::protocol::ChallengeRequest;
+pub use crate::store::{Challenge, PLAYING_PICTURED, PLAYING_SHOWN, Playing, most_watched};
 
 /// The most challenges one player may have open at once.
 pub const OPEN_PER_PLAYER: usize = 3;
 
-/// The most challenges the players of one client network may have open at once, by default
-/// ([`crate::limits::Limits::challenges_per_network`]).
-pub const OPEN_PER_NETWORK: usize = 6;
+pub use crate::limits::OPEN_PER_NETWORK;
 
 /// How often a lobby page asks again.
 pub const POLL: Duration = Duration::from_millis(1500);
@@ -59,38 +57,6 @@ pub const SHARE_EVERY: Duration = Duration::from_secs(2);
 
 /// A node's list is shown for this long after it was written (a node that stopped drops out).
 pub const SHARED_FOR: Duration = Duration::from_secs(10);
-
-/// The most games being played a lobby shows.
-pub const PLAYING_SHOWN: usize = 50;
-
-/// How many of the games being played (the most watched) a lobby shows as small live boards.
-pub const PLAYING_PICTURED: usize = 6;
-
-/// A game being played now, as a node that serves it sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Playing {
-    /// The game's id.
-    pub id: String,
-    /// Its game (`quantik`).
-    pub game: String,
-    /// Its seats with their players.
-    pub seats: Vec<crate::protocol::SeatInfo>,
-    /// Spectators connected to this node.
-    pub spectators: usize,
-    /// Its time control ("3+2", "none").
-    pub clock: String,
-    /// The position as a spectator sees it, for the [`PLAYING_PICTURED`] most watched games
-    /// of a node (a small live board in the lobby).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub picture: Option<tabuleiro_core::Picture>,
-}
-
-/// Sorts games being played the most watched first (then by id) and keeps the first
-/// [`PLAYING_SHOWN`].
-pub fn most_watched(playing: &mut Vec<Playing>) {
-    playing.sort_by(|a, b| b.spectators.cmp(&a.spectators).then(a.id.cmp(&b.id)));
-    playing.truncate(PLAYING_SHOWN);
-}
 
 /// This node's games being played with those other nodes wrote (`shared`: each with the node
 /// that wrote it): one entry a game, spectators added up over the nodes.
@@ -144,70 +110,6 @@ pub fn share_playing(hub: &Arc<Hub>) -> tokio::task::JoinHandle<()> {
             }
         }
     })
-}
-
-/// A challenge as stored.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Challenge {
-    /// Public id.
-    pub id: String,
-    /// Game id (`quantik`).
-    pub game: String,
-    /// Number of seats.
-    pub players: usize,
-    /// Option values by name.
-    pub options: BTreeMap<String, String>,
-    /// Rated, or casual (`online`: between people, no hints, no rating).
-    pub rated: bool,
-    /// Whether a bot may take a seat (a player a program plays for, `tabuleiro bot`); a
-    /// challenge is for people only unless its creator welcomes bots.
-    #[serde(default)]
-    pub bots: bool,
-    /// The time control, if any.
-    pub clock: Option<TimeControl>,
-    /// The players who took a seat so far, the creator first.
-    pub seated: Vec<SeatPlayer>,
-    /// The game, once every seat is taken.
-    pub game_id: Option<String>,
-    /// Raised by every change: a seat is taken only if nobody took one meanwhile.
-    pub revision: u64,
-    /// The client network its creator posted it from (never shown): for the cap per network.
-    #[serde(default)]
-    pub network: String,
-}
-
-impl Challenge {
-    /// The creator's id.
-    pub fn creator(&self) -> &str {
-        self.seated.first().map_or("", |p| p.id.as_str())
-    }
-}
-
-/// `POST /api/lobby`: a new challenge.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChallengeRequest {
-    /// Game id.
-    pub game: String,
-    /// Number of seats (default: the game's fewest).
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// Option values by name.
-    #[serde(default)]
-    pub options: BTreeMap<String, String>,
-    /// Rated (default) or casual.
-    #[serde(default = "yes")]
-    pub rated: bool,
-    /// Whether bots may accept (default: people only).
-    #[serde(default)]
-    pub bots: bool,
-    /// The time control (none: no clock).
-    #[serde(default)]
-    pub clock: Option<AskedControl>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// A challenge as the lobby shows it.
@@ -499,15 +401,6 @@ pub async fn cancel(
             "no open challenge of yours with this id",
         ),
         Err(e) => unavailable(e),
-    }
-}
-
-/// The mode of a challenge's game.
-pub fn mode_of(challenge: &Challenge) -> Mode {
-    if challenge.rated {
-        Mode::Rated
-    } else {
-        Mode::Online
     }
 }
 

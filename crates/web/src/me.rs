@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::http::{error, json_body};
+use crate::answers::{error, json_body};
 use crate::hub::Hub;
 use crate::players::{check_name, session_secret, set_cookie, tag};
 use crate::store::StoredPlayer;

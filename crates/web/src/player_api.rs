@@ -12,7 +12,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tabuleiro_core::PlayerResult;
 
-use crate::http::error;
+use crate::answers::error;
 use crate::hub::{Hub, lock};
 use crate::me::unavailable;
 use crate::players::tag;

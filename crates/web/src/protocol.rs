@@ -237,6 +237,9 @@ pub enum ServerMessage {
         move_syntax: String,
         /// Whether finished games can be analysed on the board.
         analysis: bool,
+        /// What the pieces mean, once for the game: the states' pictures leave it out.
+        #[serde(default)]
+        legend: Vec<tabuleiro_core::Key>,
     },
     /// The position as this connection may see it.
     State {
@@ -262,20 +265,23 @@ pub enum ServerMessage {
         /// [`compact_previews`]).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         previews: Vec<Piece>,
-        /// Running scores, for games that keep score.
+        /// Running scores, for games that keep score (absent otherwise).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         scores: Option<Vec<i64>>,
         /// What this connection's seat alone may see, in words, in a game that hides
         /// something: a Q!nto hand (`hand RS GD …`, as the engine protocol's `private` line
         /// says it); absent otherwise.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         private: Option<String>,
-        /// The result, when the game is over.
+        /// The result, when the game is over (absent before).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         ending: Option<Ending>,
         /// A computer player is choosing its move.
         thinking: bool,
         /// This connection may take back a turn.
         can_undo: bool,
         /// The link to this connection's seat in the rematch, once one was created.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         rematch: Option<String>,
         /// The seats, with the players sitting in them and, at the end of a rated game, how
         /// it changed their ratings.
@@ -470,6 +476,33 @@ pub fn compact_previews(legal: &mut [Legal]) -> Vec<Piece> {
         l.preview.clear();
     }
     pieces
+}
+
+/// `POST /api/lobby`: a new challenge (see `lobby.rs`).
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeRequest {
+    /// Game id.
+    pub game: String,
+    /// Number of seats (default: the game's fewest).
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// Option values by name.
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// Rated (default) or casual.
+    #[serde(default = "yes")]
+    pub rated: bool,
+    /// Whether bots may accept (default: people only).
+    #[serde(default)]
+    pub bots: bool,
+    /// The time control (none: no clock).
+    #[serde(default)]
+    pub clock: Option<crate::clock::AskedControl>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[cfg(test)]

@@ -27,9 +27,7 @@ pub const HARD_LIMIT: usize = 1024 * 1024;
 /// the 5,000 connections a server takes, and the zeroing of it a fifth of a busy server's time.
 pub const READ_CHUNK: usize = 4 * 1024;
 
-/// How long one write to a connection may take: a client that stops reading (its socket's
-/// buffers full) is closed after it, rather than holding what waits to reach it.
-pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+pub use crate::limits::WRITE_TIMEOUT;
 
 /// `GET /api/games/{id}/ws`.
 pub async fn upgrade(

@@ -29,23 +29,28 @@ async fn each_state_holds_the_picture_and_a_gesture_for_every_legal_move() {
         .create(json!({ "game": "quantik", "mode": "hotseat" }))
         .await;
     let (mut socket, welcome, state) = server.join(&game.id, Some(&token(&game, 0))).await;
-    let ServerMessage::Welcome { rules, .. } = welcome else {
+    let ServerMessage::Welcome { rules, legend, .. } = welcome else {
         panic!("a welcome");
     };
     assert_eq!(rules, Quantik::INFO.rules, "the game's own rules text");
+    // The legend once, in the welcome; the states' pictures leave it out.
+    let start = Quantik::new(&Setup::default_for(Quantik::INFO)).expect("a game");
+    assert_eq!(legend, start.picture(Perspective::Everyone).legend);
+    assert_eq!(legend.len(), 8);
+    assert!(state.picture.legend.is_empty());
     assert_eq!(state.picture.board.columns.labels, ["a", "b", "c", "d"]);
     assert!(state.picture.pieces.is_empty());
     assert_eq!(state.legal.len(), 64);
     assert_eq!(state.gestures.len(), 64);
     send_move(&mut socket, "Ca1").await;
     let state = state_until(&mut socket, |s| s.moves.len() == 1).await;
-    let start = Quantik::new(&Setup::default_for(Quantik::INFO)).expect("a game");
     let mut after = start;
     after
         .play(after.parse_move("Ca1").expect("legal"))
         .expect("legal");
     let mut expected = after.picture(Perspective::Everyone);
     expected.last = vec![tabuleiro_core::Cell::new(0, 0)];
+    expected.legend.clear();
     assert_eq!(
         state.picture, expected,
         "the picture with the last move marked"
@@ -83,7 +88,11 @@ async fn looking_back_shows_an_earlier_position_and_changes_nothing() {
     match next(&mut socket).await {
         ServerMessage::Look { at, picture } => {
             assert_eq!(at, 2, "a position past the end is the current one");
-            assert_eq!(*picture, now.picture);
+            // A look carries its legend (it may be asked for at any time); a state does not.
+            assert!(!picture.legend.is_empty());
+            let mut without = (*picture).clone();
+            without.legend.clear();
+            assert_eq!(without, now.picture);
         }
         other => panic!("expected a look, got {other:?}"),
     }

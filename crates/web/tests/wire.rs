@@ -10,12 +10,12 @@ use tabuleiro_web::protocol::ServerMessage;
 use crate::util::{Server, token};
 
 /// The most bytes of the first state of a Quantik game against the computer (13,477 with
-/// every move in full JSON; issue #50 asks for 3 KB, which the lean form alone does not reach).
-const QUANTIK_FIRST_STATE: usize = 4 * 1024;
+/// every move in full JSON).
+const QUANTIK_FIRST_STATE: usize = 3 * 1024;
 
-/// The most bytes of the first state of any other game but Q!nto, whose first play may lay
-/// any of a hand's tiles in a line (see the closing note of issue #50: its moves by index come
-/// next).
+/// The most bytes of the first state of any other game but Q!nto, whose size depends on the
+/// hand dealt (its first play may lay any of the hand's tiles in a line: 116 to 225 moves
+/// seen, 8 to 16 KB): it is printed, and not yet bounded (issue #50).
 const FIRST_STATE: usize = 8 * 1024;
 
 #[tokio::test]

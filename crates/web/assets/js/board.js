@@ -219,9 +219,9 @@ export function pieceCalled(picture, piece) {
   const seat = typeof piece.ink === "object" && piece.ink !== null && piece.ink.seat !== undefined ? piece.ink.seat : null;
   const whose = (meaning) => (seat === null || /player/i.test(meaning) ? meaning : `player ${seat + 1}'s ${meaning}`);
   const json = JSON.stringify(piece);
-  const exact = picture.legend.find((k) => JSON.stringify(k.piece) === json);
+  const exact = (picture.legend || []).find((k) => JSON.stringify(k.piece) === json);
   if (exact) return whose(exact.meaning);
-  const like = picture.legend.filter((k) => k.piece.shape === piece.shape);
+  const like = (picture.legend || []).filter((k) => k.piece.shape === piece.shape);
   const sameInk = like.find((k) => JSON.stringify(k.piece.ink) === JSON.stringify(piece.ink));
   const key = sameInk || (seat !== null ? like.find((k) => typeof k.piece.ink === "object" && k.piece.ink && k.piece.ink.seat !== undefined) : null);
   if (key) {

@@ -85,13 +85,19 @@ function connect() {
 }
 
 /** A state's legal moves widened from their lean form on the wire (the server's
- * `protocol/legal_wire.rs`: tables of choices and pieces, each move an array) to full moves:
+ * `protocol/legal_wire.rs`: tables of choices and pieces, each move an array: notation,
+ * cells, then placements, choice and preview where it has them) to full moves:
  * `{notation, gesture: {cells, pieces, choice}, preview}`. */
 export function fullMoves(lean) {
   if (!lean || Array.isArray(lean)) return lean || [];
   const choices = lean.choices || [];
   const pieces = lean.pieces || [];
-  return lean.moves.map(([notation, flat = [], placed = [], choice = -1, preview = []]) => {
+  return lean.moves.map(([notation, flat = [], ...rest]) => {
+    // After the cells: the placements (an array) if any, then the choice (a number), then the
+    // preview (an array).
+    const placed = Array.isArray(rest[0]) ? rest.shift() : [];
+    const choice = typeof rest[0] === "number" ? rest.shift() : -1;
+    const preview = rest[0] || [];
     const cells = [];
     for (let k = 0; k + 1 < flat.length; k += 2) cells.push({ x: flat[k], y: flat[k + 1] });
     return {
@@ -118,6 +124,8 @@ function receive(message) {
       // The turn's start, as the player saw it (a state sent again for other news is not).
       if (!previous || message.version !== previous.version) game.stateAt = performance.now();
       message.legal = fullMoves(message.legal);
+      // The legend is said once, in the welcome.
+      if (!message.picture.legend) message.picture.legend = (game.welcome && game.welcome.legend) || [];
       game.state = message;
       if (message.version !== game.hintVersion) game.hint = null;
       if (game.analysis && game.analysis.ply !== message.moves.length) game.analysis = null;

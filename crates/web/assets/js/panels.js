@@ -397,7 +397,7 @@ function keepLastMoveInView() {
 function drawLegend(picture) {
   const legend = $("legend");
   legend.textContent = "";
-  for (const key of picture.legend) {
+  for (const key of picture.legend || []) {
     const span = html("span", "key");
     span.append(pieceIcon(key.piece, 24), ` ${key.meaning}`);
     legend.appendChild(span);

@@ -165,7 +165,7 @@ export function pieceIcon(piece, size = 34) {
  */
 export function pieceName(picture, piece) {
   const same = JSON.stringify(piece);
-  const key = picture.legend.find((k) => JSON.stringify(k.piece) === same);
+  const key = (picture.legend || []).find((k) => JSON.stringify(k.piece) === same);
   if (key) return key.meaning;
   const ink = typeof piece.ink === "object" && piece.ink.seat !== undefined
     ? `player ${piece.ink.seat + 1}'s` : String(piece.ink).replace("_", " ");

@@ -381,14 +381,7 @@ async fn plan(
     Ok(Planned { stored, room })
 }
 
-/// The error for a game id the server does not have, listing those it has.
-pub fn unknown_game(given: &str) -> HubError {
-    let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
-    HubError::UnknownGame {
-        given: given.to_owned(),
-        known: known.join(", "),
-    }
-}
+pub use crate::error::unknown_game;
 
 /// The level of ladder name `name` (`easy`, `hard`, …; matched after trimming, whatever its
 /// case) for game `info`, with the ladder's own spelling of the name, which is what is
@@ -422,8 +415,8 @@ impl Hub {
     /// What is wrong with it.
     pub async fn check_challenge(
         &self,
-        asked: &crate::lobby::ChallengeRequest,
-    ) -> Result<crate::lobby::Challenge, HubError> {
+        asked: &crate::protocol::ChallengeRequest,
+    ) -> Result<crate::store::Challenge, HubError> {
         let info = REGISTRY
             .games()
             .iter()
@@ -444,7 +437,7 @@ impl Hub {
         let seats = vec![(Seat::Human, "human".to_owned()); players];
         let hashes = vec![None; players];
         plan(info, options.clone(), Mode::Online, &seats, &hashes, clock).await?;
-        Ok(crate::lobby::Challenge {
+        Ok(crate::store::Challenge {
             id: String::new(),
             game: info.id.to_owned(),
             players,
@@ -470,7 +463,7 @@ impl Hub {
     /// A challenge that no longer makes a game, or the random source failing.
     pub async fn plan_challenge(
         &self,
-        challenge: &crate::lobby::Challenge,
+        challenge: &crate::store::Challenge,
     ) -> Result<(StoredGame, Room), HubError> {
         let info = REGISTRY
             .games()
@@ -494,7 +487,7 @@ impl Hub {
         for _ in &players {
             hashes.push(Some(hash_token(&new_token().map_err(random)?)));
         }
-        let mode = crate::lobby::mode_of(challenge);
+        let mode = challenge.mode();
         let mut planned = plan(info, options, mode, &plans, &hashes, challenge.clock).await?;
         for (seat, player) in planned.stored.seats.iter_mut().zip(&players) {
             if let StoredSeat::Human {
@@ -514,9 +507,9 @@ impl Hub {
     }
 
     /// The games between people not over on this node, every seat taken, the most watched
-    /// first (at most [`crate::lobby::PLAYING_SHOWN`]), the first
-    /// [`crate::lobby::PLAYING_PICTURED`] with their position as a spectator sees it.
-    pub fn playing(&self) -> Vec<crate::lobby::Playing> {
+    /// first (at most [`crate::store::PLAYING_SHOWN`]), the first
+    /// [`crate::store::PLAYING_PICTURED`] with their position as a spectator sees it.
+    pub fn playing(&self) -> Vec<crate::store::Playing> {
         let rooms: Vec<SharedRoom> = lock(&self.rooms).values().cloned().collect();
         let mut playing = Vec::new();
         for room in &rooms {
@@ -525,7 +518,7 @@ impl Hub {
                 && !guard.over()
                 && guard.seats.iter().all(|s| s.player().is_some())
             {
-                playing.push(crate::lobby::Playing {
+                playing.push(crate::store::Playing {
                     id: guard.id.clone(),
                     game: guard.game.info().id.to_owned(),
                     seats: guard.seat_infos(),
@@ -538,8 +531,8 @@ impl Hub {
                 });
             }
         }
-        crate::lobby::most_watched(&mut playing);
-        for shown in playing.iter_mut().take(crate::lobby::PLAYING_PICTURED) {
+        crate::store::most_watched(&mut playing);
+        for shown in playing.iter_mut().take(crate::store::PLAYING_PICTURED) {
             let room = rooms.iter().find(|r| lock(r).id == shown.id);
             if let Some(room) = room {
                 let guard = lock(room);

@@ -38,7 +38,7 @@ use std::future::Future;
 use std::net::IpAddr;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tabuleiro_ai::Seat;
@@ -88,11 +88,7 @@ pub struct Hub {
 /// thinks (`hard`: a second), short enough that a dead node's move is soon taken over.
 pub const CLAIM: Duration = Duration::from_secs(10);
 
-/// Locks a mutex, going on with the data if a thread panicked while holding it (every
-/// change to a room is complete before its lock is released).
-pub fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
+pub use crate::sync::lock;
 
 impl Hub {
     /// Opens the SQLite database in `folder` (on a tokio runtime). No game is read yet: a

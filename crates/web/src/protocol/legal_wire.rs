@@ -5,16 +5,18 @@
 //! "legal": {
 //!   "choices": [Choice, …],     each choice once (absent when none)
 //!   "pieces": [Piece, …],       each previewed piece once (absent when none)
-//!   "moves": [[notation, cells, placements, choice, preview], …]
+//!   "moves": [[notation, cells, (placements), (choice), (preview)], …]
 //! }
 //! ```
 //!
 //! A move is an array: its notation; its gesture's cells as one flat list `[x, y, x, y, …]`;
-//! the pieces it takes from the hand, each `[token, x, y]` (or `[token]`, a piece that goes
-//! nowhere: a traded tile); the index of its choice in `choices` (or -1: none); and its
-//! preview, each `[x, y, piece]` with `piece` an index in `pieces`. Items at the end that are
-//! empty (or -1) are left out: Nudge's `b2u` is `["b2u", [1, 1, 1, 0]]`, Quantik's `Ca1`
-//! `["Ca1", [0, 0], [], 0]`. Everything else in the message is as [`super::ServerMessage`]
+//! then, only where the move has them, the pieces it takes from the hand (an array, each
+//! `[token, x, y]`, or `[token]` for a piece that goes nowhere: a traded tile), the index of
+//! its choice in `choices` (a number; -1: none, written only before a preview), and its
+//! preview (an array, each `[x, y, piece]` with `piece` an index in `pieces`). The third item
+//! is told by its type: an array is the placements, a number the choice. Nudge's `b2u` is
+//! `["b2u", [1, 1, 1, 0]]`, Quantik's `Ca1` `["Ca1", [0, 0], 0]`, Q!nto's `pass RH`
+//! `["pass RH", [], [["RH"]]]`. Everything else in the message is as [`super::ServerMessage`]
 //! says. The page widens it back to full moves as it receives it (`connection.js`).
 
 use serde::de::{self, SeqAccess, Visitor};
@@ -127,30 +129,28 @@ struct LeanMove<'a> {
 impl Serialize for LeanMove<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let gesture = &self.legal.gesture;
-        // How many of the five items to write: none of the empty ones at the end.
-        let len = if !self.preview.is_empty() {
-            5
-        } else if self.choice.is_some() {
-            4
-        } else if !gesture.pieces.is_empty() {
-            3
-        } else if !gesture.cells.is_empty() {
-            2
-        } else {
-            1
-        };
+        let placements = !gesture.pieces.is_empty();
+        let preview = !self.preview.is_empty();
+        // The choice is written when there is one, or (as -1) to come before a preview.
+        let choice = self.choice.is_some() || preview;
+        let cells = !gesture.cells.is_empty() || placements || choice;
+        let len = 1
+            + usize::from(cells)
+            + usize::from(placements)
+            + usize::from(choice)
+            + usize::from(preview);
         let mut seq = serializer.serialize_seq(Some(len))?;
         seq.serialize_element(&self.legal.notation)?;
-        if len > 1 {
+        if cells {
             seq.serialize_element(&Cells(&gesture.cells))?;
         }
-        if len > 2 {
+        if placements {
             seq.serialize_element(&Placements(&gesture.pieces))?;
         }
-        if len > 3 {
+        if choice {
             seq.serialize_element(&self.choice.map_or(-1, |k| i64::try_from(k).unwrap_or(-1)))?;
         }
-        if len > 4 {
+        if preview {
             seq.serialize_element(&Previews(&self.preview))?;
         }
         seq.end()
@@ -230,7 +230,7 @@ impl<'de> Visitor<'de> for ReadMoveVisitor {
     type Value = ReadMove;
 
     fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a move: [notation, cells, placements, choice, preview]")
+        f.write_str("a move: [notation, cells, (placements), (choice), (preview)]")
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ReadMove, A::Error> {
@@ -242,8 +242,22 @@ impl<'de> Visitor<'de> for ReadMoveVisitor {
             return Err(de::Error::custom("cells need an x and a y each"));
         }
         let cells = flat.chunks(2).map(|xy| Cell::new(xy[0], xy[1])).collect();
-        let placed: Vec<ReadPlacement> = seq.next_element()?.unwrap_or_default();
-        let choice: i64 = seq.next_element()?.unwrap_or(-1);
+        // The third item: placements (an array) or the choice (a number).
+        let mut placed: Vec<ReadPlacement> = Vec::new();
+        let mut choice: i64 = -1;
+        match seq.next_element::<serde_json::Value>()? {
+            None => {}
+            Some(serde_json::Value::Number(n)) => {
+                choice = n
+                    .as_i64()
+                    .ok_or_else(|| de::Error::custom("a choice is a whole number"))?;
+            }
+            Some(array @ serde_json::Value::Array(_)) => {
+                placed = serde_json::from_value(array).map_err(de::Error::custom)?;
+                choice = seq.next_element()?.unwrap_or(-1);
+            }
+            Some(_) => return Err(de::Error::custom("after the cells: placements or a choice")),
+        }
         let preview: Vec<(i32, i32, usize)> = seq.next_element()?.unwrap_or_default();
         Ok(ReadMove {
             notation,
@@ -376,7 +390,8 @@ mod tests {
     #[test]
     fn a_bad_index_or_an_odd_list_of_numbers_is_refused_in_words() {
         for bad in [
-            r#"{"legal":{"moves":[["Ca1",[0,0],[],3]]}}"#,
+            r#"{"legal":{"moves":[["Ca1",[0,0],3]]}}"#,
+            r#"{"legal":{"moves":[["Ca1",[0,0],"C"]]}}"#,
             r#"{"legal":{"moves":[["Ca1",[0]]]}}"#,
             r#"{"legal":{"moves":[["x",[],[["RH",1]]]]}}"#,
             r#"{"legal":{"moves":[[]]}}"#,

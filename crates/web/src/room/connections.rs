@@ -7,35 +7,8 @@ use std::sync::Arc;
 use tokio::sync::{Notify, mpsc};
 
 use super::Room;
-use crate::protocol::ServerMessage;
 
-/// How many messages may wait for a slow connection before it is dropped.
-pub const QUEUE: usize = 64;
-
-/// What the server sends a connection, its kind known where it is made: a game's state, any
-/// other JSON message (either shared by every connection that sees the same thing, so a
-/// broadcast copies no text), or a ping.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outgoing {
-    /// A [`ServerMessage::State`] as JSON: the writer notes when it reached the socket, since
-    /// a move's clock counts the turn from then.
-    State(Arc<str>),
-    /// Any other JSON message.
-    Text(Arc<str>),
-    /// A WebSocket ping: a browser answers it by itself, which shows the connection alive.
-    Ping,
-}
-
-impl Outgoing {
-    /// `message` as JSON, a state told from the others by its type (not by its text).
-    pub fn message(message: &ServerMessage) -> Self {
-        let json = message.to_json().into();
-        match message {
-            ServerMessage::State { .. } => Outgoing::State(json),
-            _ => Outgoing::Text(json),
-        }
-    }
-}
+pub use crate::outgoing::{Outgoing, QUEUE};
 
 /// A connection watching a room.
 pub struct Subscriber {

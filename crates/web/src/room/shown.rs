@@ -21,6 +21,7 @@ impl Room {
             rules: self.game.info().rules.to_owned(),
             move_syntax: self.game.info().move_syntax.to_owned(),
             analysis: !self.game.info().hidden_information,
+            legend: self.game.shown(self.perspective(seats)).picture.legend,
         }
     }
 
@@ -82,7 +83,9 @@ impl Room {
 
     /// The state message for a connection playing `seats` that joined with `token`.
     pub fn state_with(&self, seats: &[usize], token: Option<&str>) -> ServerMessage {
-        let shown = self.game.shown(self.perspective(seats));
+        let mut shown = self.game.shown(self.perspective(seats));
+        // Said once, in the welcome.
+        shown.picture.legend.clear();
         let to_move = self.to_move();
         let mut legal = match to_move {
             Some(s) if seats.contains(&s) && self.thinking.is_none() => self.game.legal_moves(),

@@ -13,6 +13,7 @@
 //! the same transaction that makes it: two nodes can never both change the same revision, and
 //! the loser gets [`StoreError::Conflict`] (the server then reads the game again and shows it).
 
+mod challenge;
 mod error;
 mod game;
 mod open;
@@ -25,8 +26,7 @@ use std::net::IpAddr;
 use std::pin::Pin;
 use std::time::Duration;
 
-use crate::lobby::Challenge;
-
+pub use self::challenge::{Challenge, PLAYING_PICTURED, PLAYING_SHOWN, Playing, most_watched};
 pub use self::error::StoreError;
 pub use self::game::{Change, Offer, OfferKind, StoredEnding, StoredGame, StoredSeat, Timed};
 use self::game::{Row, decode};
@@ -154,13 +154,13 @@ pub trait GameStore: Send + Sync {
     fn share_playing(
         &self,
         node: String,
-        games: Vec<crate::lobby::Playing>,
+        games: Vec<Playing>,
         now: i64,
         forget: i64,
     ) -> StoreFuture<'_, ()>;
 
     /// The games being played every node wrote since `since` (ms), each with its node.
-    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::lobby::Playing)>>;
+    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, Playing)>>;
 
     /// The games not over whose clock's deadline is before `now` (ms since 1970), at most
     /// `limit`, the longest overdue first.

@@ -4,7 +4,7 @@
 use deadpool_postgres::Object;
 
 use super::super::{StoreError, StoredGame};
-use crate::lobby::{Challenge, Playing};
+use crate::store::{Challenge, Playing};
 
 /// The table (migration 9).
 pub(super) const SCHEMA: &str = "

@@ -37,7 +37,7 @@ mod players;
 mod ratings;
 mod schema;
 
-use crate::lobby::Challenge;
+use crate::store::Challenge;
 
 use self::games::insert_game;
 use self::notify::{announce_all, listen};
@@ -379,7 +379,7 @@ impl GameStore for PostgresStore {
     fn share_playing(
         &self,
         node: String,
-        games: Vec<crate::lobby::Playing>,
+        games: Vec<crate::store::Playing>,
         now: i64,
         forget: i64,
     ) -> StoreFuture<'_, ()> {
@@ -389,7 +389,7 @@ impl GameStore for PostgresStore {
         }))
     }
 
-    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::lobby::Playing)>> {
+    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::store::Playing)>> {
         Box::pin(self.call(move |client| async move {
             let result = lobby::playing(&client, since).await;
             (client, result)

@@ -4,7 +4,7 @@
 use rusqlite::{Connection, OptionalExtension, params};
 
 use super::super::{StoreError, StoredGame};
-use crate::lobby::{Challenge, Playing};
+use crate::store::{Challenge, Playing};
 
 /// The table (schema version 7).
 pub(super) const SCHEMA: &str = "

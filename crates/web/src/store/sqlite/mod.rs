@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use rusqlite::{Connection, params};
 use tokio::sync::oneshot;
 
-use crate::lobby::Challenge;
+use crate::store::Challenge;
 
 use super::{
     Change, Durability, GameStore, PlayedGame, PlayerRating, RatingChange, StoreError, StoreFuture,
@@ -147,13 +147,13 @@ impl SqliteStore {
     ) -> Result<T, StoreError> {
         let readers = Arc::clone(&self.readers);
         tokio::task::spawn_blocking(move || {
-            let kept = crate::hub::lock(&readers.idle).pop();
+            let kept = crate::sync::lock(&readers.idle).pop();
             let db = match kept {
                 Some(db) => db,
                 None => connect(&readers.path)?,
             };
             let result = read(&db);
-            crate::hub::lock(&readers.idle).push(db);
+            crate::sync::lock(&readers.idle).push(db);
             result
         })
         .await
@@ -263,14 +263,14 @@ impl GameStore for SqliteStore {
     fn share_playing(
         &self,
         node: String,
-        games: Vec<crate::lobby::Playing>,
+        games: Vec<crate::store::Playing>,
         now: i64,
         forget: i64,
     ) -> StoreFuture<'_, ()> {
         Box::pin(self.run(move |db| lobby::share_playing(db, &node, &games, now, forget)))
     }
 
-    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::lobby::Playing)>> {
+    fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::store::Playing)>> {
         Box::pin(self.read(move |db| lobby::playing(db, since)))
     }
 

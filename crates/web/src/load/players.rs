@@ -183,15 +183,20 @@ impl<'de> serde::Deserialize<'de> for LeanMove {
     }
 }
 
+/// The next message, as the scripted players read it.
+async fn next_lean(socket: &mut GameSocket) -> Result<Lean, String> {
+    let text = socket
+        .next_text()
+        .await
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| "connection closed".to_owned())?;
+    serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))
+}
+
 /// Reads until a state newer than `after`; an error message is an error.
 async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String> {
     loop {
-        let text = socket
-            .next_text()
-            .await
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| "connection closed".to_owned())?;
-        let lean: Lean = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+        let lean = next_lean(socket).await?;
         match lean.kind.as_str() {
             "state" if lean.version.unwrap_or(0) > after => {
                 return Ok(Seen {
@@ -233,12 +238,7 @@ async fn join_seats(
             .map_err(|e| e.to_string())?;
         // A player's session opens the seat they sit in: the welcome says which.
         let seat = loop {
-            let text = socket_ref
-                .next_text()
-                .await
-                .map_err(|e| e.to_string())?
-                .ok_or_else(|| "connection closed".to_owned())?;
-            let lean: Lean = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+            let lean = next_lean(socket_ref).await?;
             match lean.kind.as_str() {
                 "welcome" => break lean.you.first().copied().unwrap_or(i),
                 "error" => return Err(lean.message.unwrap_or_default()),

@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tabuleiro_core::{
-    Engine, Eyes, GameRecord, IllegalMove, MoveError, Player, RecordError, Session, Setup,
-    SetupError, UndoError, derive_seed,
+    CheckedMove, Engine, Eyes, GameRecord, IllegalMove, MoveError, Player, RecordError, Session,
+    Setup, SetupError, UndoError, derive_seed,
 };
 
 use crate::agent::{Agent, GameSoFar};
@@ -301,6 +301,30 @@ impl<G: Engine> GameTable<G> {
     /// When the move is illegal here (or the game is over).
     pub fn play(&mut self, mv: G::Move) -> Result<(), IllegalMove> {
         self.session.play(mv)?;
+        self.history_changed();
+        Ok(())
+    }
+
+    /// Reads a move in notation and checks it, changing nothing; [`GameTable::play_checked`]
+    /// plays it as checked (not read nor checked again).
+    ///
+    /// # Errors
+    /// Bad syntax or an illegal move, with the reason.
+    pub fn check_text(&self, text: &str) -> Result<CheckedMove<G>, MoveError> {
+        let mv = self.state().parse_notation(text)?;
+        self.session.check(mv).map_err(|error| MoveError::Illegal {
+            text: text.trim().to_owned(),
+            error,
+        })
+    }
+
+    /// Plays a move [`GameTable::check_text`] (or [`Session::check`]) checked against the
+    /// position as it stands.
+    ///
+    /// # Errors
+    /// When the game changed since the move was checked; nothing changes then.
+    pub fn play_checked(&mut self, checked: CheckedMove<G>) -> Result<(), IllegalMove> {
+        self.session.play_checked(checked)?;
         self.history_changed();
         Ok(())
     }

@@ -59,4 +59,4 @@ pub use player::Player;
 pub use record::{GameRecord, RECORD_FORMAT, RecordError};
 pub use registry::{GameVisitor, Registry};
 pub use rng::{GameRng, SeedError, derive_seed, fresh_seed, rng_from_seed};
-pub use session::{Session, UndoError};
+pub use session::{CheckedMove, Session, UndoError};

@@ -25,6 +25,26 @@ pub enum UndoError {
     },
 }
 
+/// A move checked against a position ([`Session::check`]), with the position after it.
+#[derive(Clone, Debug)]
+pub struct CheckedMove<G: Game> {
+    mv: G::Move,
+    next: G,
+    at: usize,
+}
+
+impl<G: Game> CheckedMove<G> {
+    /// The move.
+    pub fn mv(&self) -> G::Move {
+        self.mv
+    }
+
+    /// The position after it.
+    pub fn next(&self) -> &G {
+        &self.next
+    }
+}
+
 /// A game being played: the setup, the moves so far and every position they passed through.
 ///
 /// Front ends keep one `Session` per game; undo truncates the history, so nothing is ever
@@ -198,13 +218,41 @@ impl<G: Game> Session<G> {
     /// # Errors
     /// When the move is illegal here (or the game is over).
     pub fn play(&mut self, mv: G::Move) -> Result<(), IllegalMove> {
+        let checked = self.check(mv)?;
+        self.play_checked(checked)
+    }
+
+    /// Checks a move against the position, and works out the position after it, changing
+    /// nothing: [`Session::play_checked`] then plays it without checking it again (a server
+    /// checks a move, stores it, and only then plays it).
+    ///
+    /// # Errors
+    /// When the move is illegal here (or the game is over).
+    pub fn check(&self, mv: G::Move) -> Result<CheckedMove<G>, IllegalMove> {
         if self.to_move().is_none() {
             return Err(IllegalMove::new("the game is over"));
         }
         let mut next = self.state().clone();
         next.play(mv)?;
-        self.positions.push(next);
-        self.moves.push(mv);
+        Ok(CheckedMove {
+            mv,
+            next,
+            at: self.moves.len(),
+        })
+    }
+
+    /// Plays a move [`Session::check`] checked against this position.
+    ///
+    /// # Errors
+    /// When moves were played or taken back since it was checked (nothing changes then).
+    pub fn play_checked(&mut self, checked: CheckedMove<G>) -> Result<(), IllegalMove> {
+        if checked.at != self.moves.len() {
+            return Err(IllegalMove::new(
+                "the position changed since the move was checked",
+            ));
+        }
+        self.positions.push(checked.next);
+        self.moves.push(checked.mv);
         Ok(())
     }
 

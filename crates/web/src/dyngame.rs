@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use tabuleiro_ai::{Exact, GameTable, Seat};
 use tabuleiro_core::{
-    Engine, Eyes, Game, GameInfo, GameRecord, GameVisitor, MoveError, Outcome, Picture, Player,
-    Registry, Setup, UndoError,
+    CheckedMove, Engine, Eyes, Game, GameInfo, GameRecord, GameVisitor, MoveError, Outcome,
+    Picture, Player, Registry, Setup, UndoError,
 };
 use tabuleiro_games::REGISTRY;
 
@@ -44,8 +44,9 @@ pub struct Shown {
     pub private: Option<String>,
 }
 
-/// A move checked against the position: its notation, and whether it ends the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A move read and checked against the position once ([`DynGame::check`]): its notation,
+/// whether it ends the game, and the move itself with the position after it, which
+/// [`DynGame::play_checked`] plays as it is (not read nor checked again).
 pub struct Checked {
     /// The move in the game's notation.
     pub notation: String,
@@ -53,6 +54,19 @@ pub struct Checked {
     pub ends: bool,
     /// The seat to move after it (none once the game is over).
     pub next: Option<usize>,
+    /// The game's own checked move ([`tabuleiro_core::CheckedMove`]) and the table's
+    /// generation it was checked at.
+    played: Box<dyn std::any::Any + Send>,
+}
+
+impl std::fmt::Debug for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checked")
+            .field("notation", &self.notation)
+            .field("ends", &self.ends)
+            .field("next", &self.next)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A game in progress, whatever its type.
@@ -82,6 +96,11 @@ pub trait DynGame: Send {
     /// # Errors
     /// Bad syntax or an illegal move, with the reason.
     fn check(&self, text: &str) -> Result<Checked, MoveError>;
+    /// Plays a move [`DynGame::check`] checked against the position as it stands.
+    ///
+    /// # Errors
+    /// A move checked against another game or position (nothing changes then).
+    fn play_checked(&mut self, checked: Checked) -> Result<(), String>;
     /// How many moves [`DynGame::undo_turn`] would take back, without changing anything:
     /// the storage forgets them first.
     ///
@@ -198,15 +217,28 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn check(&self, text: &str) -> Result<Checked, MoveError> {
-        let state = self.table.state();
-        let mv = state.parse_move(text)?;
-        let mut after = state.clone();
-        after.play_unchecked(mv);
+        let checked = self.table.check_text(text)?;
+        let after = checked.next();
         Ok(Checked {
-            notation: state.format_move(mv),
+            notation: self.table.state().format_move(checked.mv()),
             ends: after.to_move().is_none(),
             next: after.to_move().map(tabuleiro_core::Player::index),
+            played: Box::new((self.table.generation(), checked)),
         })
+    }
+
+    fn play_checked(&mut self, checked: Checked) -> Result<(), String> {
+        let Ok(played) = checked.played.downcast::<(u64, CheckedMove<G>)>() else {
+            return Err(format!(
+                "{} was checked against another game",
+                checked.notation
+            ));
+        };
+        let (generation, checked) = *played;
+        if generation != self.table.generation() {
+            return Err("the game changed since the move was checked".to_owned());
+        }
+        self.table.play_checked(checked).map_err(|e| e.to_string())
     }
 
     fn undo_count(&self) -> Result<usize, UndoError> {

@@ -10,7 +10,8 @@
 //! - [`outgoing`]: what is queued for a connection's writer, a state known by its type.
 //! - [`sync`]: locks that outlive a panic.
 //! - [`room`] and [`hub`]: games in play, their connections, and every change to them (moves,
-//!   agreements, clocks running out, seats, computer players, other nodes' changes).
+//!   agreements, clocks running out, seats, rematches, computer players, other nodes'
+//!   changes), each taking one road ([`hub::road`]: decided, stored, applied, sent).
 //! - [`clock`]: the clocks of games between people (real time or correspondence).
 //! - [`asking`]: hints and analyses asked for: one at a time per connection and per game,
 //!   and where the answer goes.

@@ -158,9 +158,9 @@ pub async fn history(
             continue;
         };
         let room = lock(&room);
-        let info = room.game.info();
+        let info = room.game().info();
         let outcome = room.outcome();
-        let aborted = matches!(room.ending, Some(StoredEnding::Aborted { .. }));
+        let aborted = matches!(room.ending(), Some(StoredEnding::Aborted { .. }));
         let result = outcome
             .as_ref()
             .and_then(|o| o.results.get(game.seat))
@@ -176,10 +176,10 @@ pub async fn history(
             .and_then(|s| s.player.as_ref())
             .and_then(|p| p.change);
         lines.push(json!({
-            "id": room.id,
+            "id": room.id(),
             "game": info.id,
             "name": info.name,
-            "mode": room.mode.name(),
+            "mode": room.mode().name(),
             "created": game.created,
             "seat": game.seat,
             "seats": seats,
@@ -187,7 +187,7 @@ pub async fn history(
             "result": result,
             "reason": outcome.as_ref().map(|o| o.reason.clone()),
             "change": change,
-            "time_control": room.clock.as_ref().map_or_else(|| "none".to_owned(), |c| c.control.label()),
+            "time_control": room.clock().as_ref().map_or_else(|| "none".to_owned(), |c| c.control.label()),
         }));
     }
     axum::Json(json!({ "games": lines })).into_response()

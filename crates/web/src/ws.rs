@@ -52,7 +52,7 @@ pub async fn upgrade(
         .max_frame_size(HARD_LIMIT)
         .on_upgrade(move |socket| {
             let id = hub.connection_id();
-            let span = tracing::info_span!("connection", conn = id, game = %lock(&room).id);
+            let span = tracing::info_span!("connection", conn = id, game = %lock(&room).id());
             connection(hub, room, socket, id, client.ip(), player).instrument(span)
         })
 }
@@ -274,16 +274,16 @@ async fn handle(
             };
             // A seat of a game between people is its player's alone: a visitor without a
             // name holding its link does not play it.
-            if me.player.is_none() && guard.mode.between_people() {
+            if me.player.is_none() && guard.mode().between_people() {
                 let taken = seats
                     .iter()
-                    .find_map(|&s| guard.seats.get(s).and_then(|seat| seat.player()));
+                    .find_map(|&s| guard.seats().get(s).and_then(|seat| seat.player()));
                 if let Some(sitting) = taken {
                     let name = crate::players::shown_name(&sitting.name, &sitting.id);
                     return Err(crate::error::HubError::SeatTaken(name).to_string());
                 }
             }
-            (seats, guard.mode == crate::protocol::Mode::Rated)
+            (seats, guard.mode() == crate::protocol::Mode::Rated)
         };
         match &me.player {
             Some(player) => hub
@@ -308,7 +308,7 @@ async fn handle(
         ClientMessage::Join { .. } => Ok(()),
         ClientMessage::Move { notation, thought } => {
             let shown_at = me.written.load(std::sync::atomic::Ordering::Relaxed);
-            let timing = crate::hub::actions::Timing {
+            let timing = crate::hub::command::Timing {
                 arrived,
                 shown_at: (shown_at > 0).then_some(shown_at),
                 thought,
@@ -363,8 +363,8 @@ fn join(
             .try_send(Outgoing::message(message))
             .map_err(|_| "connection too slow".to_owned())?;
     }
-    guard.visitor.get_or_insert(me.address);
-    guard.subscribers.push(Subscriber {
+    guard.visited_from(me.address);
+    guard.subscribe(Subscriber {
         id: me.id,
         seats: seats.clone(),
         token: token.clone(),

@@ -6,6 +6,7 @@ mod abuse;
 mod agreements;
 mod clocks;
 mod gesture_cases;
+mod house;
 mod http_api;
 mod isolation;
 mod lobby;

@@ -1,85 +1,127 @@
-//! What the players of a game do: moves, undo, resignation (each a change made in the game's
-//! order and stored before it is applied), and hints, looking back at a position, analysis and
-//! records, which change nothing.
+//! What the players of a game do: moves, undo, resignation (each a [`Command`] decided here and
+//! made on the one road, [`Hub::transact`]), and hints, looking back at a position, analysis
+//! and records, which change nothing.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use tokio::sync::mpsc::Sender;
 
-use super::{Hub, SharedRoom, lock, store_error};
+use super::command::Timing;
+use super::command::{Command, Decision};
+use super::{Hub, SharedRoom, lock};
 use crate::asking::Reply;
-use crate::clock::now_ms;
 use crate::error::{HubError, MAX_MOVE_TEXT, Refusal};
-use crate::protocol::ServerMessage;
-use crate::room::Outgoing;
-use crate::store::{Change, StoreError, StoredEnding, Timed};
+use crate::protocol::{Mode, ServerMessage};
+use crate::room::{Outgoing, Room};
+use crate::store::{Change, StoredEnding, Timed};
 
-/// When a move arrived at the server, and when the state before it was last written to the
-/// connection that sent it (ms since 1970).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
-    /// When the move was read from its connection.
-    pub arrived: i64,
-    /// When that connection was last sent a state, if it was.
-    pub shown_at: Option<i64>,
-    /// How long the player thought, as their page measured it, if it says (ms): the rest of
-    /// the time the server measured is lag, compensated within a quota
-    /// ([`crate::clock::Clock::after_move`]).
-    pub thought: Option<u64>,
+/// A move from a connection playing `seats`, decided against the room: read and checked
+/// once, with the clock after it. A move that arrived after its player's time ran out ends
+/// the game on time instead (and is refused).
+pub(crate) fn decide_move(
+    room: &Room,
+    seats: &[usize],
+    text: &str,
+    timing: Timing,
+) -> Result<Decision, HubError> {
+    if text.len() > MAX_MOVE_TEXT {
+        return Err(Refusal::MoveTooLong.into());
+    }
+    let Some(to_move) = room.to_move() else {
+        return Err(Refusal::GameOver.into());
+    };
+    if seats.is_empty() {
+        return Err(Refusal::SpectatorMove.into());
+    }
+    if !seats.contains(&to_move) {
+        return Err(Refusal::NotYourTurn(to_move).into());
+    }
+    if room.thinking().is_some() {
+        return Err(Refusal::ComputerThinking.into());
+    }
+    if !room.seated() {
+        return Err(Refusal::WaitingForPlayers.into());
+    }
+    let late = room
+        .clock()
+        .is_some_and(|c| c.out_of_time(Some(to_move), timing.arrived));
+    if late && let Some(mut flag) = super::clocks::decide_flag(room) {
+        flag.then_refuse = Some(Refusal::OutOfTime.into());
+        return Ok(flag);
+    }
+    checked_move(room, text, timing)
 }
 
-impl Timing {
-    /// A move arriving now from nobody's connection (a computer's, a test's).
-    pub fn now() -> Self {
-        Timing {
-            arrived: now_ms(),
-            shown_at: None,
-            thought: None,
+/// The change a move makes, read and checked once against the room (whoever makes it).
+pub(crate) fn checked_move(room: &Room, text: &str, timing: Timing) -> Result<Decision, HubError> {
+    let checked = room.game().check(text)?;
+    let clock = match (room.clock(), room.to_move()) {
+        (Some(clock), Some(mover)) => {
+            let clock = clock.after_move(
+                mover,
+                checked.next,
+                timing.arrived,
+                timing.shown_at,
+                timing.thought,
+            );
+            let deadline = clock.deadline(checked.next);
+            Some(Box::new(Timed { clock, deadline }))
         }
+        _ => None,
+    };
+    let change = Change::Move {
+        ply: room.game().ply(),
+        notation: checked.notation.clone(),
+        finished: checked.ends,
+        clock,
+    };
+    Ok(Decision {
+        checked: Some(checked),
+        ..Decision::new("the move", change)
+    })
+}
+
+/// Taking back a turn (against the computer, or on one screen), decided against the room.
+pub(crate) fn decide_undo(room: &Room, seats: &[usize]) -> Result<Decision, HubError> {
+    if room.mode().between_people() {
+        return Err(Refusal::OnlineUndo.into());
     }
+    if room.over() {
+        return Err(Refusal::Finished.into());
+    }
+    if !room.may_undo(seats) {
+        return Err(Refusal::NothingToTakeBack.into());
+    }
+    let from = room.game().ply() - room.game().undo_count()?;
+    Ok(Decision::new(
+        "the undo",
+        Change::Truncate { from, clock: None },
+    ))
+}
+
+/// A resignation for a connection playing `seats` (the seat to move if it plays it),
+/// decided against the room. Resigned before every player moved, a rated game never began:
+/// it is aborted, and nobody's rating changes (two names of one person cannot farm wins by
+/// resigning at once).
+pub(crate) fn decide_resign(room: &Room, seats: &[usize]) -> Result<Decision, HubError> {
+    if room.over() {
+        return Err(Refusal::GameOver.into());
+    }
+    let Some(seat) = room.perspective(seats).or(seats.first().copied()) else {
+        return Err(Refusal::SpectatorResign.into());
+    };
+    if room.mode() == Mode::Rated && !room.every_seat_moved() {
+        return Ok(super::agreements::ending(
+            room,
+            StoredEnding::Aborted { seat },
+        ));
+    }
+    Ok(Decision::new("the resignation", Change::Resign { seat }))
 }
 
 impl Hub {
-    /// Reads the room again from storage if an earlier write's outcome is unknown. The
-    /// caller holds the game's order.
-    pub(crate) async fn fresh(&self, room: &SharedRoom) -> Result<(), HubError> {
-        if lock(room).stale {
-            self.reload(room).await?;
-        }
-        Ok(())
-    }
-
-    /// Stores `change` at the room's revision. On success returns the new revision; on a
-    /// conflict, reads the game again (it is shown as stored) and refuses with "the game
-    /// changed"; when the outcome is unknown, marks the room to be read again. The caller
-    /// holds the game's order.
-    pub(crate) async fn store_change(
-        self: &Arc<Self>,
-        room: &SharedRoom,
-        what: &'static str,
-        change: Change,
-    ) -> Result<u64, HubError> {
-        let (id, revision) = {
-            let guard = lock(room);
-            (guard.id.clone(), guard.revision)
-        };
-        match self.stored(self.store.change(&id, revision, change)).await {
-            Ok(revision) => Ok(revision),
-            Err(StoreError::Conflict { expected, stored }) => {
-                tracing::info!(game = %id, expected, stored, "{what} lost a race: the game changed");
-                self.reload(room).await?;
-                Err(Refusal::ChangedElsewhere.into())
-            }
-            Err(e) => {
-                // The write may or may not have reached the database: read it again first.
-                self.heal(room);
-                Err(store_error(what, e))
-            }
-        }
-    }
-
-    /// Plays a move for a connection playing `seats`: checked, stored, applied, sent.
+    /// Plays a move for a connection playing `seats` ([`Command::Move`]).
     ///
     /// # Errors
     /// Why the move is refused; nothing changed.
@@ -105,112 +147,15 @@ impl Hub {
         text: &str,
         timing: Timing,
     ) -> Result<(), HubError> {
-        if text.len() > MAX_MOVE_TEXT {
-            return Err(Refusal::MoveTooLong.into());
-        }
-        let order = lock(room).order.clone();
-        let turn = order.lock().await;
-        self.fresh(room).await?;
-        let version = {
-            let guard = lock(room);
-            let Some(to_move) = guard.to_move() else {
-                return Err(Refusal::GameOver.into());
-            };
-            if seats.is_empty() {
-                return Err(Refusal::SpectatorMove.into());
-            }
-            if !seats.contains(&to_move) {
-                return Err(Refusal::NotYourTurn(to_move).into());
-            }
-            if guard.thinking.is_some() {
-                return Err(Refusal::ComputerThinking.into());
-            }
-            if !guard.seated() {
-                return Err(Refusal::WaitingForPlayers.into());
-            }
-            guard.version
+        let command = Command::Move {
+            seats,
+            text,
+            timing,
         };
-        // A move that arrived after its player's time ran out ends the game instead.
-        let late = {
-            let guard = lock(room);
-            let to_move = guard.to_move();
-            guard
-                .clock
-                .as_ref()
-                .is_some_and(|c| c.out_of_time(to_move, timing.arrived))
-        };
-        if late && self.flag_held(room).await? {
-            return Err(Refusal::OutOfTime.into());
-        }
-        self.commit_move(room, version, text, timing).await?;
-        drop(turn);
-        self.settle(room);
-        self.schedule_computer(room).await;
-        Ok(())
+        self.transact(room, command).await.map(drop)
     }
 
-    /// Checks a move in the room (still at `version`), stores it, applies it and sends the
-    /// new state. The caller holds the game's order.
-    pub(crate) async fn commit_move(
-        self: &Arc<Self>,
-        room: &SharedRoom,
-        version: u64,
-        text: &str,
-        timing: Timing,
-    ) -> Result<(), HubError> {
-        let (checked, ply, timed) = {
-            let guard = lock(room);
-            if guard.version != version {
-                return Err(Refusal::ChangedElsewhere.into());
-            }
-            let checked = guard.game.check(text)?;
-            let timed = match (&guard.clock, guard.to_move()) {
-                (Some(clock), Some(mover)) => {
-                    let clock = clock.after_move(
-                        mover,
-                        checked.next,
-                        timing.arrived,
-                        timing.shown_at,
-                        timing.thought,
-                    );
-                    let deadline = clock.deadline(checked.next);
-                    Some(Box::new(Timed { clock, deadline }))
-                }
-                _ => None,
-            };
-            (checked, guard.game.ply(), timed)
-        };
-        let clock = timed.as_ref().map(|t| t.clock.clone());
-        let change = Change::Move {
-            ply,
-            notation: checked.notation.clone(),
-            finished: checked.ends,
-            clock: timed,
-        };
-        let revision = self.store_change(room, "the move", change).await?;
-        let mut guard = lock(room);
-        guard
-            .game
-            .play(&checked.notation)
-            .map_err(|e| HubError::Internal(format!("a checked move failed: {e}")))?;
-        guard.revision = revision;
-        guard.thinking = None;
-        if let Some(mut clock) = clock {
-            // The next turn starts when the move is stored and shown, not when it arrived:
-            // the write's time is nobody's (as stored, the turn started a little earlier, which
-            // only a node reading the game again sees).
-            if clock.since.is_some() {
-                clock.since = Some(now_ms());
-            }
-            guard.clock = Some(clock);
-        }
-        guard.version += 1;
-        guard.broadcast();
-        tracing::debug!(game = %guard.id, ply, notation = %checked.notation, "move stored");
-        Ok(())
-    }
-
-    /// Takes back a turn (against the computer, or in hotseat).
+    /// Takes back a turn (against the computer, or in hotseat): [`Command::Undo`].
     ///
     /// # Errors
     /// When this connection may not, or there is nothing to take back.
@@ -219,43 +164,10 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        let order = lock(room).order.clone();
-        let turn = order.lock().await;
-        self.fresh(room).await?;
-        let from = {
-            let guard = lock(room);
-            if guard.mode.between_people() {
-                return Err(Refusal::OnlineUndo.into());
-            }
-            if guard.over() {
-                return Err(Refusal::Finished.into());
-            }
-            if !guard.may_undo(seats) {
-                return Err(Refusal::NothingToTakeBack.into());
-            }
-            guard.game.ply() - guard.game.undo_count()?
-        };
-        // Forgotten in storage first: a failure leaves the game as it was.
-        let revision = self
-            .store_change(room, "the undo", Change::Truncate { from, clock: None })
-            .await?;
-        {
-            let mut guard = lock(room);
-            guard
-                .game
-                .undo_turn()
-                .map_err(|e| HubError::Internal(format!("a checked undo failed: {e}")))?;
-            guard.revision = revision;
-            guard.thinking = None;
-            guard.version += 1;
-            guard.broadcast();
-        }
-        drop(turn);
-        self.schedule_computer(room).await;
-        Ok(())
+        self.transact(room, Command::Undo { seats }).await.map(drop)
     }
 
-    /// Resigns for a connection playing `seats` (the seat to move if it plays it).
+    /// Resigns for a connection playing `seats`: [`Command::Resign`].
     ///
     /// # Errors
     /// When the game is over or the connection plays no seat.
@@ -264,40 +176,9 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.fresh(room).await?;
-        let (seat, early) = {
-            let guard = lock(room);
-            if guard.over() {
-                return Err(Refusal::GameOver.into());
-            }
-            let Some(seat) = guard.perspective(seats).or(seats.first().copied()) else {
-                return Err(Refusal::SpectatorResign.into());
-            };
-            // Resigned before every player moved, a rated game never began: it is aborted,
-            // and nobody's rating changes (two names of one person cannot farm wins by
-            // resigning at once).
-            let early = (guard.mode == crate::protocol::Mode::Rated && !guard.every_seat_moved())
-                .then(|| super::agreements::end(&guard, StoredEnding::Aborted { seat }));
-            (seat, early)
-        };
-        if let Some(aborted) = early {
-            return self.agree(room, aborted).await;
-        }
-        let revision = self
-            .store_change(room, "the resignation", Change::Resign { seat })
-            .await?;
-        let mut guard = lock(room);
-        guard.resigned = Some(seat);
-        guard.revision = revision;
-        guard.thinking = None;
-        guard.game.stop_thinking();
-        guard.version += 1;
-        guard.broadcast();
-        drop(guard);
-        self.settle(room);
-        Ok(())
+        self.transact(room, Command::Resign { seats })
+            .await
+            .map(drop)
     }
 
     /// Computes a hint off the async runtime and sends it to `reply` only. The search holds
@@ -317,15 +198,15 @@ impl Hub {
         let guard = lock(room);
         // Hints are for games no other person plays (against the computer, or hotseat, where
         // the players share one screen) and for games created casual, with hints for all.
-        if !guard.mode.hints() {
+        if !guard.mode().hints() {
             return Err(Refusal::HintBetweenPeople.into());
         }
         match guard.to_move() {
             Some(s) if seats.contains(&s) => {}
             _ => return Err(Refusal::HintNotYourTurn.into()),
         }
-        let job = guard.game.hint_job().ok_or(Refusal::NoHint)?;
-        let game = guard.asking.start().ok_or(Refusal::GameAsking)?;
+        let job = guard.game().hint_job().ok_or(Refusal::NoHint)?;
+        let game = guard.asking().start().ok_or(Refusal::GameAsking)?;
         drop(guard);
         let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
         let hub = Arc::clone(self);
@@ -359,8 +240,8 @@ impl Hub {
             return;
         }
         let guard = lock(room);
-        let at = at.min(guard.game.ply());
-        let picture = guard.game.picture_at(guard.perspective(seats), at);
+        let at = at.min(guard.game().ply());
+        let picture = guard.game().picture_at(guard.perspective(seats), at);
         drop(guard);
         let _ = reply.try_send(Outgoing::message(&ServerMessage::Look {
             at,
@@ -383,14 +264,14 @@ impl Hub {
         reply: Reply,
     ) -> Result<(), HubError> {
         let guard = lock(room);
-        if guard.game.info().hidden_information {
+        if guard.game().info().hidden_information {
             return Err(Refusal::AnalysisHidden.into());
         }
-        if !guard.over() || at > guard.game.ply() {
+        if !guard.over() || at > guard.game().ply() {
             return Err(Refusal::AnalysisNotNow.into());
         }
-        let job = guard.game.analysis_job(at);
-        let game = guard.asking.start().ok_or(Refusal::GameAsking)?;
+        let job = guard.game().analysis_job(at);
+        let game = guard.asking().start().ok_or(Refusal::GameAsking)?;
         drop(guard);
         let (computers, permits) = (Arc::clone(&self.computers), self.search_permits());
         let hub = Arc::clone(self);

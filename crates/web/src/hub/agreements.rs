@@ -1,11 +1,13 @@
 //! What the players of a game between people agree on: a draw offered and accepted, a turn
 //! taken back at the other player's request, and a game aborted before every player moved.
-//! Each offer and answer is a change stored with the game, so it holds on every node and
-//! through a restart; an offer lapses with the next move.
+//! Each offer and answer is a [`Command`] decided here and stored with the game on the one
+//! road ([`Hub::transact`]), so it holds on every node and through a restart; an offer lapses
+//! with the next move.
 
 use std::sync::Arc;
 
-use super::{Hub, SharedRoom, lock};
+use super::command::{Command, Decision};
+use super::{Hub, SharedRoom};
 use crate::clock::now_ms;
 use crate::error::{HubError, Refusal};
 use crate::room::Room;
@@ -16,15 +18,20 @@ pub(crate) fn end(room: &Room, ending: StoredEnding) -> Change {
     Change::End {
         ending,
         clock: room
-            .clock
-            .as_ref()
+            .clock()
             .map(|c| Box::new(c.stopped(room.to_move(), now_ms()))),
     }
 }
 
-/// What a change made through [`Hub::agree`] is called when it cannot be stored ("could not
-/// store the abort"); `answered` is the kind of the offer waiting, which a declined answer
-/// (an offer of `None`) answers.
+/// [`end`] decided, with its words.
+pub(crate) fn ending(room: &Room, ending: StoredEnding) -> Decision {
+    let change = end(room, ending);
+    Decision::new(words(&change, None), change)
+}
+
+/// What a change is called when it cannot be stored ("could not store the abort");
+/// `answered` is the kind of the offer waiting, which a declined answer (an offer of `None`)
+/// answers.
 pub(crate) fn words(change: &Change, answered: Option<OfferKind>) -> &'static str {
     match change {
         Change::Offer { offer: Some(offer) } => match offer.kind {
@@ -49,9 +56,15 @@ pub(crate) fn words(change: &Change, answered: Option<OfferKind>) -> &'static st
     }
 }
 
+/// A change an agreement makes, with its words.
+fn agreed(room: &Room, change: Change) -> Decision {
+    let answered = room.open_offer().map(|o| o.kind);
+    Decision::new(words(&change, answered), change)
+}
+
 /// The one seat of a player in a game of two between people, checked for an offer.
 fn player_of_two(room: &Room, seats: &[usize]) -> Result<usize, HubError> {
-    if !room.mode.between_people() || room.seats.len() != 2 {
+    if !room.mode().between_people() || room.seats().len() != 2 {
         return Err(Refusal::NotBetweenTwo.into());
     }
     if room.over() {
@@ -63,9 +76,98 @@ fn player_of_two(room: &Room, seats: &[usize]) -> Result<usize, HubError> {
     }
 }
 
+/// A draw offered for the connection's seat, or the other player's offer accepted (then the
+/// game ends in a draw by agreement).
+pub(crate) fn decide_draw(room: &Room, seats: &[usize]) -> Result<Decision, HubError> {
+    let seat = player_of_two(room, seats)?;
+    Ok(match room.open_offer() {
+        Some(o) if o.kind == OfferKind::Draw && o.seat != seat => {
+            ending(room, StoredEnding::Agreed)
+        }
+        Some(o) if o.seat == seat => return Err(Refusal::OfferWaiting.into()),
+        _ => agreed(
+            room,
+            Change::Offer {
+                offer: Some(Offer {
+                    kind: OfferKind::Draw,
+                    seat,
+                    ply: room.game().ply(),
+                }),
+            },
+        ),
+    })
+}
+
+/// The other player asked to take back the connection's last turn, while it is the other
+/// player's turn (and the turn drew no hidden tiles).
+pub(crate) fn decide_takeback(room: &Room, seats: &[usize]) -> Result<Decision, HubError> {
+    let seat = player_of_two(room, seats)?;
+    let last = room.game().shown(Some(seat)).moves.last().map(|m| m.seat);
+    if room.to_move() == Some(seat) || last != Some(seat) {
+        return Err(Refusal::TakebackNotNow.into());
+    }
+    if room.open_offer().is_some_and(|o| o.seat == seat) {
+        return Err(Refusal::OfferWaiting.into());
+    }
+    room.game().undo_count()?;
+    let offer = Offer {
+        kind: OfferKind::Takeback,
+        seat,
+        ply: room.game().ply(),
+    };
+    Ok(agreed(room, Change::Offer { offer: Some(offer) }))
+}
+
+/// The other player's offer answered: accepted, a draw by agreement or their turn taken
+/// back; declined, the offer is gone.
+pub(crate) fn decide_answer(
+    room: &Room,
+    seats: &[usize],
+    accept: bool,
+) -> Result<Decision, HubError> {
+    let seat = player_of_two(room, seats)?;
+    let Some(offer) = room.open_offer().filter(|o| o.seat != seat) else {
+        return Err(Refusal::NoOffer.into());
+    };
+    let change = match (accept, offer.kind) {
+        (false, _) => Change::Offer { offer: None },
+        (true, OfferKind::Draw) => end(room, StoredEnding::Agreed),
+        (true, OfferKind::Takeback) => {
+            let taken = room.game().undo_count()?;
+            let clock = room.clock().map(|c| {
+                let clock = c.after_takeback(taken, room.to_move(), Some(offer.seat), now_ms());
+                let deadline = clock.deadline(Some(offer.seat));
+                Box::new(Timed { clock, deadline })
+            });
+            Change::Truncate {
+                from: room.game().ply() - taken,
+                clock,
+            }
+        }
+    };
+    Ok(agreed(room, change))
+}
+
+/// The game called off before every player has moved: no result, no rating change.
+pub(crate) fn decide_abort(room: &Room, seats: &[usize]) -> Result<Decision, HubError> {
+    if !room.mode().between_people() {
+        return Err(Refusal::AbortNotOnline.into());
+    }
+    if room.over() {
+        return Err(Refusal::GameOver.into());
+    }
+    let Some(&seat) = seats.first() else {
+        return Err(Refusal::SpectatorResign.into());
+    };
+    if room.every_seat_moved() {
+        return Err(Refusal::AbortTooLate.into());
+    }
+    Ok(ending(room, StoredEnding::Aborted { seat }))
+}
+
 impl Hub {
-    /// Offers a draw for the connection's seat, or accepts the other player's offer (then
-    /// the game ends in a draw by agreement).
+    /// Offers a draw for the connection's seat, or accepts the other player's offer:
+    /// [`Command::OfferDraw`].
     ///
     /// # Errors
     /// Not a game of two between people, the game over, a spectator, or a storage failure.
@@ -74,27 +176,12 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        self.decide(room, |guard| {
-            let seat = player_of_two(guard, seats)?;
-            Ok(match guard.open_offer() {
-                Some(o) if o.kind == OfferKind::Draw && o.seat != seat => {
-                    end(guard, StoredEnding::Agreed)
-                }
-                Some(o) if o.seat == seat => return Err(Refusal::OfferWaiting.into()),
-                _ => Change::Offer {
-                    offer: Some(Offer {
-                        kind: OfferKind::Draw,
-                        seat,
-                        ply: guard.game.ply(),
-                    }),
-                },
-            })
-        })
-        .await
+        self.transact(room, Command::OfferDraw { seats })
+            .await
+            .map(drop)
     }
 
-    /// Asks the other player to take back the connection's last turn, while it is the other
-    /// player's turn (and the turn drew no hidden tiles).
+    /// Asks the other player to take back the connection's last turn: [`Command::Takeback`].
     ///
     /// # Errors
     /// Not a game of two between people, not the moment, a turn that cannot be taken back,
@@ -104,29 +191,12 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        self.decide(room, |guard| {
-            let seat = player_of_two(guard, seats)?;
-            let last = guard.game.shown(Some(seat)).moves.last().map(|m| m.seat);
-            if guard.to_move() == Some(seat) || last != Some(seat) {
-                return Err(Refusal::TakebackNotNow.into());
-            }
-            if guard.open_offer().is_some_and(|o| o.seat == seat) {
-                return Err(Refusal::OfferWaiting.into());
-            }
-            guard.game.undo_count()?;
-            Ok(Change::Offer {
-                offer: Some(Offer {
-                    kind: OfferKind::Takeback,
-                    seat,
-                    ply: guard.game.ply(),
-                }),
-            })
-        })
-        .await
+        self.transact(room, Command::Takeback { seats })
+            .await
+            .map(drop)
     }
 
-    /// Answers the other player's offer: accepted, a draw by agreement or their turn taken
-    /// back; declined, the offer is gone.
+    /// Answers the other player's offer: [`Command::Answer`].
     ///
     /// # Errors
     /// No offer of the other player waiting, or a storage failure.
@@ -136,33 +206,12 @@ impl Hub {
         seats: &[usize],
         accept: bool,
     ) -> Result<(), HubError> {
-        self.decide(room, |guard| {
-            let seat = player_of_two(guard, seats)?;
-            let Some(offer) = guard.open_offer().filter(|o| o.seat != seat) else {
-                return Err(Refusal::NoOffer.into());
-            };
-            Ok(match (accept, offer.kind) {
-                (false, _) => Change::Offer { offer: None },
-                (true, OfferKind::Draw) => end(guard, StoredEnding::Agreed),
-                (true, OfferKind::Takeback) => {
-                    let taken = guard.game.undo_count()?;
-                    let clock = guard.clock.as_ref().map(|c| {
-                        let clock =
-                            c.after_takeback(taken, guard.to_move(), Some(offer.seat), now_ms());
-                        let deadline = clock.deadline(Some(offer.seat));
-                        Box::new(Timed { clock, deadline })
-                    });
-                    Change::Truncate {
-                        from: guard.game.ply() - taken,
-                        clock,
-                    }
-                }
-            })
-        })
-        .await
+        self.transact(room, Command::Answer { seats, accept })
+            .await
+            .map(drop)
     }
 
-    /// Calls the game off before every player has moved: no result, no rating change.
+    /// Calls the game off before every player has moved: [`Command::Abort`].
     ///
     /// # Errors
     /// Not a game between people, every player has moved, a spectator, or a storage failure.
@@ -171,77 +220,9 @@ impl Hub {
         room: &SharedRoom,
         seats: &[usize],
     ) -> Result<(), HubError> {
-        self.decide(room, |guard| {
-            if !guard.mode.between_people() {
-                return Err(Refusal::AbortNotOnline.into());
-            }
-            if guard.over() {
-                return Err(Refusal::GameOver.into());
-            }
-            let Some(&seat) = seats.first() else {
-                return Err(Refusal::SpectatorResign.into());
-            };
-            if guard.every_seat_moved() {
-                return Err(Refusal::AbortTooLate.into());
-            }
-            Ok(end(guard, StoredEnding::Aborted { seat }))
-        })
-        .await
-    }
-
-    /// In the game's order, with the room read again if stale: the change `decide` makes of
-    /// the room as it stands (or its refusal), stored and shown by [`Hub::agree`].
-    async fn decide(
-        self: &Arc<Self>,
-        room: &SharedRoom,
-        decide: impl FnOnce(&Room) -> Result<Change, HubError>,
-    ) -> Result<(), HubError> {
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.fresh(room).await?;
-        let change = decide(&lock(room))?;
-        self.agree(room, change).await
-    }
-
-    /// Stores `change` (an offer, an answer, an ending or a takeback) and shows it. The
-    /// caller holds the game's order.
-    pub(crate) async fn agree(
-        self: &Arc<Self>,
-        room: &SharedRoom,
-        change: Change,
-    ) -> Result<(), HubError> {
-        let answered = lock(room).offer.map(|o| o.kind);
-        let what = words(&change, answered);
-        let revision = self.store_change(room, what, change.clone()).await?;
-        {
-            let mut guard = lock(room);
-            match change {
-                Change::Offer { offer } => guard.offer = offer,
-                Change::End { ending, clock } => {
-                    guard.ending = Some(ending);
-                    guard.offer = None;
-                    guard.game.stop_thinking();
-                    if let Some(clock) = clock {
-                        guard.clock = Some(*clock);
-                    }
-                }
-                Change::Truncate { clock, .. } => {
-                    guard.game.undo_turn().map_err(|e| {
-                        HubError::Internal(format!("a checked takeback failed: {e}"))
-                    })?;
-                    guard.offer = None;
-                    if let Some(timed) = clock {
-                        guard.clock = Some(timed.clock);
-                    }
-                }
-                _ => {}
-            }
-            guard.revision = revision;
-            guard.version += 1;
-            guard.broadcast();
-        }
-        self.settle(room);
-        Ok(())
+        self.transact(room, Command::Abort { seats })
+            .await
+            .map(drop)
     }
 }
 

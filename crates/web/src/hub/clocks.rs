@@ -6,11 +6,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::agreements::end;
-use super::{Hub, SharedRoom, lock};
+use super::Hub;
+use super::SharedRoom;
+use super::agreements::ending;
+use super::command::{Command, Decision};
 use crate::clock::now_ms;
 use crate::error::HubError;
-use crate::store::StoredEnding;
+use crate::room::Room;
+use crate::store::{Change, StoredEnding};
 
 /// How often the store is asked for games out of time.
 pub const LOOK_EVERY: Duration = Duration::from_millis(200);
@@ -53,42 +56,33 @@ impl Hub {
         })
     }
 
-    /// Ends the room's game if its player to move is out of time; returns whether it did.
+    /// Ends the room's game if its player to move is out of time ([`Command::Flag`]);
+    /// returns whether it did.
     ///
     /// # Errors
     /// A storage failure.
     pub async fn flag(self: &Arc<Self>, room: &SharedRoom) -> Result<bool, HubError> {
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.flag_held(room).await
+        self.transact(room, Command::Flag).await
     }
+}
 
-    /// [`Hub::flag`] for a caller that holds the game's order.
-    pub(crate) async fn flag_held(self: &Arc<Self>, room: &SharedRoom) -> Result<bool, HubError> {
-        self.fresh(room).await?;
-        let change = {
-            let guard = lock(room);
-            let Some(seat) = guard.out_of_time() else {
-                return Ok(false);
-            };
-            // A rated game out of time before every player moved never began: it is aborted
-            // (not lost: no rating is won against a player who never sat down to play).
-            if guard.mode == crate::protocol::Mode::Rated && !guard.every_seat_moved() {
-                end(&guard, StoredEnding::Aborted { seat })
-            } else {
-                let mut change = end(&guard, StoredEnding::Timeout { seat });
-                // The flagged player's time is all gone, not what the look found left.
-                if let crate::store::Change::End {
-                    clock: Some(clock), ..
-                } = &mut change
-                    && let Some(left) = clock.remaining.get_mut(seat)
-                {
-                    *left = 0;
-                }
-                change
-            }
-        };
-        self.agree(room, change).await?;
-        Ok(true)
+/// The game ended on time, decided against the room: none unless its player to move is out
+/// of time now.
+pub(crate) fn decide_flag(room: &Room) -> Option<Decision> {
+    let seat = room.out_of_time()?;
+    // A rated game out of time before every player moved never began: it is aborted (not
+    // lost: no rating is won against a player who never sat down to play).
+    if room.mode() == crate::protocol::Mode::Rated && !room.every_seat_moved() {
+        return Some(ending(room, StoredEnding::Aborted { seat }));
     }
+    let mut decision = ending(room, StoredEnding::Timeout { seat });
+    // The flagged player's time is all gone, not what the look found left.
+    if let Change::End {
+        clock: Some(clock), ..
+    } = &mut decision.change
+        && let Some(left) = clock.remaining.get_mut(seat)
+    {
+        *left = 0;
+    }
+    Some(decision)
 }

@@ -1,5 +1,5 @@
-//! Computer players: a search on a blocking thread of the computer pool, its move stored and
-//! played in the game's order like a person's. On a database several nodes share, a computer's
+//! Computer players: a search on a blocking thread of the computer pool, its move a
+//! [`Command::Computer`] made on the one road like a person's ([`Hub::transact`]). On a database several nodes share, a computer's
 //! move is queued in the database and made by whichever node's worker claims it; the workers
 //! skip the moves of a client network that already holds its share
 //! ([`crate::limits::Limits::computer_share`]) of claims on all nodes together.
@@ -17,13 +17,27 @@ use std::sync::atomic::Ordering;
 
 use tracing::Instrument as _;
 
+use super::actions::checked_move;
+use super::command::{Command, Decision, Timing};
 use super::{CLAIM, Hub, SharedRoom, lock};
 use crate::error::{HubError, Refusal};
-use crate::protocol::ServerMessage;
-use crate::room::Outgoing;
+use crate::room::Room;
 
 /// How many searches in a row one computer move gets when searches panic.
 pub const ATTEMPTS: u32 = 3;
+
+/// The move a computer chose for the room's `version`, decided against the room: none when
+/// it no longer thinks about that version (the game moved on, was taken back or ended).
+pub(crate) fn decide_move(
+    room: &Room,
+    version: u64,
+    text: &str,
+) -> Result<Option<Decision>, HubError> {
+    if room.thinking() != Some(version) {
+        return Ok(None);
+    }
+    checked_move(room, text, Timing::now()).map(Some)
+}
 
 impl Hub {
     /// If a computer is to move and someone has the game open (a player, or a spectator of a
@@ -31,7 +45,7 @@ impl Hub {
     /// every node ([`Hub::work`]); otherwise starts it here. A game nobody has open waits:
     /// the first connection to join it schedules its computer.
     pub async fn schedule_computer(self: &Arc<Self>, room: &SharedRoom) {
-        if lock(room).subscribers.is_empty() {
+        if !lock(room).watched() {
             return;
         }
         if !self.queued {
@@ -44,10 +58,10 @@ impl Hub {
                 return;
             }
             (
-                guard.id.clone(),
-                guard.game.ply(),
-                guard.version,
-                guard.visitor,
+                guard.id().to_owned(),
+                guard.game().ply(),
+                guard.version(),
+                guard.visitor(),
             )
         };
         let queued = self.store.enqueue_computer(&id, ply, visitor);
@@ -56,11 +70,7 @@ impl Hub {
             return;
         }
         // Shown as thinking until the move arrives, from whichever node makes it.
-        let mut guard = lock(room);
-        if guard.version == version && guard.queued != Some(version) {
-            guard.queued = Some(version);
-            guard.broadcast();
-        }
+        lock(room).queue_computer(version);
     }
 
     /// If a computer is to move and not yet thinking, starts it on a blocking thread; its
@@ -73,17 +83,16 @@ impl Hub {
     ) -> Option<tokio::task::JoinHandle<()>> {
         let mut guard = lock(room);
         guard.computer_to_move()?;
-        let version = guard.version;
-        if guard.thinking == Some(version) {
+        let version = guard.version();
+        if guard.thinking() == Some(version) {
             return None;
         }
-        let mut job = guard.game.computer_job()?;
+        let mut job = guard.game().computer_job()?;
         if self.panic_next.swap(false, Ordering::SeqCst) {
             job = Box::new(|| panic!("a search panicking on purpose (test hook)"));
         }
-        guard.thinking = Some(version);
-        guard.broadcast();
-        let span = tracing::info_span!("computer", game = %guard.id, ply = guard.game.ply());
+        guard.start_thinking(version);
+        let span = tracing::info_span!("computer", game = %guard.id(), ply = guard.game().ply());
         drop(guard);
         let hub = Arc::clone(self);
         let room = Arc::clone(room);
@@ -91,7 +100,7 @@ impl Hub {
             async move {
                 // Each search holds as many of the pool's threads as it searches on; a game
                 // waits its turn.
-                let visitor = lock(&room).visitor;
+                let visitor = lock(&room).visitor();
                 let share = hub.share(visitor).await;
                 let permits = hub.search_permits();
                 let Ok(permit) = Arc::clone(&hub.computers).acquire_many_owned(permits).await
@@ -101,7 +110,7 @@ impl Hub {
                 {
                     // Resigned, taken back or moved on while it waited: nothing to think about.
                     let guard = lock(&room);
-                    if guard.thinking != Some(version) || guard.version != version {
+                    if guard.thinking() != Some(version) || guard.version() != version {
                         return;
                     }
                 }
@@ -130,30 +139,19 @@ impl Hub {
                         return;
                     }
                 };
-                let order = lock(&room).order.clone();
-                let turn = order.lock().await;
-                if lock(&room).thinking != Some(version) {
-                    return;
-                }
-                match hub.commit_move(&room, version, &text, super::actions::Timing::now())
-                    .await {
-                    Ok(()) => {}
+                match hub.transact(&room, Command::Computer { version, text }).await {
+                    Ok(_) => {}
                     Err(HubError::Refused(Refusal::ChangedElsewhere)) => {
                         // The game changed meanwhile (a person's undo, another node's move):
                         // the room now shows it; nothing to play.
-                        let mut guard = lock(&room);
-                        if guard.thinking == Some(version) {
-                            guard.thinking = None;
-                        }
+                        lock(&room).stop_thinking(version, None);
+                        hub.schedule_computer(&room).await;
                     }
                     Err(e) => {
                         tracing::warn!(error = %e, "the computer's move was not stored");
                         Hub::computer_failed(&room, version, &e.to_string());
-                        return;
                     }
                 }
-                drop(turn);
-                hub.schedule_computer(&room).await;
             }
             .instrument(span),
         ))
@@ -162,17 +160,8 @@ impl Hub {
     /// Tells a game's connections that its computer failed to move, and stops showing it
     /// as thinking (a connection that joins gives it another chance).
     fn computer_failed(room: &SharedRoom, version: u64, why: &str) {
-        let mut guard = lock(room);
-        if guard.thinking != Some(version) {
-            return;
-        }
-        guard.thinking = None;
         let message = HubError::Computer(why.to_owned()).to_string();
-        let text = Outgoing::message(&ServerMessage::error(message));
-        for s in &guard.subscribers {
-            let _ = s.tx.try_send(text.clone());
-        }
-        guard.broadcast();
+        lock(room).stop_thinking(version, Some(&message));
     }
 
     /// How many of the computer pool's threads one search holds: the threads it searches on
@@ -222,14 +211,14 @@ impl Hub {
             return true;
         };
         // The room may lag behind the stored game (a move made elsewhere, not yet heard of).
-        if lock(&room).game.ply() != ply {
-            let order = lock(&room).order.clone();
+        if lock(&room).game().ply() != ply {
+            let order = lock(&room).order();
             let _turn = order.lock().await;
             if let Err(e) = self.reload(&room).await {
                 tracing::warn!(game = %id, error = %e, "cannot read a queued game");
             }
         }
-        if lock(&room).game.ply() != ply {
+        if lock(&room).game().ply() != ply {
             return true;
         }
         if let Some(thinking) = self.think(&room, 0) {

@@ -6,19 +6,29 @@ use tabuleiro_ai::{Level, Seat, ladder_for};
 use tabuleiro_core::{GameInfo, Options, Registry, Setup, SetupError};
 use tabuleiro_games::REGISTRY;
 
+use super::command::{Command, Decision};
 use super::{Hub, SharedRoom, lock, store_error};
 use crate::clock::{Clock, TimeControl};
 use crate::dyngame::build;
 use crate::error::{HubError, Refusal};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink};
 use crate::room::Room;
-use crate::store::{Change, SeatPlayer, StoreError, StoredGame, StoredPlayer, StoredSeat};
+use crate::store::{Change, SeatPlayer, StoredGame, StoredPlayer, StoredSeat};
 use crate::token::{hash_token, new_game_id, new_token};
 
 /// A game about to be stored: its row, and the room that will play it.
 struct Planned {
     stored: StoredGame,
-    room: Room,
+    mode: Mode,
+    game: Box<dyn crate::dyngame::DynGame>,
+}
+
+impl Planned {
+    /// The room of the planned game, as stored (its seats as seated since it was planned).
+    fn room(self) -> (StoredGame, Room) {
+        let room = Room::restored(&self.stored, self.mode, self.game);
+        (self.stored, room)
+    }
 }
 
 impl Hub {
@@ -113,12 +123,12 @@ impl Hub {
                 *sitting = Some(player);
             }
         }
-        planned.room.seats.clone_from(&planned.stored.seats);
-        let id = planned.stored.id.clone();
-        self.stored(self.store.create(planned.stored))
+        let (stored, room) = planned.room();
+        let id = stored.id.clone();
+        self.stored(self.store.create(stored))
             .await
             .map_err(|e| store_error("the game", e))?;
-        let room = self.keep(planned.room);
+        let room = self.keep(room);
         self.schedule_computer(&room).await;
         let links = plans
             .into_iter()
@@ -210,7 +220,7 @@ impl Hub {
 
     /// Puts a new room among the games in memory.
     fn keep(&self, room: Room) -> SharedRoom {
-        let id = room.id.clone();
+        let id = room.id().to_owned();
         let room = Arc::new(Mutex::new(room));
         lock(&self.rooms).insert(id, Arc::clone(&room));
         room
@@ -235,29 +245,24 @@ impl Hub {
         if seats.is_empty() {
             return Err(Refusal::SpectatorRematch.into());
         }
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        if lock(room).stale {
-            self.reload(room).await?;
-        }
-        let (info, record, old_seats, mode, id, revision, control) = {
+        // Planned before the game's order is taken: a finished game changes only by its
+        // rematch, which the command checks again.
+        let (info, record, old_seats, mode, control) = {
             let guard = lock(room);
             if !guard.over() {
                 return Err(Refusal::RematchNotOver.into());
             }
-            if guard.rematch.is_some() {
+            if guard.rematch().is_some() {
                 return Ok(());
             }
             // A rematch is a new game: counted against the creations of the asking address.
             self.allow_creation(address)?;
             (
-                guard.game.info(),
-                guard.game.record(),
-                guard.seats.clone(),
-                guard.mode,
-                guard.id.clone(),
-                guard.revision,
-                guard.clock.as_ref().map(|c| c.control),
+                guard.game().info(),
+                guard.game().record(),
+                guard.seats().to_vec(),
+                guard.mode(),
+                guard.clock().map(|c| c.control),
             )
         };
         let players = old_seats.len();
@@ -290,36 +295,37 @@ impl Hub {
                 *new = player;
             }
         }
-        planned.room.seats.clone_from(&planned.stored.seats);
-        let new_id = planned.stored.id.clone();
-        let change = Change::Rematch {
-            game: Box::new(planned.stored),
+        let (stored, fresh) = planned.room();
+        let command = Command::Rematch {
+            game: Box::new(stored),
         };
-        match self.stored(self.store.change(&id, revision, change)).await {
-            Ok(revision) => {
-                let fresh = self.keep(planned.room);
-                {
-                    let mut guard = lock(room);
-                    guard.revision = revision;
-                    guard.rematch = Some(new_id);
-                    guard.version += 1;
-                    guard.broadcast();
-                }
+        match self.transact(room, command).await {
+            Ok(true) => {
+                let fresh = self.keep(fresh);
                 self.schedule_computer(&fresh).await;
                 Ok(())
             }
-            Err(StoreError::Conflict { .. }) => {
-                // Another player's rematch (maybe on another node) was stored first: show it.
-                self.reload(room).await?;
-                lock(room).broadcast();
-                Ok(())
-            }
-            Err(e) => {
-                self.heal(room);
-                Err(store_error("the rematch", e))
-            }
+            // Another player's rematch (maybe on another node) was stored first: the room
+            // shows it.
+            Ok(false) | Err(HubError::Refused(Refusal::ChangedElsewhere)) => Ok(()),
+            Err(e) => Err(e),
         }
     }
+}
+
+/// A rematch planned as `game`, decided against the room: none when the game has one
+/// already (another player's, maybe from another node).
+pub(crate) fn decide_rematch(room: &Room, game: &StoredGame) -> Result<Option<Decision>, HubError> {
+    if !room.over() {
+        return Err(Refusal::RematchNotOver.into());
+    }
+    if room.rematch().is_some() {
+        return Ok(None);
+    }
+    let change = Change::Rematch {
+        game: Box::new(game.clone()),
+    };
+    Ok(Some(Decision::new("the rematch", change)))
 }
 
 /// Plans a game of `info` with checked `options`, played in `mode` with these seats (each
@@ -376,9 +382,7 @@ async fn plan(
         ending: None,
         clock: control.map(|c| Clock::new(c, players)),
     };
-    let mut room = Room::new(id, mode, seats, game, None);
-    room.clock.clone_from(&stored.clock);
-    Ok(Planned { stored, room })
+    Ok(Planned { stored, mode, game })
 }
 
 pub use crate::error::unknown_game;
@@ -497,8 +501,7 @@ impl Hub {
                 *sitting = Some(player.clone());
             }
         }
-        planned.room.seats.clone_from(&planned.stored.seats);
-        Ok((planned.stored, planned.room))
+        Ok(planned.room())
     }
 
     /// Puts a room whose game was just stored among the games in memory.
@@ -514,18 +517,17 @@ impl Hub {
         let mut playing = Vec::new();
         for room in &rooms {
             let guard = lock(room);
-            if guard.mode.between_people()
+            if guard.mode().between_people()
                 && !guard.over()
-                && guard.seats.iter().all(|s| s.player().is_some())
+                && guard.seats().iter().all(|s| s.player().is_some())
             {
                 playing.push(crate::store::Playing {
-                    id: guard.id.clone(),
-                    game: guard.game.info().id.to_owned(),
+                    id: guard.id().to_owned(),
+                    game: guard.game().info().id.to_owned(),
                     seats: guard.seat_infos(),
                     spectators: guard.spectators(),
                     clock: guard
-                        .clock
-                        .as_ref()
+                        .clock()
                         .map_or_else(|| "none".to_owned(), |c| c.control.label()),
                     picture: None,
                 });
@@ -533,10 +535,10 @@ impl Hub {
         }
         crate::store::most_watched(&mut playing);
         for shown in playing.iter_mut().take(crate::store::PLAYING_PICTURED) {
-            let room = rooms.iter().find(|r| lock(r).id == shown.id);
+            let room = rooms.iter().find(|r| lock(r).id() == shown.id);
             if let Some(room) = room {
                 let guard = lock(room);
-                shown.picture = Some(guard.game.picture_at(None, guard.game.ply()));
+                shown.picture = Some(guard.game().picture_at(None, guard.game().ply()));
             }
         }
         playing

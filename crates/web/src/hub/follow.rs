@@ -40,7 +40,7 @@ impl Hub {
         room: &SharedRoom,
         moved: Option<&(u64, usize, String)>,
     ) {
-        let order = lock(room).order.clone();
+        let order = lock(room).order();
         {
             let turn = order.lock().await;
             if let Some(moved) = moved {
@@ -83,13 +83,13 @@ impl Hub {
         for (id, room) in held {
             // A room whose order is held has a change of its own in flight, which may be
             // stored and not yet applied: the next check sees it settled.
-            let order = lock(&room).order.clone();
+            let order = lock(&room).order();
             let Ok(_turn) = order.try_lock() else {
                 continue;
             };
             // Revisions only grow: a room at or past the stored revision (its own changes made
             // meanwhile) is up to date.
-            let now = lock(&room).revision;
+            let now = lock(&room).revision();
             if stored.get(&id).is_some_and(|&s| s > now) {
                 behind += 1;
                 let hub = Arc::clone(self);

@@ -2,35 +2,36 @@
 //!
 //! - this module: the rooms (games in memory), loaded from storage when someone needs them and
 //!   dropped when nobody has used them for a while;
-//! - [`create`]: new games and rematches, games made from the lobby's accepted challenges
-//!   (the lobby itself, its challenges and the games it lists, is [`crate::lobby`]), and the
-//!   games being played that the lobby shows;
-//! - [`actions`]: what players do (moves, undo, resignation, hints, looking back, analysis);
-//! - [`agreements`]: what two players agree on: a draw offered and answered, a takeback asked
-//!   for and answered, an abort;
-//! - [`clocks`]: games whose clock ran out, found on every node and ended on time (the clocks
-//!   themselves are [`crate::clock`]);
-//! - [`seating`]: players taking their seats, and a rated game rated once it is over (the
-//!   Glicko-2 arithmetic is [`crate::ratings`]);
-//! - [`computer`]: computer players, thinking here or taking queued moves of a shared database;
-//! - [`follow`]: games other nodes of a shared database changed.
+//! - [`road`]: **the one road of every change to a live game** ([`Hub::transact`]): a
+//!   [`command::Command`] decided against the room in the game's order, stored at the revision
+//!   decided against, applied to the room ([`Room::apply`]) and sent to its connections;
+//! - the handlers that decide each kind of command: [`actions`] (moves, undo, resignation;
+//!   and hints, looking back, analysis, which change nothing), [`agreements`] (a draw offered
+//!   and answered, a takeback asked for and answered, an abort), [`clocks`] (games whose clock
+//!   ran out, found on every node; the clocks themselves are [`crate::clock`]), [`seating`]
+//!   (players taking their seats, and a rated game rated once it is over: the Glicko-2
+//!   arithmetic is [`crate::ratings`]), [`create`] (new games and rematches, games made from
+//!   the lobby's accepted challenges: the lobby itself is [`crate::lobby`]), [`computer`]
+//!   (computer players, thinking here or taking queued moves of a shared database);
+//! - [`follow`]: games other nodes of a shared database changed, brought up to date in their
+//!   order.
 //!
 //! # One order per game
-//! A change to a game (a move, an undo, a resignation, a computer's move, an offer or its
-//! answer, an ending on time or by agreement, a player sitting down, a rematch) is made
-//! under the game's order lock ([`Room::order`], an async lock of that game alone): checked
-//! against the room, stored only if the stored game is still at the room's revision
-//! ([`crate::store::Change`]), then applied to the room and sent to its connections. The
-//! room's own (blocking) lock is only held for the check and the update, never across a write
-//! or an `.await`. A change that loses a race with another node is refused with "the game
-//! changed", and the room is read again from storage and shown.
+//! A change to a game is made under the game's order lock (an async lock of that game
+//! alone): decided against the room, stored only if the stored game is still at the room's
+//! revision ([`crate::store::Change`]), then applied to the room and sent to its connections.
+//! The room's own (blocking) lock is only held for the decision and the update, never across
+//! a write or an `.await`. A change that loses a race with another node is refused with "the
+//! game changed", and the room is read again from storage and shown.
 
 pub mod actions;
 pub mod agreements;
 pub mod clocks;
+pub mod command;
 pub mod computer;
 pub mod create;
 pub mod follow;
+pub mod road;
 pub mod seating;
 
 use std::collections::HashMap;
@@ -266,11 +267,12 @@ impl Hub {
             return Ok(None);
         };
         let mut room = replay(stored).await?;
-        if room.mode == Mode::Rated && room.over() {
-            room.rating_changes = self
+        if room.mode() == Mode::Rated && room.over() {
+            let changes = self
                 .stored(self.store.rating_changes(id.to_owned()))
                 .await
                 .map_err(|e| store_error("the game's ratings", e))?;
+            room.rated(changes);
         }
         let room = {
             let mut rooms = lock(&self.rooms);
@@ -291,24 +293,24 @@ impl Hub {
     /// # Errors
     /// When the stored game cannot be read (the room is then marked stale) or replayed.
     pub(crate) async fn reload(&self, room: &SharedRoom) -> Result<(), HubError> {
-        let id = lock(room).id.clone();
+        let id = lock(room).id().to_owned();
         let stored = match self.stored(self.store.load(&id)).await {
             Ok(Some(stored)) => stored,
             Ok(None) => return Ok(()),
             Err(e) => {
-                lock(room).stale = true;
+                lock(room).mark_stale();
                 tracing::warn!(game = %id, error = %e, "cannot read the game again");
                 return Err(store_error("the game", e));
             }
         };
         {
             let mut guard = lock(room);
-            if guard.stale && guard.revision != stored.revision {
+            if guard.stale() && guard.revision() != stored.revision {
                 // A write whose answer never came was made after all: the other nodes never
                 // heard of it.
                 self.store.announce(&id);
             }
-            if guard.revision == stored.revision && !guard.stale {
+            if guard.revision() == stored.revision && !guard.stale() {
                 return Ok(());
             }
             // Most changes made elsewhere add a move or two: those are played here, not the
@@ -326,7 +328,7 @@ impl Hub {
     /// reads it again from storage as soon as the database answers, so that its connections
     /// are shown the stored game without anyone having to act.
     pub(crate) fn heal(self: &Arc<Self>, room: &SharedRoom) {
-        lock(room).stale = true;
+        lock(room).mark_stale();
         let (hub, room) = (Arc::downgrade(self), Arc::clone(room));
         Hub::spawn(async move {
             let mut wait = Duration::from_millis(500);
@@ -335,9 +337,9 @@ impl Hub {
                 let Some(hub) = hub.upgrade() else {
                     return;
                 };
-                let order = lock(&room).order.clone();
+                let order = lock(&room).order();
                 let _turn = order.lock().await;
-                if !lock(&room).stale || hub.reload(&room).await.is_ok() {
+                if !lock(&room).stale() || hub.reload(&room).await.is_ok() {
                     return;
                 }
                 wait = (wait * 2).min(Duration::from_secs(5));
@@ -355,13 +357,11 @@ impl Hub {
         rooms.retain(|_, room| {
             if Arc::strong_count(room) > 1 {
                 if let Ok(mut room) = room.try_lock() {
-                    room.idle_sweeps = 0;
+                    room.in_use();
                 }
                 return true;
             }
-            let mut room = lock(room);
-            room.idle_sweeps += 1;
-            room.idle_sweeps < 2
+            lock(room).idle_sweep() < 2
         });
         before - rooms.len()
     }
@@ -454,17 +454,5 @@ fn restore(stored: &StoredGame) -> Result<Room, HubError> {
         seed: stored.seed,
     };
     let game = build(info.id, setup, &plans, &stored.moves).map_err(|e| damaged(e.to_string()))?;
-    let mut room = Room::new(
-        stored.id.clone(),
-        mode,
-        stored.seats.clone(),
-        game,
-        stored.resigned,
-    );
-    room.revision = stored.revision;
-    room.rematch.clone_from(&stored.rematch);
-    room.offer = stored.offer;
-    room.ending = stored.ending;
-    room.clock.clone_from(&stored.clock);
-    Ok(room)
+    Ok(Room::restored(stored, mode, game))
 }

@@ -3,17 +3,56 @@
 
 use std::sync::Arc;
 
+use super::command::{Command, Decision};
 use super::{Hub, SharedRoom, lock};
 use crate::error::{HubError, Refusal};
 use crate::protocol::Mode;
+use crate::room::Room;
 use crate::store::{Change, SeatPlayer, ShownRating, StoredEnding, StoredPlayer, StoredSeat};
+
+/// `player` sitting down in `seat`, decided against the room: none when the seat is theirs
+/// already, or the connection's screen plays no such seat; in a game between people a seat
+/// belongs to the player sitting in it, and in a rated game a player takes one seat only.
+pub(crate) fn decide_sit(
+    room: &Room,
+    seat: usize,
+    player: &SeatPlayer,
+) -> Result<Option<Decision>, HubError> {
+    match room.seats().get(seat).and_then(|s| s.player()) {
+        // A seat of a game between people is its player's alone.
+        Some(sitting) if sitting.id != player.id && room.mode().between_people() => {
+            return Err(HubError::SeatTaken(crate::players::shown_name(
+                &sitting.name,
+                &sitting.id,
+            )));
+        }
+        Some(_) => return Ok(None),
+        None if room.seats().get(seat).is_none() => return Ok(None),
+        None => {}
+    }
+    let elsewhere = room
+        .seats()
+        .iter()
+        .position(|s| s.player().is_some_and(|p| p.id == player.id));
+    match elsewhere {
+        Some(other) if room.mode() == Mode::Rated => {
+            return Err(Refusal::RatedOneSeat(other).into());
+        }
+        Some(_) => return Ok(None),
+        None => {}
+    }
+    let mut seats = room.seats().to_vec();
+    if let Some(StoredSeat::Human { player: seated, .. }) = seats.get_mut(seat) {
+        *seated = Some(player.clone());
+    }
+    Ok(Some(Decision::new("the seat", Change::Sit { seat, seats })))
+}
 
 impl Hub {
     /// Seats `player` in the one seat a connection opened (`seats`), unless somebody sits
-    /// there already: stored with the game, then shown to everyone watching. Screens that play
-    /// several seats (hotseat) seat nobody. In a rated game a player takes one seat only. In a
-    /// game between people a seat belongs to the player sitting in it: anyone else opening its
-    /// link is refused (a game's creator holds every link).
+    /// there already ([`Command::Sit`]): stored with the game, then shown to everyone
+    /// watching. Screens that play several seats (hotseat) seat nobody. In a game between
+    /// people the seat shows the player's rating at the game, looked up first.
     ///
     /// # Errors
     /// A second seat of a rated game, another player's seat, or a storage failure.
@@ -26,60 +65,28 @@ impl Hub {
         let &[seat] = seats else {
             return Ok(());
         };
-        let order = lock(room).order.clone();
-        let _turn = order.lock().await;
-        self.fresh(room).await?;
+        let plain = SeatPlayer {
+            rating: None,
+            ..SeatPlayer::of(player)
+        };
         let (mode, game) = {
             let guard = lock(room);
-            match guard.seats.get(seat).and_then(|s| s.player()) {
-                // A seat of a game between people is its player's alone.
-                Some(sitting) if sitting.id != player.id && guard.mode.between_people() => {
-                    return Err(HubError::SeatTaken(crate::players::shown_name(
-                        &sitting.name,
-                        &sitting.id,
-                    )));
-                }
-                Some(_) => return Ok(()),
-                None if guard.seats.get(seat).is_none() => return Ok(()),
-                None => {}
+            // Nothing to look up for a seat that is already this player's (or refused).
+            if decide_sit(&guard, seat, &plain)?.is_none() {
+                return Ok(());
             }
-            let elsewhere = guard
-                .seats
-                .iter()
-                .position(|s| s.player().is_some_and(|p| p.id == player.id));
-            match elsewhere {
-                Some(other) if guard.mode == Mode::Rated => {
-                    return Err(Refusal::RatedOneSeat(other).into());
-                }
-                Some(_) => return Ok(()),
-                None => {}
-            }
-            (guard.mode, guard.game.info().id.to_owned())
+            (guard.mode(), guard.game().info().id)
         };
         let sitting = if mode.between_people() {
-            self.seat_player(player, &game).await?
+            self.seat_player(player, game).await?
         } else {
-            SeatPlayer {
-                rating: None,
-                ..SeatPlayer::of(player)
-            }
+            plain
         };
-        let mut new_seats = lock(room).seats.clone();
-        if let Some(StoredSeat::Human { player: seated, .. }) = new_seats.get_mut(seat) {
-            *seated = Some(sitting);
-        }
-        let change = Change::Sit {
+        let command = Command::Sit {
             seat,
-            seats: new_seats.clone(),
+            player: sitting,
         };
-        let revision = self.store_change(room, "the seat", change).await?;
-        let mut guard = lock(room);
-        guard.seats = new_seats;
-        guard.revision = revision;
-        guard.version += 1;
-        guard.broadcast();
-        tracing::debug!(game = %guard.id, seat, player = %player.id, "seated");
-        Ok(())
+        self.transact(room, command).await.map(drop)
     }
 
     /// `player` as a seat of a game between people shows them: with their rating at `game`.
@@ -112,15 +119,15 @@ impl Hub {
     pub(crate) fn settle(self: &Arc<Self>, room: &SharedRoom) {
         let (id, game, seated, places) = {
             let guard = lock(room);
-            let aborted = matches!(guard.ending, Some(StoredEnding::Aborted { .. }));
-            if guard.mode != Mode::Rated || !guard.rating_changes.is_empty() || aborted {
+            let aborted = matches!(guard.ending(), Some(StoredEnding::Aborted { .. }));
+            if guard.mode() != Mode::Rated || !guard.rating_changes().is_empty() || aborted {
                 return;
             }
             let Some(outcome) = guard.outcome() else {
                 return;
             };
             let seated: Option<Vec<String>> = guard
-                .seats
+                .seats()
                 .iter()
                 .map(|s| s.player().map(|p| p.id.clone()))
                 .collect();
@@ -129,8 +136,8 @@ impl Hub {
                 return;
             };
             (
-                guard.id.clone(),
-                guard.game.info().id.to_owned(),
+                guard.id().to_owned(),
+                guard.game().info().id.to_owned(),
                 seated,
                 crate::ratings::places(&outcome),
             )
@@ -141,12 +148,7 @@ impl Hub {
                 .stored(hub.store.rate(id.clone(), game, seated, places))
                 .await
             {
-                Ok(changes) => {
-                    let mut guard = lock(&room);
-                    guard.rating_changes = changes;
-                    guard.version += 1;
-                    guard.broadcast();
-                }
+                Ok(changes) => lock(&room).rated(changes),
                 Err(e) => {
                     tracing::warn!(game = %id, error = %e, "the game could not be rated now");
                 }

@@ -27,6 +27,11 @@ pub struct Subscriber {
 }
 
 impl Room {
+    /// Adds a connection to those watching: it is sent every state from now on.
+    pub fn subscribe(&mut self, subscriber: Subscriber) {
+        self.subscribers.push(subscriber);
+    }
+
     /// Sends each connection its state; drops connections that are gone, and closes those
     /// too slow to keep up.
     ///

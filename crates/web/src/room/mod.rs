@@ -13,6 +13,7 @@ use crate::store::StoredSeat;
 use crate::store::{Offer, RatingChange, StoredEnding};
 use crate::token::hash_token;
 
+mod apply;
 mod connections;
 mod shown;
 
@@ -32,55 +33,55 @@ pub enum Followed {
 /// One game with everything the server keeps about it.
 pub struct Room {
     /// Public id.
-    pub id: String,
+    id: String,
     /// How it is played.
-    pub mode: Mode,
+    mode: Mode,
     /// Who sits where.
-    pub seats: Vec<StoredSeat>,
+    seats: Vec<StoredSeat>,
     /// The game itself.
-    pub game: Box<dyn DynGame>,
+    game: Box<dyn DynGame>,
     /// The seat that resigned, if one did.
-    pub resigned: Option<usize>,
+    resigned: Option<usize>,
     /// Increases with every change this node sees (the pages' version of the state).
-    pub version: u64,
+    version: u64,
     /// The stored revision this room shows ([`crate::store::StoredGame::revision`]): every
     /// change is stored only if the stored game is still at it.
-    pub revision: u64,
+    revision: u64,
     /// Set when a change's outcome in storage is unknown (the database did not answer in
     /// time): the room is read again from storage before the next change.
-    pub stale: bool,
+    stale: bool,
     /// The game's order: held by whoever is changing the game, from the check against the
     /// room through the write to storage to the new state, so one game's changes are made
     /// one at a time while other games go on. An async lock: waiting for it, or holding it
     /// across the write, blocks no thread.
-    pub order: Arc<tokio::sync::Mutex<()>>,
+    order: Arc<tokio::sync::Mutex<()>>,
     /// The version a computer player is choosing a move for.
-    pub thinking: Option<u64>,
+    thinking: Option<u64>,
     /// The version whose computer move waits in a shared database's queue (a worker of some
     /// node will make it).
-    pub queued: Option<u64>,
+    queued: Option<u64>,
     /// Connections watching.
-    pub subscribers: Vec<Subscriber>,
+    subscribers: Vec<Subscriber>,
     /// Sweeps in a row that found the room unused ([`crate::Hub::sweep`]).
-    pub idle_sweeps: u32,
+    idle_sweeps: u32,
     /// The id of the rematch created from this game, once someone asked for it (stored with
     /// the game). Each player keeps their token in the rematch, so each connection's link is
     /// written from its own token, and no node needs to know a player's secret.
-    pub rematch: Option<String>,
+    rematch: Option<String>,
     /// Set while a hint or analysis of this game is being worked out (one at a time).
-    pub asking: crate::asking::Asking,
+    asking: crate::asking::Asking,
     /// The client address of the first connection that joined this room: its computer's
     /// searches count against that network's share of the computers.
-    pub visitor: Option<std::net::IpAddr>,
+    visitor: Option<std::net::IpAddr>,
     /// How a rated game changed its players' ratings, once it is over and rated (as stored).
-    pub rating_changes: Vec<RatingChange>,
+    rating_changes: Vec<RatingChange>,
     /// The offer last made (stored with the game); it lapses with the next move
     /// ([`Room::open_offer`]).
-    pub offer: Option<Offer>,
+    offer: Option<Offer>,
     /// How the game ended, when by agreement, abort or time.
-    pub ending: Option<StoredEnding>,
+    ending: Option<StoredEnding>,
     /// The game's clock, for a game on one ([`crate::clock`]).
-    pub clock: Option<Clock>,
+    clock: Option<Clock>,
 }
 
 impl Room {
@@ -114,6 +115,171 @@ impl Room {
             ending: None,
             clock: None,
         }
+    }
+
+    /// Public id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// How it is played.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Who sits where.
+    pub fn seats(&self) -> &[StoredSeat] {
+        &self.seats
+    }
+
+    /// The game itself.
+    pub fn game(&self) -> &dyn DynGame {
+        self.game.as_ref()
+    }
+
+    /// The seat that resigned, if one did.
+    pub fn resigned(&self) -> Option<usize> {
+        self.resigned
+    }
+
+    /// Increases with every change this node sees (the pages' version of the state).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The stored revision this room shows.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether a change's outcome in storage is unknown: the room is read again first.
+    pub fn stale(&self) -> bool {
+        self.stale
+    }
+
+    /// Marks the room to be read again from storage before its next change.
+    pub fn mark_stale(&mut self) {
+        self.stale = true;
+    }
+
+    /// The game's order ([`Room::order`]'s lock), to hold while changing the game.
+    pub fn order(&self) -> Arc<tokio::sync::Mutex<()>> {
+        Arc::clone(&self.order)
+    }
+
+    /// The version a computer player is choosing a move for.
+    pub fn thinking(&self) -> Option<u64> {
+        self.thinking
+    }
+
+    /// The version whose computer move waits in a shared database's queue.
+    pub fn queued(&self) -> Option<u64> {
+        self.queued
+    }
+
+    /// The id of the rematch created from this game, once one was.
+    pub fn rematch(&self) -> Option<&str> {
+        self.rematch.as_deref()
+    }
+
+    /// The hint or analysis of this game under way, if any.
+    pub fn asking(&self) -> &crate::asking::Asking {
+        &self.asking
+    }
+
+    /// The client address of the first connection that joined this room.
+    pub fn visitor(&self) -> Option<std::net::IpAddr> {
+        self.visitor
+    }
+
+    /// Notes the first connection's client address (later ones change nothing).
+    pub fn visited_from(&mut self, address: std::net::IpAddr) {
+        self.visitor.get_or_insert(address);
+    }
+
+    /// How a rated game changed its players' ratings, once it is over and rated.
+    pub fn rating_changes(&self) -> &[RatingChange] {
+        &self.rating_changes
+    }
+
+    /// How the game ended, when by agreement, abort or time.
+    pub fn ending(&self) -> Option<StoredEnding> {
+        self.ending
+    }
+
+    /// The game's clock, for a game on one.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Counts a sweep that found the room unused; returns how many in a row did.
+    pub fn idle_sweep(&mut self) -> u32 {
+        self.idle_sweeps += 1;
+        self.idle_sweeps
+    }
+
+    /// Notes that the room is in use: the sweeps start counting again.
+    pub fn in_use(&mut self) {
+        self.idle_sweeps = 0;
+    }
+
+    /// Whether any connection watches the game.
+    pub fn watched(&self) -> bool {
+        !self.subscribers.is_empty()
+    }
+
+    /// Shows a computer player thinking about the room's `version`, unless one already is;
+    /// returns whether it now does.
+    pub fn start_thinking(&mut self, version: u64) -> bool {
+        if self.version != version || self.thinking == Some(version) {
+            return false;
+        }
+        self.thinking = Some(version);
+        self.broadcast();
+        true
+    }
+
+    /// Shows the computer move of `version` as queued in a shared database (whichever node
+    /// makes it), unless the game moved on.
+    pub fn queue_computer(&mut self, version: u64) {
+        if self.version == version && self.queued != Some(version) {
+            self.queued = Some(version);
+            self.broadcast();
+        }
+    }
+
+    /// Stops showing a computer thinking about `version`, telling every connection `why`
+    /// when given; returns whether it was.
+    pub fn stop_thinking(&mut self, version: u64, why: Option<&str>) -> bool {
+        if self.thinking != Some(version) {
+            return false;
+        }
+        self.thinking = None;
+        if let Some(why) = why {
+            let text = Outgoing::message(&crate::protocol::ServerMessage::error(why));
+            for s in &self.subscribers {
+                let _ = s.tx.try_send(text.clone());
+            }
+            self.broadcast();
+        }
+        true
+    }
+
+    /// The room of a stored game (built as `game`), at its stored revision.
+    pub fn restored(stored: &crate::store::StoredGame, mode: Mode, game: Box<dyn DynGame>) -> Self {
+        let mut room = Room::new(
+            stored.id.clone(),
+            mode,
+            stored.seats.clone(),
+            game,
+            stored.resigned,
+        );
+        room.revision = stored.revision;
+        room.rematch.clone_from(&stored.rematch);
+        room.offer = stored.offer;
+        room.ending = stored.ending;
+        room.clock.clone_from(&stored.clock);
+        room
     }
 
     /// The seats a token opens: none without a token (a spectator).
@@ -294,78 +460,6 @@ impl Room {
     /// hidden tiles (an undo asked anyway is refused with that reason).
     pub fn can_undo(&self, seats: &[usize]) -> bool {
         self.may_undo(seats) && self.game.undo_count().is_ok()
-    }
-
-    /// Takes the state of `fresh` (the same game read again from storage), keeping this
-    /// room's connections and order, and sends every connection its new state.
-    pub fn replace_with(&mut self, fresh: Room) {
-        self.game.stop_thinking();
-        self.game = fresh.game;
-        self.seats = fresh.seats;
-        self.resigned = fresh.resigned;
-        self.offer = fresh.offer;
-        self.ending = fresh.ending;
-        self.clock = fresh.clock;
-        self.revision = fresh.revision;
-        self.rematch = fresh.rematch;
-        self.thinking = None;
-        self.stale = false;
-        self.version += 1;
-        self.broadcast();
-    }
-
-    /// Brings the room up to `stored` (the same game read again) when `stored` only adds moves
-    /// to the room's: plays them, takes its revision and rematch, and sends every connection
-    /// its new state. Returns false, changing nothing that [`Room::replace_with`] would not
-    /// set again, when it is any other change (an undo, a resignation) or a move fails.
-    pub fn catch_up(&mut self, stored: &crate::store::StoredGame) -> bool {
-        if self.stale || stored.resigned != self.resigned || stored.ending != self.ending {
-            return false;
-        }
-        let played = self.game.record().moves;
-        if stored.moves.len() < played.len() || stored.moves[..played.len()] != played[..] {
-            return false;
-        }
-        for notation in &stored.moves[played.len()..] {
-            if self.game.play(notation).is_err() {
-                return false;
-            }
-        }
-        self.revision = stored.revision;
-        self.rematch.clone_from(&stored.rematch);
-        self.seats.clone_from(&stored.seats);
-        self.offer = stored.offer;
-        self.clock.clone_from(&stored.clock);
-        self.thinking = None;
-        self.version += 1;
-        self.broadcast();
-        true
-    }
-
-    /// Follows a move another node announced (`revision` after it, its number, its notation):
-    /// played here when it follows this room's revision, so that the game need not be read.
-    pub fn follow(&mut self, moved: &(u64, usize, String)) -> Followed {
-        let (revision, ply, notation) = moved;
-        if self.stale {
-            return Followed::Unknown;
-        }
-        if self.revision >= *revision {
-            return Followed::Already;
-        }
-        // An announced move carries no clock: a game on a clock is read again.
-        if self.revision + 1 != *revision
-            || self.clock.is_some()
-            || self.game.ply() != *ply
-            || self.resigned.is_some()
-            || self.game.play(notation).is_err()
-        {
-            return Followed::Unknown;
-        }
-        self.revision = *revision;
-        self.thinking = None;
-        self.version += 1;
-        self.broadcast();
-        Followed::Played
     }
 }
 

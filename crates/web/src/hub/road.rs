@@ -145,11 +145,10 @@ impl Hub {
             then_refuse,
         } = decision;
         let revision = self.store_change(room, what, change.clone()).await?;
-        match &change {
-            Change::Move { ply, notation, .. } => {
-                tracing::debug!(ply, %notation, revision, "move stored");
-            }
-            _ => tracing::debug!(revision, "{what} stored"),
+        if let Change::Move { ply, notation, .. } = &change {
+            tracing::debug!(ply, %notation, revision, "move stored");
+        } else {
+            tracing::debug!(revision, "{what} stored");
         }
         let applied = lock(room).apply(change, revision, checked);
         if let Err(e) = applied {

@@ -248,7 +248,8 @@ pub struct BenchWebArgs {
     /// Games played at once (at least 1).
     #[arg(long, default_value_t = 500, value_parser = numbers::at_least_one)]
     pub games: usize,
-    /// The game, e.g. `quantik` (default: the first game of the menu).
+    /// The game, e.g. `quantik` (default: the first game of the menu that two play with
+    /// nothing hidden).
     #[arg(long)]
     pub game: Option<String>,
     /// Folder of the benchmark's database (default: a new temporary folder, removed after).

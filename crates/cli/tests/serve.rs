@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::json;
-use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_load::client::{GameSocket, request};
 use tabuleiro_web::protocol::{Created, ServerMessage};
 
 #[path = "support/serve.rs"]
@@ -189,6 +189,12 @@ fn bench_web_under_attack_plays_every_honest_game() {
     assert_eq!(text.matches(", 0 errors").count(), 2, "{text}");
     assert!(text.contains("under attack:"), "{text}");
     assert!(text.contains("refused with 429"), "{text}");
+    // The honest games against the computer play the game the registry says is heaviest.
+    let heaviest = tabuleiro_load::picks::heaviest().id;
+    assert!(
+        text.contains(&format!("games of {heaviest} against `easy`")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -360,7 +366,7 @@ async fn unopened_games_against_hard_from_many_networks_keep_the_server_under_51
             let body =
                 json!({ "game": game, "mode": "computer", "level": "hard", "seat": 1 }).to_string();
             let json = [("Content-Type", "application/json")];
-            let answer = tabuleiro_web::client::request_from(
+            let answer = tabuleiro_load::client::request_from(
                 Some(from),
                 addr,
                 "POST",

@@ -28,8 +28,10 @@
 //! - [`logs`]: structured logs (`tracing`), as text or JSON.
 //! - [`backup`]: a consistent copy of a serving SQLite database, and its restore.
 //! - [`showcase`]: a position of each game for its card on the home page.
-//! - [`client`]: a small HTTP and WebSocket client; [`load`]: the load benchmark, and
-//!   [`adversaries`]: its hostile clients.
+//!
+//! The clients that drive a server from outside (a scripted HTTP and WebSocket client, the load
+//! benchmark of `tabuleiro bench-web` and its hostile clients) are in the crate
+//! `tabuleiro-load`, which depends on this one.
 //!
 //! # Protocol
 //!
@@ -54,12 +56,10 @@
 //! (a game of hidden information, whose seed decides everything hidden, then cannot be
 //! reopened by undo).
 
-pub mod adversaries;
 pub mod answers;
 pub mod asking;
 pub mod assets;
 pub mod backup;
-pub mod client;
 pub mod clock;
 pub mod dyngame;
 pub mod error;
@@ -67,7 +67,6 @@ pub mod http;
 pub mod hub;
 pub mod limits;
 pub mod listen;
-pub mod load;
 pub mod lobby;
 pub mod logs;
 pub mod me;

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use tabuleiro_web::client::{GameSocket, request, request_with};
+use tabuleiro_load::client::{GameSocket, request, request_with};
 use tabuleiro_web::limits::Limits;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

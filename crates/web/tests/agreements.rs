@@ -4,7 +4,7 @@
 //! that waits through a restart.
 
 use serde_json::json;
-use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_load::client::{GameSocket, request};
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::store::{Offer, OfferKind};
 

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use serde_json::json;
-use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_load::client::{GameSocket, request};
 use tabuleiro_web::clock::ClockView;
 use tabuleiro_web::protocol::ServerMessage;
 

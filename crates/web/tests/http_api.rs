@@ -4,7 +4,7 @@ use serde_json::json;
 use tabuleiro_ai::{GameTable, Level, Seat};
 use tabuleiro_core::{Game, GameRecord};
 use tabuleiro_games::quantik::Quantik;
-use tabuleiro_web::client::{request, request_with};
+use tabuleiro_load::client::{request, request_with};
 
 use crate::util::{Server, next_error, next_state, send_move, token};
 

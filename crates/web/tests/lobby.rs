@@ -3,7 +3,7 @@
 //! by seat and cancelled; the game they start seats its players, who open it without a link.
 
 use serde_json::{Value, json};
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_load::client::GameSocket;
 use tabuleiro_web::protocol::ServerMessage;
 
 use crate::util::{Browser, Server, next};

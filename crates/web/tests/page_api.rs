@@ -10,7 +10,7 @@ use crate::util::{Server, State, next, next_error, send_move, state_until, token
 
 /// Plays the first legal move, in turn, until the game is over.
 async fn play_to_the_end(
-    socket: &mut tabuleiro_web::client::GameSocket,
+    socket: &mut tabuleiro_load::client::GameSocket,
     mut state: State,
 ) -> State {
     while state.ending.is_none() {

@@ -86,7 +86,7 @@ async fn a_forged_token_opens_no_seat_and_the_connection_survives() {
     let game = server
         .create(json!({ "game": "quantik", "mode": "online" }))
         .await;
-    let mut socket = tabuleiro_web::client::GameSocket::connect(server.addr, &game.id)
+    let mut socket = tabuleiro_load::client::GameSocket::connect(server.addr, &game.id)
         .await
         .expect("connect");
     let forged = "0123456789abcdef0123456789abcdef";
@@ -191,7 +191,7 @@ async fn resigning_ends_the_game_for_everyone() {
     assert!(next_error(&mut first).await.contains("over"));
     // The downloaded record says who resigned, and replays to that result.
     let path = format!("/api/games/{}/record", game.id);
-    let answer = tabuleiro_web::client::request(server.addr, "GET", &path, None)
+    let answer = tabuleiro_load::client::request(server.addr, "GET", &path, None)
         .await
         .expect("record");
     assert_eq!(answer.status, 200, "{}", answer.body);

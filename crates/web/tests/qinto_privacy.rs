@@ -3,7 +3,7 @@
 
 use serde_json::json;
 use tabuleiro_core::GameRecord;
-use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_load::client::{GameSocket, request};
 
 use crate::util::{Server, next_error, token};
 

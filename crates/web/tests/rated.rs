@@ -4,7 +4,7 @@
 //! once, and the changes survive a restart.
 
 use serde_json::{Value, json};
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_load::client::GameSocket;
 use tabuleiro_web::protocol::{SeatInfo, ServerMessage};
 
 use crate::util::{Browser, Server, next, next_error, send_move, token};

@@ -80,7 +80,7 @@ async fn a_corrupt_stored_game_is_refused_alone_and_the_server_starts() {
     assert_eq!(changed, "1");
     let server = Server::on(data).await;
     let path = format!("/api/games/{}/record", damaged.id);
-    let answer = tabuleiro_web::client::request(server.addr, "GET", &path, None)
+    let answer = tabuleiro_load::client::request(server.addr, "GET", &path, None)
         .await
         .expect("request");
     assert_eq!(answer.status, 500, "{}", answer.body);

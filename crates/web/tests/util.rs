@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use tabuleiro_load::client::{Answer, GameSocket, request};
 use tabuleiro_web::Hub;
-use tabuleiro_web::client::{Answer, GameSocket, request};
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::{Created, ServerMessage};
 use tabuleiro_web::store::Database;
@@ -334,7 +334,7 @@ impl Browser {
         }
         headers.extend_from_slice(extra);
         let body = body.map(|b| b.to_string());
-        let answer = tabuleiro_web::client::request_from(
+        let answer = tabuleiro_load::client::request_from(
             self.from,
             self.addr,
             method,

@@ -4,7 +4,7 @@
 use serde_json::json;
 use tabuleiro_core::Registry;
 use tabuleiro_games::REGISTRY;
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_load::client::GameSocket;
 use tabuleiro_web::protocol::ServerMessage;
 
 use crate::util::{Server, token};

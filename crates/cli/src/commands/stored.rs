@@ -36,7 +36,7 @@ fn mib(bytes: u64) -> f64 {
 pub fn run(game: &str, games: usize, folder: &Path, output: &mut dyn Write) -> Result<()> {
     let _ = std::fs::remove_dir_all(folder);
     let started = Instant::now();
-    let moves = tabuleiro_web::load::fill(folder, game, games)?;
+    let moves = tabuleiro_load::bench::fill(folder, game, games)?;
     writeln!(
         output,
         "stored {games} finished games ({moves} moves) in {:.1} s",
@@ -69,7 +69,7 @@ pub fn run(game: &str, games: usize, folder: &Path, output: &mut dyn Write) -> R
         .enable_all()
         .build()?;
     let path = format!("/api/games/stored{:09}/record", games / 2);
-    let answer = runtime.block_on(tabuleiro_web::client::request(addr, "GET", &path, None))?;
+    let answer = runtime.block_on(tabuleiro_load::client::request(addr, "GET", &path, None))?;
     // 200 with the record of a finished game, 409 for one random play left unfinished: either
     // way the server loaded it.
     if answer.status != 200 && answer.status != 409 {

@@ -1,14 +1,13 @@
-//! `serve` and `bench-web`: the web server and its load benchmark, on a tokio runtime.
+//! `serve` and `bench-web`: the web server and its load benchmark (crate `tabuleiro-load`), on
+//! a tokio runtime.
 
 use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{Context as _, Result};
-use tabuleiro_core::Registry;
-use tabuleiro_games::REGISTRY;
+use tabuleiro_load::bench::Lobby;
 
 use crate::args::{BenchWebArgs, LobbyClock, ServeArgs};
-use tabuleiro_web::load::Lobby;
 
 fn runtime() -> Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
@@ -66,12 +65,10 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
 
 /// Runs the load benchmark and prints its figures.
 pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
-    let game = args.game.clone().unwrap_or_else(|| {
-        REGISTRY
-            .games()
-            .first()
-            .map_or_else(String::new, |g| g.id.to_owned())
-    });
+    let game = args
+        .game
+        .clone()
+        .unwrap_or_else(|| tabuleiro_load::picks::first_for_two().id.to_owned());
     if let Some(games) = args.stored {
         let folder = args.data.clone().unwrap_or_else(|| {
             std::env::temp_dir().join(format!("tabuleiro-stored-{}", std::process::id()))
@@ -106,7 +103,7 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
             clock: clock.0,
             rated: args.rated,
         });
-        let report = runtime()?.block_on(tabuleiro_web::load::run(config(
+        let report = runtime()?.block_on(tabuleiro_load::bench::run(config(
             args,
             &game,
             adversarial,
@@ -126,8 +123,8 @@ fn config(
     game: &str,
     adversarial: bool,
     lobby: Option<Lobby>,
-) -> tabuleiro_web::load::LoadConfig {
-    tabuleiro_web::load::LoadConfig {
+) -> tabuleiro_load::bench::LoadConfig {
+    tabuleiro_load::bench::LoadConfig {
         games: args.games,
         game: game.to_owned(),
         data: args.data.clone(),
@@ -138,7 +135,7 @@ fn config(
         servers: args.servers.clone(),
         lobby,
         computer_games: if args.adversarial {
-            tabuleiro_web::load::COMPUTER_GAMES
+            tabuleiro_load::bench::COMPUTER_GAMES
         } else {
             0
         },
@@ -172,15 +169,16 @@ fn repeated(args: &BenchWebArgs, game: &str, output: &mut dyn Write) -> Result<(
         )],
         None => vec![(None, "by links")],
     };
-    let mut reports: Vec<Vec<tabuleiro_web::load::LoadReport>> = vec![Vec::new(); kinds.len()];
+    let mut reports: Vec<Vec<tabuleiro_load::bench::LoadReport>> = vec![Vec::new(); kinds.len()];
     for run in 1..=args.repeat {
         // Each round starts with the next kind, so that none is always first after another.
         for turn in 0..kinds.len() {
             let kind = (run - 1 + turn) % kinds.len();
             let (lobby, label) = &kinds[kind];
             writeln!(output, "run {run} of {}, {label}:", args.repeat)?;
-            let report =
-                runtime()?.block_on(tabuleiro_web::load::run(config(args, game, false, *lobby)))?;
+            let report = runtime()?.block_on(tabuleiro_load::bench::run(config(
+                args, game, false, *lobby,
+            )))?;
             write!(output, "{report}")?;
             if report.errors > 0 {
                 anyhow::bail!("{} of {} games failed", report.errors, report.games);
@@ -244,7 +242,7 @@ struct Pooled {
 }
 
 impl Pooled {
-    fn of(reports: &[tabuleiro_web::load::LoadReport]) -> Self {
+    fn of(reports: &[tabuleiro_load::bench::LoadReport]) -> Self {
         let moves: usize = reports.iter().map(|r| r.moves).sum();
         let seconds: f64 = reports.iter().map(|r| r.elapsed.as_secs_f64()).sum();
         let mut latencies: Vec<Duration> = reports
@@ -252,7 +250,7 @@ impl Pooled {
             .flat_map(|r| r.latencies.iter().copied())
             .collect();
         latencies.sort_unstable();
-        let ms = |q: f64| tabuleiro_web::load::quantile(&latencies, q).as_secs_f64() * 1000.0;
+        let ms = |q: f64| tabuleiro_load::bench::quantile(&latencies, q).as_secs_f64() * 1000.0;
         Pooled {
             moves_per_second: moves as f64 / seconds.max(1e-9),
             p50_ms: ms(0.5),

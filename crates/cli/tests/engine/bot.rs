@@ -10,7 +10,7 @@ use std::process::{ChildStderr, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use tabuleiro_web::client::{GameSocket, request_with};
+use tabuleiro_load::client::{GameSocket, request_with};
 use tabuleiro_web::protocol::ServerMessage;
 
 use crate::serve_support::{Process, start};

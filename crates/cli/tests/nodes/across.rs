@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use serde_json::json;
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_load::client::GameSocket;
 use tabuleiro_web::protocol::ServerMessage;
 
 use super::{create, database, errors_within, join, node, node_with, until, until_noting_errors};

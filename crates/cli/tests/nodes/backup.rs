@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use serde_json::json;
-use tabuleiro_web::client::request;
+use tabuleiro_load::client::request;
 
 use super::{create, database, join, node, until};
 

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_load::client::GameSocket;
 use tabuleiro_web::clock::ClockView;
 use tabuleiro_web::protocol::ServerMessage;
 
@@ -111,7 +111,7 @@ async fn a_real_time_game_keeps_its_clocks_through_a_restart_of_its_node() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn a_challenge_posted_on_one_node_is_accepted_on_another() {
-    use tabuleiro_web::client::request_with;
+    use tabuleiro_load::client::request_with;
     let url = database("lobby");
     let a = node(&url);
     let b = node(&url);
@@ -169,7 +169,7 @@ async fn a_challenge_posted_on_one_node_is_accepted_on_another() {
         listed.body
     );
     // From another network: a rated challenge is refused from the one it was posted from.
-    let accepted = tabuleiro_web::client::request_from(
+    let accepted = tabuleiro_load::client::request_from(
         Some(std::net::IpAddr::from([127, 0, 0, 31])),
         b.addr,
         "POST",

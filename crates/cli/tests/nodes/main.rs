@@ -29,7 +29,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::json;
-use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_load::client::{GameSocket, request};
 use tabuleiro_web::protocol::{Created, ServerMessage};
 
 /// A server process, killed with SIGKILL when dropped.

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use tabuleiro_web::client::{GameSocket, request};
+use tabuleiro_load::client::{GameSocket, request};
 
 use super::{Node, Settled, create, join, node_with, settle, stored};
 

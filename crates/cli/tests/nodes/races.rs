@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_load::client::GameSocket;
 
 use super::{
     Heard, Settled, Stored, create, database, hear, join, node, node_with, settle, stored, until,

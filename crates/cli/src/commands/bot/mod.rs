@@ -25,7 +25,7 @@ use serde_json::{Value, json};
 use tabuleiro_ai::engines::{EngineSpec, MARGIN_MS};
 use tabuleiro_core::{Outcome, PlayerResult, Registry};
 use tabuleiro_games::REGISTRY;
-use tabuleiro_web::client::GameSocket;
+use tabuleiro_load::client::GameSocket;
 use tabuleiro_web::protocol::ServerMessage;
 
 use crate::args::BotArgs;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::Value;
-use tabuleiro_web::client::{GameSocket, request_with};
+use tabuleiro_load::client::{GameSocket, request_with};
 
 /// How long a request may take before the bot gives up on it.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
@@ -62,7 +62,7 @@ async fn send(
     method: &str,
     path: &str,
     body: Option<&Value>,
-) -> Result<tabuleiro_web::client::Answer> {
+) -> Result<tabuleiro_load::client::Answer> {
     let cookie = session.map(|s| format!("{}={s}", tabuleiro_web::players::COOKIE));
     let mut headers = vec![("Content-Type", "application/json")];
     if let Some(cookie) = &cookie {

@@ -8,11 +8,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use tabuleiro_web::hub::Hub;
+use tabuleiro_web::protocol::Created;
 
-use super::{COMPUTER_GAME, COMPUTER_LEVEL, Lobby, THINKING};
+use super::{COMPUTER_LEVEL, Lobby, THINKING};
 use crate::client::{ClientError, GameSocket, request};
-use crate::hub::Hub;
-use crate::protocol::Created;
 
 /// One game's measurements.
 pub(super) struct Played {
@@ -151,7 +151,7 @@ struct LeanClock {
 }
 
 /// The legal moves, as [`Lean`] reads them: their notations only
-/// ([`crate::protocol::legal_wire`]).
+/// ([`tabuleiro_web::protocol::legal_wire`]).
 #[derive(serde::Deserialize, Default)]
 struct LeanLegal {
     moves: Vec<LeanMove>,
@@ -338,12 +338,13 @@ pub(super) async fn play_one(
     }
 }
 
-/// Plays games of [`COMPUTER_GAME`] against the computer at [`COMPUTER_LEVEL`] from the honest
-/// address, one after another while `playing` holds, picking random legal moves (seeded by
-/// `seed`) after [`THINKING`]; returns how long each computer reply took. Games are created through `hub` when the server
-/// runs here (past the rate of creation), else over HTTP.
+/// Plays games of `game` against the computer at [`COMPUTER_LEVEL`] from the honest address,
+/// one after another while `playing` holds, picking random legal moves (seeded by `seed`)
+/// after [`THINKING`]; returns how long each computer reply took. Games are created through
+/// `hub` when the server runs here (past the rate of creation), else over HTTP.
 pub(super) async fn against_computer(
     addr: SocketAddr,
+    game: &str,
     hub: Option<Arc<Hub>>,
     seed: u64,
     playing: Arc<AtomicBool>,
@@ -351,7 +352,7 @@ pub(super) async fn against_computer(
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut replies = Vec::new();
     while playing.load(Ordering::Relaxed) {
-        let body = json!({ "game": COMPUTER_GAME, "mode": "computer", "level": COMPUTER_LEVEL });
+        let body = json!({ "game": game, "mode": "computer", "level": COMPUTER_LEVEL });
         let created: Created = if let Some(hub) = &hub {
             let request = serde_json::from_value(body).map_err(|e| e.to_string())?;
             hub.create(request, None).await.map_err(|e| e.to_string())?

@@ -1,8 +1,9 @@
 //! A database filled with finished games, for measuring a server that has stored many.
 
+use tabuleiro_web::store::{GameStore, SqliteStore, StoredGame, StoredSeat};
+
 use super::LoadError;
 use crate::client::ClientError;
-use crate::store::{GameStore, SqliteStore, StoredGame, StoredSeat};
 
 /// Fills the database in `folder` with `games` finished games of game `game` (random legal
 /// moves from seeds 0, 1, …, default options, the fewest players), for measuring a server that

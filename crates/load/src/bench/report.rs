@@ -3,11 +3,13 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::{COMPUTER_GAME, COMPUTER_LEVEL};
+use super::COMPUTER_LEVEL;
 
 /// How fast the computer answered the honest players' moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplyReport {
+    /// The game played against the computer.
+    pub game: &'static str,
     /// Games against the computer played at once.
     pub games: usize,
     /// Computer replies measured.
@@ -112,10 +114,11 @@ impl fmt::Display for LoadReport {
         if let Some(c) = &self.computer {
             writeln!(
                 f,
-                "meanwhile {} games of {COMPUTER_GAME} against `{COMPUTER_LEVEL}`: {} computer replies, from \
+                "meanwhile {} games of {} against `{COMPUTER_LEVEL}`: {} computer replies, from \
                  sending a move to the state with the reply: p50 {:.0} ms, p99 {:.0} ms, max \
                  {:.0} ms",
                 c.games,
+                c.game,
                 c.replies,
                 ms(c.p50),
                 ms(c.p99),

@@ -2,6 +2,11 @@
 //! address), as issue "fair share under attack" found them: a client that stops reading with
 //! a hint pending, a flood of analyses on a finished game, games against `hard` that nobody
 //! opens, and a loop of resignations and rematches. Each runs until `stop` is set.
+//!
+//! The games come from the registry ([`picks`]): the hinter and the analysis flood ask about
+//! the heaviest game ([`picks::heaviest`]), the creators make in turns every game whose computer
+//! keeps a tree or a table ([`picks::searching_at`]), and the rematch loop plays the first game
+//! for two ([`picks::first_for_two`]).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -9,13 +14,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use serde_json::{Value, json};
+use tabuleiro_web::protocol::Created;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 use tokio::task::JoinSet;
 
 use super::Tally;
 use crate::client::GameSocket;
-use crate::protocol::Created;
+use crate::picks;
 
 /// The stalled hinter's and the analysis flood's network.
 pub const ASKER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3));
@@ -33,14 +39,11 @@ pub const CREATORS: [IpAddr; 9] = [
     IpAddr::V4(Ipv4Addr::new(127, 0, 2, 5)),
     IpAddr::V4(Ipv4Addr::new(127, 0, 2, 6)),
 ];
-/// The games the creators make, in turns: the longest searches (Monte Carlo) and the
-/// alpha-beta games whose players keep a table between moves.
-const UNOPENED_GAMES: [&str; 3] = [HEAVY, "quantik", "pushee"];
+/// The level of the games the creators make and never open.
+pub const UNOPENED_LEVEL: &str = "hard";
 /// The rematch loop's network.
 pub const REMATCHER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 7));
 
-/// The game the attacks ask the computers about: the one with the longest searches.
-const HEAVY: &str = "taiji";
 /// `look` messages the stalled hinter sends at once without reading, before its hint (it goes
 /// on with more after it, until the server closes the connection: the kernel's buffers on
 /// both sides hold some megabytes of answers first).
@@ -119,10 +122,11 @@ async fn pause(d: Duration, stop: &AtomicBool) -> bool {
     !stop.load(Ordering::Relaxed)
 }
 
-/// A hotseat game of the heavy game created from [`ASKER`] (tried again every half second
-/// until the server takes it) and its first seat's token; `None` once `stop` is set.
+/// A hotseat game of the heaviest game ([`picks::heaviest`]) created from [`ASKER`] (tried
+/// again every half second until the server takes it) and its first seat's token; `None` once
+/// `stop` is set.
 async fn heavy_hotseat(addr: SocketAddr, stop: &AtomicBool) -> Option<(Created, String)> {
-    let body = json!({ "game": HEAVY, "mode": "hotseat" });
+    let body = json!({ "game": picks::heaviest().id, "mode": "hotseat" });
     loop {
         if let Some((_, Some(game))) = create(addr, ASKER, &body).await {
             let token = first_token(&game)?;
@@ -134,7 +138,7 @@ async fn heavy_hotseat(addr: SocketAddr, stop: &AtomicBool) -> Option<(Created, 
     }
 }
 
-/// Joins a hotseat game of the heavy game and sends `look` messages, never reading what comes
+/// Joins a hotseat game of the heaviest game and sends `look` messages, never reading what comes
 /// back, with a hint after the first [`LOOKS`], until the server closes the connection; again
 /// and again. It keeps under the server's default rate of messages (a burst first, then
 /// [`PACE`] between looks), as an attacker who knows it would.
@@ -189,7 +193,7 @@ async fn stalled_hinter(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
     }
 }
 
-/// Resigns a game of the heavy game, then again and again opens it as a spectator, asks for
+/// Resigns a game of the heaviest game, then again and again opens it as a spectator, asks for
 /// [`ANALYSES`] analyses and leaves without waiting for them.
 async fn analysis_flood(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
     let Some((game, token)) = heavy_hotseat(addr, stop).await else {
@@ -231,14 +235,19 @@ async fn analysis_flood(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
     }
 }
 
-/// From address `from`, creates games against `hard` with the computer to move first and never
-/// opens them, as fast as the server lets it.
+/// From address `from`, creates games against [`UNOPENED_LEVEL`] with the computer to move
+/// first and never opens them, as fast as the server lets it: in turns, every game whose
+/// computer keeps a tree or a table ([`picks::searching_at`]), heaviest first.
 async fn unopened_games(addr: SocketAddr, from: IpAddr, stop: &AtomicBool, tally: &Tally) {
+    let games = picks::searching_at(UNOPENED_LEVEL);
+    if games.is_empty() {
+        return;
+    }
     let mut made = 0usize;
     while !stop.load(Ordering::Relaxed) {
-        let game = UNOPENED_GAMES[made % UNOPENED_GAMES.len()];
+        let game = games[made % games.len()].id;
         made += 1;
-        let body = json!({ "game": game, "mode": "computer", "level": "hard", "seat": 1 });
+        let body = json!({ "game": game, "mode": "computer", "level": UNOPENED_LEVEL, "seat": 1 });
         match create(addr, from, &body).await {
             Some((201, _)) => {
                 tally.unopened.fetch_add(1, Ordering::Relaxed);
@@ -252,10 +261,11 @@ async fn unopened_games(addr: SocketAddr, from: IpAddr, stop: &AtomicBool, tally
     }
 }
 
-/// Plays a hotseat game to a resignation, asks for its rematch, joins it and does it again;
-/// once refused for the rate of creation, asks again after a second.
+/// Plays a hotseat game of the first game for two ([`picks::first_for_two`]) to a
+/// resignation, asks for its rematch, joins it and does it again; once refused for the rate of
+/// creation, asks again after a second.
 async fn rematch_loop(addr: SocketAddr, stop: &AtomicBool, tally: &Tally) {
-    let body = json!({ "game": "quantik", "mode": "hotseat" });
+    let body = json!({ "game": picks::first_for_two().id, "mode": "hotseat" });
     let Some((_, Some(game))) = create(addr, REMATCHER, &body).await else {
         return;
     };

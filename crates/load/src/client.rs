@@ -1,15 +1,14 @@
-//! A small client of the server for the load benchmark and the tests: HTTP/1.1 requests on
-//! a plain TCP connection, and WebSocket connections that read [`ServerMessage`]s.
+//! A small client of the server for the load benchmark, `tabuleiro bot` and the tests: HTTP/1.1
+//! requests on a plain TCP connection, and WebSocket connections that read [`ServerMessage`]s.
 
 use std::net::SocketAddr;
 
 use futures_util::{SinkExt, StreamExt};
+use tabuleiro_web::protocol::ServerMessage;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-use crate::protocol::ServerMessage;
 
 /// A client failure.
 #[derive(Debug, thiserror::Error)]
@@ -46,7 +45,7 @@ impl Answer {
                 return None;
             }
             let (cookie, secret) = value.trim().split(';').next()?.split_once('=')?;
-            (cookie.trim() == crate::players::COOKIE && !secret.is_empty())
+            (cookie.trim() == tabuleiro_web::players::COOKIE && !secret.is_empty())
                 .then(|| secret.trim().to_owned())
         })
     }

@@ -14,6 +14,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use tabuleiro_web::hub::Hub;
+use tabuleiro_web::limits::Limits;
+use tabuleiro_web::protocol::Created;
+use tabuleiro_web::store::{Database, Durability, StoreOptions};
 
 mod fill;
 mod players;
@@ -24,10 +28,6 @@ use self::players::{Table, against_computer, play_one, through_lobby};
 pub use self::report::{AdversaryReport, LoadReport, ReplyReport, quantile};
 
 use crate::client::{ClientError, request};
-use crate::hub::Hub;
-use crate::limits::Limits;
-use crate::protocol::Created;
-use crate::store::{Database, Durability, StoreOptions};
 
 /// What to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,8 +49,8 @@ pub struct LoadConfig {
     /// Server nodes on the database, each on its own port (more than one needs PostgreSQL):
     /// each game's two seats play through two different nodes when there are several.
     pub nodes: usize,
-    /// Games against the computer (level [`COMPUTER_LEVEL`]) played at the same time by
-    /// other honest clients, one after another for as long as the online games last and at
+    /// Games against the computer (of [`picks::heaviest`](crate::picks::heaviest), at level
+    /// [`COMPUTER_LEVEL`]) played at the same time by other honest clients, one after another for as long as the online games last and at
     /// least [`COMPUTER_TIME`]: the time the computer takes to answer each of their moves is
     /// measured.
     pub computer_games: usize,
@@ -85,21 +85,18 @@ pub const COMPUTER_TIME: Duration = Duration::from_secs(20);
 /// How long the attacks of an adversarial run go on before the honest games start.
 pub const ATTACK_WARMUP: Duration = Duration::from_secs(12);
 
-/// The game of the honest games against the computer: the one whose computer the attacks
-/// keep busiest ([`crate::adversaries::computers`]).
-pub const COMPUTER_GAME: &str = "taiji";
-
 /// How long the honest players against the computer think before each move.
 pub const THINKING: Duration = Duration::from_millis(250);
 
 /// The level of the honest games against the computer.
 pub const COMPUTER_LEVEL: &str = "easy";
+
 /// Why the benchmark could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The database could not be opened.
     #[error("server: {0}")]
-    Store(#[from] crate::store::StoreError),
+    Store(#[from] tabuleiro_web::store::StoreError),
     /// Several nodes asked without a shared database.
     #[error("{0} nodes need a database they share: give --database postgres://…")]
     Nodes(usize),
@@ -169,7 +166,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         addrs.push(listener.local_addr()?);
         let served = Arc::clone(&hub);
         servers.push(tokio::spawn(async move {
-            let _ = crate::serve_on(listener, served).await;
+            let _ = tabuleiro_web::serve_on(listener, served).await;
         }));
         hubs.push(hub);
     }
@@ -257,10 +254,17 @@ async fn measure(
     ready.wait().await;
     let start = Instant::now();
     let playing = Arc::new(AtomicBool::new(true));
+    let computer_game = crate::picks::heaviest().id;
     let computers: Vec<_> = (0..config.computer_games)
         .map(|i| {
             let (hub, playing) = (hub.cloned(), Arc::clone(&playing));
-            tokio::spawn(against_computer(addr, hub, i as u64 + 1, playing))
+            tokio::spawn(against_computer(
+                addr,
+                computer_game,
+                hub,
+                i as u64 + 1,
+                playing,
+            ))
         })
         .collect();
     let mut latencies = Vec::new();
@@ -329,6 +333,7 @@ async fn measure(
         max: latencies.last().copied().unwrap_or_default(),
         latencies,
         computer: (config.computer_games > 0).then(|| ReplyReport {
+            game: computer_game,
             games: config.computer_games,
             replies: replies.len(),
             p50: quantile(&replies, 0.5),

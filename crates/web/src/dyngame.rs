@@ -54,6 +54,8 @@ pub struct Checked {
     pub ends: bool,
     /// The seat to move after it (none once the game is over).
     pub next: Option<usize>,
+    /// The result, when the move ends the game.
+    pub outcome: Option<Outcome>,
     /// The game's own checked move ([`tabuleiro_core::CheckedMove`]) and the table's
     /// generation it was checked at.
     played: Box<dyn std::any::Any + Send>,
@@ -223,6 +225,7 @@ impl<G: Engine> DynGame for Live<G> {
             notation: self.table.state().format_move(checked.mv()),
             ends: after.to_move().is_none(),
             next: after.to_move().map(tabuleiro_core::Player::index),
+            outcome: after.outcome(),
             played: Box::new((self.table.generation(), checked)),
         })
     }

@@ -45,6 +45,16 @@ impl GameStore for SlowFor {
         })
     }
 
+    fn change_rated(
+        &self,
+        id: &str,
+        revision: u64,
+        change: Change,
+        rating: tabuleiro_web::store::Rating,
+    ) -> StoreFuture<'_, (u64, Vec<RatingChange>)> {
+        self.inner.change_rated(id, revision, change, rating)
+    }
+
     fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {
         self.inner.load(id)
     }

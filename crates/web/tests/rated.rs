@@ -58,6 +58,20 @@ async fn seats_until(socket: &mut GameSocket, done: impl Fn(&[SeatInfo]) -> bool
     }
 }
 
+/// The seats of the first state that shows the game over.
+async fn ended_seats(socket: &mut GameSocket) -> Vec<SeatInfo> {
+    loop {
+        if let ServerMessage::State {
+            seats,
+            ending: Some(_),
+            ..
+        } = next(socket).await
+        {
+            return seats;
+        }
+    }
+}
+
 fn name_of(seat: &SeatInfo) -> Option<&str> {
     seat.player.as_ref().map(|p| p.name.as_str())
 }
@@ -133,11 +147,15 @@ async fn a_seat_shows_its_player_and_a_rated_game_rates_them_once() {
         .send(&json!({ "type": "resign" }))
         .await
         .expect("send");
-    let rated_seats = seats_until(&mut first, |s| {
-        s.iter()
-            .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some()))
-    })
-    .await;
+    // The game is rated in the resignation's own transaction: the very state that shows the
+    // game over shows how it changed both ratings (no second state after it).
+    let rated_seats = ended_seats(&mut first).await;
+    assert!(
+        rated_seats
+            .iter()
+            .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some())),
+        "the state that ends a rated game shows its ratings: {rated_seats:?}"
+    );
     let change = |seat: usize| {
         rated_seats[seat]
             .player
@@ -374,4 +392,46 @@ async fn newcomers_alone_cannot_fill_a_rated_table_of_three() {
     let casual = json!({ "game": "qinto", "players": 3, "mode": "online" });
     let (answer, _) = ana.send("POST", "/api/games", Some(casual)).await;
     assert_eq!(answer.status, 201, "{}", answer.body);
+}
+
+/// A rated game played to its end by its rules: the move that ends it and the players'
+/// ratings are stored in one transaction, so the state of that move shows both changes.
+#[tokio::test]
+async fn the_move_that_ends_a_rated_game_rates_it_in_its_own_state() {
+    let server = Server::start().await;
+    let (mut ana, _) = named(&server, "Ana").await;
+    let (bia, bia_id) = named(&server, "Bia").await;
+    let rated = rated_game(&mut ana, &bia_id).await;
+    let (first, _) = open(&server, &ana, &rated.id, Some(&token(&rated, 0))).await;
+    let (second, _) = open(&server, &bia, &rated.id, Some(&token(&rated, 1))).await;
+    let mut sockets = [first, second];
+    // Each plays the first legal move it is given until a state shows the game over.
+    let mut turn = 0;
+    loop {
+        let message = next(&mut sockets[turn % 2]).await;
+        let ServerMessage::State {
+            to_move,
+            legal,
+            ending,
+            seats,
+            ..
+        } = message
+        else {
+            continue;
+        };
+        if ending.is_some() {
+            assert!(
+                seats
+                    .iter()
+                    .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some())),
+                "the state of the last move shows both ratings' changes: {seats:?}"
+            );
+            break;
+        }
+        if to_move == Some(turn % 2) && !legal.is_empty() {
+            send_move(&mut sockets[turn % 2], &legal[0].notation).await;
+            turn += 1;
+        }
+        assert!(turn < 40, "a Quantik game ends within 16 moves");
+    }
 }

@@ -7,11 +7,13 @@
 //!  Hub::transact ── the game's order (one change at a time, held across the write)
 //!            │ 1. fresh: the room read again if a write's outcome was unknown
 //!            │ 2. decide: Command::decide(&Room) → Decision (the Change, checked once)
-//!            │ 3. store:  GameStore::change(id, revision decided against, Change)
+//!            │ 3. store:  GameStore::change(id, revision decided against, Change),
+//!            │            a rated game it ends rated in the same transaction
 //!            │ 4. apply:  Room::apply(Change, new revision)   (room/apply.rs)
 //!            │ 5. send:   Room::broadcast, each connection its own view
 //!            ▼
-//!  after the order is let go: rate a rated game that ended, start a computer to move
+//!  after the order is let go: start a computer to move (and rate a rated game that ended
+//!  unrated, stored before this node could rate it)
 //! ```
 //!
 //! A command is decided against the room under its (blocking) lock, which is let go before
@@ -27,7 +29,7 @@ use super::command::{Command, Decision};
 use super::{Hub, SharedRoom, lock, store_error};
 use crate::error::{HubError, Refusal};
 use crate::room::Room;
-use crate::store::{Change, StoreError};
+use crate::store::{Change, Rating, RatingChange, StoreError};
 
 impl Command<'_> {
     /// Decides the command against the room as it stands: the change to make, none when
@@ -65,10 +67,10 @@ impl Command<'_> {
 
 impl Hub {
     /// The one road of a change: in the game's order, the room read again if stale, the
-    /// command decided against it, the change stored at the revision decided against,
-    /// applied to the room and sent to every connection; then, the order let go, a rated
-    /// game that ended is rated and a computer to move starts. Returns whether a change was
-    /// stored.
+    /// command decided against it, the change stored at the revision decided against (a
+    /// rated game it ends rated in the same transaction), applied to the room and sent to
+    /// every connection; then, the order let go, a computer to move starts. Returns whether
+    /// a change was stored.
     ///
     /// # Errors
     /// The command's refusal, "the game changed" when another node's change came first (the
@@ -101,8 +103,9 @@ impl Hub {
         Ok(())
     }
 
-    /// Stores `change` at the room's revision. On success returns the new revision; on a
-    /// conflict, reads the game again (it is shown as stored) and refuses with "the game
+    /// Stores `change` at the room's revision, rated as `rating` says in the same transaction
+    /// when it ends a rated game. On success returns the new revision and the rating changes;
+    /// on a conflict, reads the game again (it is shown as stored) and refuses with "the game
     /// changed"; when the outcome is unknown, marks the room to be read again. The caller
     /// holds the game's order.
     pub(crate) async fn store_change(
@@ -110,12 +113,23 @@ impl Hub {
         room: &SharedRoom,
         what: &'static str,
         change: Change,
-    ) -> Result<u64, HubError> {
+        rating: Option<Rating>,
+    ) -> Result<(u64, Vec<RatingChange>), HubError> {
         let (id, revision) = {
             let guard = lock(room);
             (guard.id().to_owned(), guard.revision())
         };
-        match self.stored(self.store.change(&id, revision, change)).await {
+        let stored = match rating {
+            Some(rating) => {
+                self.stored(self.store.change_rated(&id, revision, change, rating))
+                    .await
+            }
+            None => self
+                .stored(self.store.change(&id, revision, change))
+                .await
+                .map(|revision| (revision, Vec::new())),
+        };
+        match stored {
             Ok(revision) => Ok(revision),
             Err(StoreError::Conflict { expected, stored }) => {
                 tracing::info!(game = %id, expected, stored, "{what} lost a race: the game changed");
@@ -144,13 +158,16 @@ impl Hub {
             checked,
             then_refuse,
         } = decision;
-        let revision = self.store_change(room, what, change.clone()).await?;
+        let rating = lock(room).rating_after(&change, checked.as_ref());
+        let (revision, rated) = self
+            .store_change(room, what, change.clone(), rating)
+            .await?;
         if let Change::Move { ply, notation, .. } = &change {
             tracing::debug!(ply, %notation, revision, "move stored");
         } else {
             tracing::debug!(revision, "{what} stored");
         }
-        let applied = lock(room).apply(change, revision, checked);
+        let applied = lock(room).apply(change, revision, checked, rated);
         if let Err(e) = applied {
             // Stored but not applied here: the room is read again from storage.
             tracing::error!(error = %e, "a stored change could not be applied");

@@ -115,7 +115,9 @@ impl Hub {
 
     /// Rates the room's game once it is over, if it is rated and not rated yet (in the
     /// background: the store rates each game once, whichever node asks and however often),
-    /// then shows everyone the changes.
+    /// then shows everyone the changes. A change that ends a rated game rates it in its own
+    /// transaction ([`crate::store::GameStore::change_rated`]); this is for a game found over
+    /// and unrated (stored by a version that rated afterwards, or left so by an outage).
     pub(crate) fn settle(self: &Arc<Self>, room: &SharedRoom) {
         let (id, game, seated, places) = {
             let guard = lock(room);

@@ -6,7 +6,8 @@
 use super::{Followed, Room};
 use crate::clock::now_ms;
 use crate::dyngame::Checked;
-use crate::store::{Change, RatingChange, StoredGame};
+use crate::protocol::Mode;
+use crate::store::{Change, Rating, RatingChange, StoredEnding, StoredGame};
 
 impl Room {
     /// Applies `change`, stored as revision `revision`, and sends every connection its new
@@ -20,6 +21,7 @@ impl Room {
         change: Change,
         revision: u64,
         checked: Option<Checked>,
+        rated: Vec<RatingChange>,
     ) -> Result<(), String> {
         match change {
             Change::Move {
@@ -81,10 +83,41 @@ impl Room {
             Change::Sit { seats, .. } => self.seats = seats,
             Change::Rematch { game } => self.rematch = Some(game.id),
         }
+        if !rated.is_empty() {
+            self.rating_changes = rated;
+        }
         self.revision = revision;
         self.version += 1;
         self.broadcast();
         Ok(())
+    }
+
+    /// How `change` rates the game, when it ends a rated game (not aborted) whose every seat
+    /// has its player, not rated yet: stored with the change, in its transaction. `checked`:
+    /// the move the change makes, with its result.
+    pub fn rating_after(&self, change: &Change, checked: Option<&Checked>) -> Option<Rating> {
+        if self.mode != Mode::Rated || !self.rating_changes.is_empty() || self.over() {
+            return None;
+        }
+        let outcome = match change {
+            Change::Move { finished: true, .. } => checked?.outcome.clone()?,
+            Change::Resign { seat } => self.outcome_with(Some(*seat), None)?,
+            Change::End {
+                ending: ending @ (StoredEnding::Timeout { .. } | StoredEnding::Agreed),
+                ..
+            } => self.outcome_with(None, Some(*ending))?,
+            _ => return None,
+        };
+        let seated = self
+            .seats
+            .iter()
+            .map(|s| s.player().map(|p| p.id.clone()))
+            .collect::<Option<Vec<String>>>()?;
+        Some(Rating {
+            game: self.game.info().id.to_owned(),
+            seated,
+            places: crate::ratings::places(&outcome),
+        })
     }
 
     /// Shows how the game, once over, changed its players' ratings (as stored).
@@ -161,7 +194,7 @@ impl Room {
             finished: false,
             clock: None,
         };
-        match self.apply(change, *revision, None) {
+        match self.apply(change, *revision, None, Vec::new()) {
             Ok(()) => Followed::Played,
             Err(_) => Followed::Unknown,
         }

@@ -333,9 +333,20 @@ impl Room {
     /// 4 the game ends there, and every other player shares the win. An aborted game has no
     /// result: everyone is level ("draw"), and it is not rated.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_with(self.resigned, self.ending)
+            .or_else(|| self.game.outcome())
+    }
+
+    /// The result of the game as it stands if `resigned` had resigned or it had ended as
+    /// `ending`; none when neither is given.
+    pub fn outcome_with(
+        &self,
+        resigned: Option<usize>,
+        ending: Option<StoredEnding>,
+    ) -> Option<Outcome> {
         let players = self.game.players();
         let scores = self.game.scores();
-        match (self.resigned, self.ending) {
+        match (resigned, ending) {
             (Some(seat), _) => Some(Outcome::resignation(Player(seat as u8), players, scores)),
             (None, Some(StoredEnding::Timeout { seat })) => {
                 let mut outcome = Outcome::resignation(Player(seat as u8), players, scores);
@@ -346,7 +357,7 @@ impl Room {
             (None, Some(StoredEnding::Aborted { seat })) => {
                 Some(Outcome::aborted(Player(seat as u8), players, scores))
             }
-            (None, None) => self.game.outcome(),
+            (None, None) => None,
         }
     }
 

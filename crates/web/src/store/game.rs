@@ -182,6 +182,19 @@ pub enum Change {
     },
 }
 
+/// How a rated game that a change ends is rated, in the change's own transaction
+/// ([`GameStore::change_rated`](super::GameStore::change_rated)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The game's id in the registry (`quantik`): ratings are kept per game.
+    pub game: String,
+    /// The player of each seat, by id.
+    pub seated: Vec<String>,
+    /// Each seat's place (0 first; equal places draw), as [`crate::ratings::places`] reads an
+    /// outcome.
+    pub places: Vec<usize>,
+}
+
 /// Reads the JSON columns of a stored game.
 pub(super) fn decode(id: &str, row: Row, moves: Vec<String>) -> Result<StoredGame, StoreError> {
     let Row {

@@ -28,7 +28,9 @@ use std::time::Duration;
 
 pub use self::challenge::{Challenge, PLAYING_PICTURED, PLAYING_SHOWN, Playing, most_watched};
 pub use self::error::StoreError;
-pub use self::game::{Change, Offer, OfferKind, StoredEnding, StoredGame, StoredSeat, Timed};
+pub use self::game::{
+    Change, Offer, OfferKind, Rating, StoredEnding, StoredGame, StoredSeat, Timed,
+};
 use self::game::{Row, decode};
 pub use self::open::{Database, Durability, StoreOptions};
 pub use self::player::{
@@ -180,6 +182,20 @@ pub trait GameStore: Send + Sync {
     /// [`StoreError::Conflict`] when the game changed since (nothing is stored), or a storage
     /// failure.
     fn change(&self, id: &str, revision: u64, change: Change) -> StoreFuture<'_, u64>;
+
+    /// [`GameStore::change`] of a change that ends a rated game, and the game rated as
+    /// `rating` says, in one transaction: the new revision and how each player's rating
+    /// changed (as [`GameStore::rate`] would, which finds the game rated then).
+    ///
+    /// # Errors
+    /// As [`GameStore::change`]: nothing is stored, neither the change nor the rating.
+    fn change_rated(
+        &self,
+        id: &str,
+        revision: u64,
+        change: Change,
+        rating: Rating,
+    ) -> StoreFuture<'_, (u64, Vec<RatingChange>)>;
 
     /// The stored game `id` with its moves, or `None` when there is no such game. A game whose
     /// row is corrupt (a JSON column that does not read) is an error naming the column: only

@@ -2,7 +2,7 @@
 //! claims the game at the revision its node read, makes the change and announces it, in one
 //! transaction (moves wait to be stored together: `moves`).
 
-use super::super::{Change, Row, StoreError, StoredGame};
+use super::super::{Change, Rating, RatingChange, Row, StoreError, StoredGame};
 use super::notify::{CHANNEL, payload};
 use super::{PostgresStore, moves, ratings};
 
@@ -128,18 +128,18 @@ impl PostgresStore {
                 clock,
             } => {
                 let (answer, answered) = tokio::sync::oneshot::channel();
+                let row = moves::MoveRow {
+                    id,
+                    revision,
+                    ply,
+                    notation,
+                    finished,
+                    clock: clock
+                        .map(|t| serde_json::to_string(&t.clock).map(|c| (c, t.deadline)))
+                        .transpose()?,
+                };
                 self.moves
-                    .send(moves::Waiting {
-                        id,
-                        revision,
-                        ply,
-                        notation,
-                        finished,
-                        clock: clock
-                            .map(|t| serde_json::to_string(&t.clock).map(|c| (c, t.deadline)))
-                            .transpose()?,
-                        answer,
-                    })
+                    .send(moves::Waiting { row, answer })
                     .map_err(|_| StoreError::Gone)?;
                 answered.await.map_err(|_| StoreError::Gone)?
             }
@@ -227,27 +227,68 @@ impl PostgresStore {
     ) -> Result<u64, StoreError> {
         let (id, node) = (id.to_owned(), self.node.clone());
         self.call(move |client| async move {
+            let result = claim_on(&client, &node, &id, revision, statement, &middle).await;
+            (client, result)
+        })
+        .await
+    }
+
+    /// Makes `change` (one that ends the game: a move, a resignation, an ending) and rates the
+    /// game as `rating` says, in one transaction
+    /// ([`GameStore::change_rated`](super::super::GameStore::change_rated)).
+    pub(super) async fn apply_rated(
+        &self,
+        id: String,
+        revision: u64,
+        change: Change,
+        rating: Rating,
+    ) -> Result<(u64, Vec<RatingChange>), StoreError> {
+        let node = self.node.clone();
+        self.call(move |mut client| async move {
             let result = async {
-                let payload = payload(&node, &id);
-                let stored = revision as i64;
-                let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
-                    vec![&id, &stored];
-                for p in &middle {
-                    params.push(p.as_ref());
-                }
-                params.push(&CHANNEL);
-                params.push(&payload);
-                let statement = client.prepare_cached(statement).await?;
-                if let Some(row) = client.query_opt(&statement, &params).await? {
-                    return Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0));
-                }
-                let now = client
-                    .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
-                    .await?;
-                Err(StoreError::Conflict {
-                    expected: revision,
-                    stored: now.map_or(0, |r| u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
-                })
+                let tx = client.transaction().await?;
+                let revision = match change {
+                    Change::Move {
+                        ply,
+                        notation,
+                        finished,
+                        clock,
+                    } => {
+                        let row = moves::MoveRow {
+                            id: id.clone(),
+                            revision,
+                            ply,
+                            notation,
+                            finished,
+                            clock: clock
+                                .map(|t| serde_json::to_string(&t.clock).map(|c| (c, t.deadline)))
+                                .transpose()?,
+                        };
+                        moves::store_one(&tx, &node, &row).await?
+                    }
+                    Change::Resign { seat } => {
+                        let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
+                            vec![Box::new(seat as i32)];
+                        claim_on(&tx, &node, &id, revision, RESIGN, &middle).await?
+                    }
+                    Change::End { ending, clock } => {
+                        let ending = serde_json::to_string(&ending)?;
+                        let clock = clock.map(|c| serde_json::to_string(&c)).transpose()?;
+                        let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
+                            vec![Box::new(ending), Box::new(clock)];
+                        claim_on(&tx, &node, &id, revision, END, &middle).await?
+                    }
+                    other => {
+                        return Err(StoreError::Unreachable(format!(
+                            "a change that ends no game cannot be rated: {other:?}"
+                        )));
+                    }
+                };
+                let rated =
+                    ratings::rate_in(&tx, &id, &rating.game, &rating.seated, &rating.places)
+                        .await?;
+                tx.commit().await?;
+                Ok((revision, rated))
             }
             .await;
             (client, result)
@@ -281,6 +322,38 @@ impl PostgresStore {
         })
         .await
     }
+}
+
+/// Runs one statement of a change on `client` (a connection, or a transaction the change
+/// shares): its parameters the game and revision, then `middle`, then the announcement's
+/// channel and payload (from `node`); the new revision, or the conflict.
+async fn claim_on(
+    client: &impl deadpool_postgres::GenericClient,
+    node: &str,
+    id: &str,
+    revision: u64,
+    statement: &'static str,
+    middle: &[Box<dyn tokio_postgres::types::ToSql + Sync + Send>],
+) -> Result<u64, StoreError> {
+    let payload = payload(node, id);
+    let stored = revision as i64;
+    let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![&id, &stored];
+    for p in middle {
+        params.push(p.as_ref());
+    }
+    params.push(&CHANNEL);
+    params.push(&payload);
+    let statement = client.prepare_cached(statement).await?;
+    if let Some(row) = client.query_opt(&statement, &params).await? {
+        return Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0));
+    }
+    let now = client
+        .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
+        .await?;
+    Err(StoreError::Conflict {
+        expected: revision,
+        stored: now.map_or(0, |r| u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
+    })
 }
 
 /// Reads a game's row.

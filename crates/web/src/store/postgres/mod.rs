@@ -25,8 +25,8 @@ use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, R
 use tokio_postgres::NoTls;
 
 use super::{
-    Change, Changed, GameStore, PlayedGame, PlayerRating, RatingChange, StoreError, StoreFuture,
-    StoreOptions, StoredGame, StoredPlayer, StoredSession,
+    Change, Changed, GameStore, PlayedGame, PlayerRating, Rating, RatingChange, StoreError,
+    StoreFuture, StoreOptions, StoredGame, StoredPlayer, StoredSession,
 };
 
 mod games;
@@ -297,6 +297,16 @@ impl GameStore for PostgresStore {
     }
     fn change(&self, id: &str, revision: u64, change: Change) -> StoreFuture<'_, u64> {
         Box::pin(self.apply(id.to_owned(), revision, change))
+    }
+
+    fn change_rated(
+        &self,
+        id: &str,
+        revision: u64,
+        change: Change,
+        rating: Rating,
+    ) -> StoreFuture<'_, (u64, Vec<RatingChange>)> {
+        Box::pin(self.apply_rated(id.to_owned(), revision, change, rating))
     }
 
     fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {

@@ -63,8 +63,8 @@ WITH batch AS (
 )
 SELECT id, revision FROM claimed WHERE (SELECT count(*) FROM announced) >= 0";
 
-/// A move waiting to be stored, and where its answer goes (the new revision, or why not).
-pub(super) struct Waiting {
+/// A move to store.
+pub(super) struct MoveRow {
     /// The game.
     pub id: String,
     /// The revision the move was decided against.
@@ -77,6 +77,12 @@ pub(super) struct Waiting {
     pub finished: bool,
     /// The game's clock after it (JSON) and its deadline, for a game on a clock.
     pub clock: Option<(String, Option<i64>)>,
+}
+
+/// A move waiting to be stored, and where its answer goes (the new revision, or why not).
+pub(super) struct Waiting {
+    /// The move.
+    pub row: MoveRow,
     /// The answer.
     pub answer: oneshot::Sender<Result<u64, StoreError>>,
 }
@@ -153,7 +159,7 @@ fn take_waiting(
     while batch.len() < BATCH
         && let Ok(next) = queue.try_recv()
     {
-        if batch.iter().any(|w| w.id == next.id) {
+        if batch.iter().any(|w| w.row.id == next.row.id) {
             return Some(next);
         }
         batch.push(next);
@@ -197,83 +203,110 @@ impl Movers {
     /// Runs the batch's statement; for each game, its revision now (`Ok(new)` when claimed,
     /// `Err(stored)` when not).
     async fn claim(&self, batch: &[Waiting]) -> Result<Vec<Result<u64, u64>>, StoreError> {
-        let ids: Vec<&str> = batch.iter().map(|w| w.id.as_str()).collect();
-        let revisions: Vec<i64> = batch
-            .iter()
-            .map(|w| i64::try_from(w.revision).unwrap_or(i64::MAX))
-            .collect();
-        let plies: Vec<i32> = batch
-            .iter()
-            .map(|w| i32::try_from(w.ply).unwrap_or(i32::MAX))
-            .collect();
-        let notations: Vec<&str> = batch.iter().map(|w| w.notation.as_str()).collect();
-        let finished: Vec<bool> = batch.iter().map(|w| w.finished).collect();
-        let clocks: Vec<Option<&str>> = batch
-            .iter()
-            .map(|w| w.clock.as_ref().map(|(c, _)| c.as_str()))
-            .collect();
-        let deadlines: Vec<Option<i64>> = batch
-            .iter()
-            .map(|w| w.clock.as_ref().and_then(|(_, d)| *d))
-            .collect();
+        let rows: Vec<&MoveRow> = batch.iter().map(|w| &w.row).collect();
         on_connection(&self.pool, self.timeout, |client| async move {
-            let result = async {
-                let statement = client.prepare_cached(MOVES).await?;
-                let node = self.node.as_str();
-                let claimed = client
-                    .query(
-                        &statement,
-                        &[
-                            &ids, &revisions, &plies, &notations, &finished, &CHANNEL, &node,
-                            &clocks, &deadlines,
-                        ],
-                    )
-                    .await?;
-                let index: HashMap<&str, usize> =
-                    ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
-                let mut now: Vec<Option<Result<u64, u64>>> = vec![None; batch.len()];
-                for row in &claimed {
-                    let id: &str = row.get(0);
-                    let revision = u64::try_from(row.get::<_, i64>(1)).unwrap_or(0);
-                    if let Some(&i) = index.get(id) {
-                        now[i] = Some(Ok(revision));
-                    }
-                }
-                if claimed.len() < batch.len() {
-                    let missed: Vec<&str> = ids
-                        .iter()
-                        .zip(&now)
-                        .filter(|(_, n)| n.is_none())
-                        .map(|(id, _)| *id)
-                        .collect();
-                    let stored = client
-                        .query(
-                            "SELECT id, revision FROM games WHERE id = ANY($1)",
-                            &[&missed],
-                        )
-                        .await?;
-                    for row in &stored {
-                        let id: &str = row.get(0);
-                        let revision = u64::try_from(row.get::<_, i64>(1)).unwrap_or(0);
-                        if let Some(&i) = index.get(id) {
-                            now[i].get_or_insert(Err(revision));
-                        }
-                    }
-                }
-                Ok(now.into_iter().map(|n| n.unwrap_or(Err(0))).collect())
-            }
-            .await;
+            let result = run_moves(&client, &self.node, &rows).await;
             (client, result)
         })
         .await
     }
 }
 
+/// Stores one move on `client` (a transaction it shares with the game's rating), announced by
+/// `node`: the new revision, or the conflict.
+pub(super) async fn store_one(
+    client: &impl deadpool_postgres::GenericClient,
+    node: &str,
+    row: &MoveRow,
+) -> Result<u64, StoreError> {
+    let now = run_moves(client, node, &[row]).await?;
+    match now.first() {
+        Some(Ok(revision)) => Ok(*revision),
+        Some(Err(stored)) => Err(StoreError::Conflict {
+            expected: row.revision,
+            stored: *stored,
+        }),
+        None => Err(StoreError::Conflict {
+            expected: row.revision,
+            stored: 0,
+        }),
+    }
+}
+
+/// Runs [`MOVES`] for `rows` on `client`; for each game, its revision now (`Ok(new)` when
+/// claimed, `Err(stored)` when not).
+async fn run_moves(
+    client: &impl deadpool_postgres::GenericClient,
+    node: &str,
+    rows: &[&MoveRow],
+) -> Result<Vec<Result<u64, u64>>, StoreError> {
+    let ids: Vec<&str> = rows.iter().map(|w| w.id.as_str()).collect();
+    let revisions: Vec<i64> = rows
+        .iter()
+        .map(|w| i64::try_from(w.revision).unwrap_or(i64::MAX))
+        .collect();
+    let plies: Vec<i32> = rows
+        .iter()
+        .map(|w| i32::try_from(w.ply).unwrap_or(i32::MAX))
+        .collect();
+    let notations: Vec<&str> = rows.iter().map(|w| w.notation.as_str()).collect();
+    let finished: Vec<bool> = rows.iter().map(|w| w.finished).collect();
+    let clocks: Vec<Option<&str>> = rows
+        .iter()
+        .map(|w| w.clock.as_ref().map(|(c, _)| c.as_str()))
+        .collect();
+    let deadlines: Vec<Option<i64>> = rows
+        .iter()
+        .map(|w| w.clock.as_ref().and_then(|(_, d)| *d))
+        .collect();
+    let statement = client.prepare_cached(MOVES).await?;
+    let claimed = client
+        .query(
+            &statement,
+            &[
+                &ids, &revisions, &plies, &notations, &finished, &CHANNEL, &node, &clocks,
+                &deadlines,
+            ],
+        )
+        .await?;
+    let index: HashMap<&str, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let mut now: Vec<Option<Result<u64, u64>>> = vec![None; rows.len()];
+    for row in &claimed {
+        let id: &str = row.get(0);
+        let revision = u64::try_from(row.get::<_, i64>(1)).unwrap_or(0);
+        if let Some(&i) = index.get(id) {
+            now[i] = Some(Ok(revision));
+        }
+    }
+    if claimed.len() < rows.len() {
+        let missed: Vec<&str> = ids
+            .iter()
+            .zip(&now)
+            .filter(|(_, n)| n.is_none())
+            .map(|(id, _)| *id)
+            .collect();
+        let stored = client
+            .query(
+                "SELECT id, revision FROM games WHERE id = ANY($1)",
+                &[&missed],
+            )
+            .await?;
+        for row in &stored {
+            let id: &str = row.get(0);
+            let revision = u64::try_from(row.get::<_, i64>(1)).unwrap_or(0);
+            if let Some(&i) = index.get(id) {
+                now[i].get_or_insert(Err(revision));
+            }
+        }
+    }
+    Ok(now.into_iter().map(|n| n.unwrap_or(Err(0))).collect())
+}
+
 /// Answers the moves of a committed batch.
 fn answer(batch: Vec<Waiting>, revisions: &[Result<u64, u64>]) {
     for (w, now) in batch.into_iter().zip(revisions) {
         let answer = now.map_err(|stored| StoreError::Conflict {
-            expected: w.revision,
+            expected: w.row.revision,
             stored,
         });
         let _ = w.answer.send(answer);

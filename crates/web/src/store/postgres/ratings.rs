@@ -132,9 +132,23 @@ pub(super) async fn rate(
     places: &[usize],
 ) -> Result<Vec<RatingChange>, StoreError> {
     let tx = client.transaction().await?;
+    let changes = rate_in(&tx, id, game, seated, places).await?;
+    tx.commit().await?;
+    Ok(changes)
+}
+
+/// [`rate`] within `tx` (the transaction of the change that ended the game, or one of its
+/// own), not committed.
+pub(super) async fn rate_in(
+    tx: &deadpool_postgres::Transaction<'_>,
+    id: &str,
+    game: &str,
+    seated: &[String],
+    places: &[usize],
+) -> Result<Vec<RatingChange>, StoreError> {
     tx.execute("SELECT 1 FROM games WHERE id = $1 FOR UPDATE", &[&id])
         .await?;
-    let done = changes(&tx, id).await?;
+    let done = changes(tx, id).await?;
     if !done.is_empty() {
         return Ok(done);
     }
@@ -150,7 +164,7 @@ pub(super) async fn rate(
     }
     let mut before = Vec::with_capacity(seated.len());
     for player in seated {
-        let found = of_player(&tx, player)
+        let found = of_player(tx, player)
             .await?
             .into_iter()
             .find(|r| r.game == game);
@@ -207,6 +221,5 @@ pub(super) async fn rate(
         )
         .await?;
     }
-    tx.commit().await?;
     Ok(changes)
 }

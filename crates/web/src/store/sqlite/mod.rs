@@ -18,8 +18,8 @@ use tokio::sync::oneshot;
 use crate::store::Challenge;
 
 use super::{
-    Change, Durability, GameStore, PlayedGame, PlayerRating, RatingChange, StoreError, StoreFuture,
-    StoredGame, StoredPlayer, StoredSession,
+    Change, Durability, GameStore, PlayedGame, PlayerRating, Rating, RatingChange, StoreError,
+    StoreFuture, StoredGame, StoredPlayer, StoredSession,
 };
 
 mod games;
@@ -318,6 +318,22 @@ impl GameStore for SqliteStore {
             };
             self.write(write, answered).await
         })
+    }
+
+    fn change_rated(
+        &self,
+        id: &str,
+        revision: u64,
+        change: Change,
+        rating: Rating,
+    ) -> StoreFuture<'_, (u64, Vec<RatingChange>)> {
+        let id = id.to_owned();
+        // One savepoint of the writer's transaction: the change and its rating, or neither.
+        Box::pin(self.run(move |db| {
+            let revision = games::apply(db, &id, revision, &change)?;
+            let rated = ratings::rate(db, &id, &rating.game, &rating.seated, &rating.places)?;
+            Ok((revision, rated))
+        }))
     }
 
     fn load(&self, id: &str) -> StoreFuture<'_, Option<StoredGame>> {

@@ -8,6 +8,7 @@ mod clocks;
 mod gesture_cases;
 mod http_api;
 mod isolation;
+mod legal_cases;
 mod lobby;
 mod page_api;
 mod page_modules;

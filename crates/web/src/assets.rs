@@ -148,6 +148,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("render.js"),
         module!("gestures.js"),
         module!("connection.js"),
+        module!("legal.js"),
         module!("pointing.js"),
         module!("board.js"),
         module!("choices.js"),

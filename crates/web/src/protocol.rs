@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 
 pub mod legal_wire;
+pub mod picture_wire;
 
 use serde::{Deserialize, Serialize};
 use tabuleiro_core::{Gesture, Outcome, Picture, Piece, Placed, PlayerResult};
@@ -247,7 +248,9 @@ pub enum ServerMessage {
         version: u64,
         /// The board as text (column and row labels, then status lines).
         board: String,
-        /// The position as a picture seen by this connection, the last turn marked.
+        /// The position as a picture seen by this connection, the last turn marked (its
+        /// values flat: [`picture_wire`]).
+        #[serde(with = "picture_wire")]
         picture: Box<Picture>,
         /// The seat to move (from 0), none when the game is over.
         to_move: Option<usize>,

@@ -9,6 +9,7 @@ mod gesture_cases;
 mod house;
 mod http_api;
 mod isolation;
+mod legal_cases;
 mod lobby;
 mod page_api;
 mod page_modules;

@@ -135,8 +135,8 @@ struct Lean {
     kind: String,
     version: Option<u64>,
     to_move: Option<usize>,
-    #[serde(default)]
-    legal: LeanLegal,
+    #[serde(default, with = "tabuleiro_web::protocol::legal_wire")]
+    legal: Vec<tabuleiro_web::protocol::Legal>,
     ending: Option<serde::de::IgnoredAny>,
     message: Option<String>,
     clock: Option<LeanClock>,
@@ -148,39 +148,6 @@ struct Lean {
 #[derive(serde::Deserialize)]
 struct LeanClock {
     remaining: Vec<u64>,
-}
-
-/// The legal moves, as [`Lean`] reads them: their notations only
-/// ([`tabuleiro_web::protocol::legal_wire`]).
-#[derive(serde::Deserialize, Default)]
-struct LeanLegal {
-    moves: Vec<LeanMove>,
-}
-
-/// A legal move's notation, the first item of its array; the rest skipped unread.
-struct LeanMove(String);
-
-impl<'de> serde::Deserialize<'de> for LeanMove {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct First;
-        impl<'de> serde::de::Visitor<'de> for First {
-            type Value = LeanMove;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a move's array, its notation first")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<LeanMove, A::Error> {
-                let notation: String = seq
-                    .next_element()?
-                    .ok_or_else(|| serde::de::Error::invalid_length(0, &self))?;
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(LeanMove(notation))
-            }
-        }
-        deserializer.deserialize_seq(First)
-    }
 }
 
 /// The next message, as the scripted players read it.
@@ -202,7 +169,7 @@ async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String>
                 return Ok(Seen {
                     version: lean.version.unwrap_or(0),
                     to_move: lean.to_move,
-                    legal: lean.legal.moves.into_iter().map(|m| m.0).collect(),
+                    legal: lean.legal.into_iter().map(|m| m.notation).collect(),
                     over: lean.ending.is_some(),
                     clock: lean.clock.map(|c| c.remaining),
                 });

@@ -4,6 +4,7 @@
 import { game, ui } from "./state.js";
 import { render } from "./render.js";
 import { ponged } from "./clocks.js";
+import { fullMoves } from "./legal.js";
 
 /** Whether the page is joined to its game over an open connection. */
 export const online = () => !!(game.socket && game.socket.readyState === WebSocket.OPEN && game.joined);
@@ -84,34 +85,6 @@ function connect() {
   };
 }
 
-/** A state's legal moves widened from their lean form on the wire (the server's
- * `protocol/legal_wire.rs`: tables of choices and pieces, each move an array: notation,
- * cells, then placements, choice and preview where it has them) to full moves:
- * `{notation, gesture: {cells, pieces, choice}, preview}`. */
-export function fullMoves(lean) {
-  if (!lean || Array.isArray(lean)) return lean || [];
-  const choices = lean.choices || [];
-  const pieces = lean.pieces || [];
-  return lean.moves.map(([notation, flat = [], ...rest]) => {
-    // After the cells: the placements (an array) if any, then the choice (a number), then the
-    // preview (an array).
-    const placed = Array.isArray(rest[0]) ? rest.shift() : [];
-    const choice = typeof rest[0] === "number" ? rest.shift() : -1;
-    const preview = rest[0] || [];
-    const cells = [];
-    for (let k = 0; k + 1 < flat.length; k += 2) cells.push({ x: flat[k], y: flat[k + 1] });
-    return {
-      notation,
-      gesture: {
-        cells,
-        pieces: placed.map(([token, x, y]) => ({ token, cell: x === undefined ? null : { x, y } })),
-        choice: choice >= 0 ? choices[choice] : null,
-      },
-      preview: preview.map(([x, y, k]) => ({ cell: { x, y }, piece: pieces[k] })),
-    };
-  });
-}
-
 function receive(message) {
   switch (message.type) {
     case "welcome":
@@ -124,6 +97,10 @@ function receive(message) {
       // The turn's start, as the player saw it (a state sent again for other news is not).
       if (!previous || message.version !== previous.version) game.stateAt = performance.now();
       message.legal = fullMoves(message.legal);
+      // The numbers on cells travel flat, [x, y, value, …] (the server's protocol/picture_wire.rs).
+      const flat = message.picture.values || [];
+      message.picture.values = [];
+      for (let k = 0; k + 2 < flat.length; k += 3) message.picture.values.push({ cell: { x: flat[k], y: flat[k + 1] }, value: flat[k + 2] });
       // The legend is said once, in the welcome.
       if (!message.picture.legend) message.picture.legend = (game.welcome && game.welcome.legend) || [];
       game.state = message;

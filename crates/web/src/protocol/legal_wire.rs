@@ -1,30 +1,50 @@
 //! The legal moves of a `state` message as they travel: lean, because they are most of its
-//! bytes (Quantik's 64 opening moves took 11 KB as full JSON, each repeating its piece).
+//! bytes (Quantik's 64 opening moves took 11 KB as full JSON, each repeating its piece; a Q!nto
+//! hand with wild tiles can be laid in thousands of ways).
 //!
 //! ```text
 //! "legal": {
-//!   "choices": [Choice, …],     each choice once (absent when none)
-//!   "pieces": [Piece, …],       each previewed piece once (absent when none)
-//!   "moves": [[notation, cells, (placements), (choice), (preview)], …]
+//!   "choices": [[token, label, (piece)], …],  each choice once (absent when none)
+//!   "pieces": [Piece, …],                     each previewed piece once (absent when none)
+//!   "tokens": [token, …],                     each hand piece's token once (absent when none)
+//!   "forms": [template, …],                   the notation forms (absent when none)
+//!   "graph": "…",                             the moves' steps, equal parts once
+//!   "moves": [[notation, cells, …], …]        any other move in full (absent when none)
 //! }
 //! ```
 //!
-//! A move is an array: its notation; its gesture's cells as one flat list `[x, y, x, y, …]`;
-//! then, only where the move has them, the pieces it takes from the hand (an array, each
-//! `[token, x, y]`, or `[token]` for a piece that goes nowhere: a traded tile), the index of
-//! its choice in `choices` (a number; -1: none, written only before a preview), and its
-//! preview (an array, each `[x, y, piece]` with `piece` an index in `pieces`). The third item
-//! is told by its type: an array is the placements, a number the choice. Nudge's `b2u` is
-//! `["b2u", [1, 1, 1, 0]]`, Quantik's `Ca1` `["Ca1", [0, 0], 0]`, Q!nto's `pass RH`
-//! `["pass RH", [], [["RH"]]]`. Everything else in the message is as [`super::ServerMessage`]
-//! says. The page widens it back to full moves as it receives it (`connection.js`).
+//! Moves are written as steps and a notation form: the steps of a move's gesture (cells from the
+//! cell before) make a tree whose equal subtrees are written once, as one string of numbers,
+//! each move ending with the template that makes its notation out of its own parts (Quantik's
+//! `Ca1` is the choice's token, then the cell's name). Module `graph` says how. Nothing in it
+//! names a game: a move whose notation is made of no part is a form of its own. The moves come
+//! back in the graph's order, not the game's.
+//!
+//! A move written in full (one with a preview of its own, or the same move twice) is an array:
+//! its notation; its gesture's cells as one flat list `[x, y, x, y, …]`; then, only where the
+//! move has them, the pieces it takes from the hand (an array, each `[token, x, y]`, or
+//! `[token]` for a piece that goes nowhere), the index of its choice in `choices` (a number;
+//! -1: none, written only before a preview), and its preview (an array, each `[x, y, piece]`
+//! with `piece` an index in `pieces`). Everything else in the message is as
+//! [`super::ServerMessage`] says. The page widens all of it back to full moves as it receives
+//! it (`assets/js/legal.js`).
+
+mod digits;
+mod graph;
+
+use std::collections::HashMap;
 
 use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use tabuleiro_core::{Cell, Choice, Gesture, Piece, Placed, Placement};
 
+use self::graph::{Bit, Graph, Tree};
 use super::Legal;
+
+/// Most nodes a reader visits in a position's graph (Q!nto's largest positions have about
+/// 30,000 moves, each a path of a few nodes).
+const MOST_VISITS: usize = 2_000_000;
 
 /// Writes `legal` in the lean form (for `#[serde(with)]`).
 ///
@@ -33,76 +53,118 @@ use super::Legal;
 pub fn serialize<S: Serializer>(legal: &[Legal], serializer: S) -> Result<S::Ok, S::Error> {
     let mut choices: Vec<&Choice> = Vec::new();
     let mut pieces: Vec<&Piece> = Vec::new();
-    let moves: Vec<LeanMove<'_>> = legal
-        .iter()
-        .map(|l| {
-            let choice = l.gesture.choice.as_ref().map(|c| index_of(&mut choices, c));
-            let preview = l
-                .preview
-                .iter()
-                .map(|p| (p.cell, index_of(&mut pieces, &p.piece)))
-                .collect();
-            LeanMove {
-                legal: l,
-                choice,
-                preview,
+    let mut tokens: Vec<&str> = Vec::new();
+    let mut forms: Vec<Vec<Bit>> = Vec::new();
+    let mut form_of: HashMap<Vec<Bit>, usize> = HashMap::new();
+    let mut tree = Tree::new();
+    let mut full: Vec<LeanMove<'_>> = Vec::new();
+    for l in legal {
+        let steps = graph::steps(
+            &l.gesture,
+            |t| index_of(&mut tokens, t),
+            |c| index_of(&mut choices, c),
+        );
+        if let (true, Some(steps)) = (l.preview.is_empty(), steps) {
+            let template = graph::template(&l.notation, &graph::parts(&l.gesture));
+            let form = *form_of.entry(template.clone()).or_insert_with(|| {
+                forms.push(template);
+                forms.len() - 1
+            });
+            if tree.add(&steps, form) {
+                continue;
             }
-        })
-        .collect();
+        }
+        let choice = l.gesture.choice.as_ref().map(|c| index_of(&mut choices, c));
+        let preview = l
+            .preview
+            .iter()
+            .map(|p| (p.cell, index_of(&mut pieces, &p.piece)))
+            .collect();
+        full.push(LeanMove {
+            legal: l,
+            choice,
+            preview,
+        });
+    }
+    let graph = if forms.is_empty() {
+        String::new()
+    } else {
+        Graph::write(&tree)
+    };
     Lean {
-        choices,
+        choices: choices.into_iter().map(LeanChoice).collect(),
         pieces,
-        moves,
+        tokens,
+        forms,
+        graph,
+        moves: full,
     }
     .serialize(serializer)
 }
 
-/// Reads the lean form back into full moves (for `#[serde(with)]`).
+/// Reads the lean form back into full moves (for `#[serde(with)]`): the moves of each form in
+/// turn, then those written in full.
 ///
 /// # Errors
 /// Not the lean form, or an index out of its list.
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Legal>, D::Error> {
     let lean = Read::deserialize(deserializer)?;
-    lean.moves
-        .into_iter()
-        .map(|m| {
-            let choice = match m.choice {
-                None => None,
-                Some(k) => Some(
-                    lean.choices
-                        .get(k)
-                        .cloned()
-                        .ok_or_else(|| de::Error::custom(format!("no choice {k}")))?,
-                ),
-            };
-            let preview = m
-                .preview
-                .into_iter()
-                .map(|(cell, k)| {
-                    let piece = lean
-                        .pieces
-                        .get(k)
-                        .cloned()
-                        .ok_or_else(|| de::Error::custom(format!("no piece {k}")))?;
-                    Ok(Placed { cell, piece })
-                })
-                .collect::<Result<Vec<Placed>, D::Error>>()?;
-            Ok(Legal {
-                notation: m.notation,
-                gesture: Gesture {
-                    cells: m.cells,
-                    pieces: m.placements,
-                    choice,
-                },
-                preview,
+    let choices: Vec<Choice> = lean.choices.into_iter().map(|c| c.0).collect();
+    let nodes = graph::read(&lean.graph).map_err(de::Error::custom)?;
+    let mut legal = Vec::new();
+    let mut each = |steps: &[graph::Step], form: usize| {
+        let template = lean
+            .forms
+            .get(form)
+            .ok_or_else(|| format!("no form {form}"))?;
+        let gesture = graph::gesture(steps, &lean.tokens, &choices)?;
+        let notation = graph::render(template, &graph::parts(&gesture))?;
+        legal.push(Legal {
+            notation,
+            gesture,
+            preview: Vec::new(),
+        });
+        Ok(())
+    };
+    graph::walk(&nodes, MOST_VISITS, &mut each).map_err(de::Error::custom)?;
+    for m in lean.moves {
+        let choice = match m.choice {
+            None => None,
+            Some(k) => Some(
+                choices
+                    .get(k)
+                    .cloned()
+                    .ok_or_else(|| de::Error::custom(format!("no choice {k}")))?,
+            ),
+        };
+        let preview = m
+            .preview
+            .into_iter()
+            .map(|(cell, k)| {
+                let piece = lean
+                    .pieces
+                    .get(k)
+                    .cloned()
+                    .ok_or_else(|| de::Error::custom(format!("no piece {k}")))?;
+                Ok(Placed { cell, piece })
             })
-        })
-        .collect()
+            .collect::<Result<Vec<Placed>, D::Error>>()?;
+        legal.push(Legal {
+            notation: m.notation,
+            gesture: Gesture {
+                cells: m.cells,
+                pieces: m.placements,
+                choice,
+            },
+            preview,
+        });
+    }
+    Ok(legal)
 }
 
 /// The index of `item` in `list`, added at its end if it is not there yet (the lists are a
-/// few entries long: a reserve's kinds of pieces).
-fn index_of<'a, T: PartialEq>(list: &mut Vec<&'a T>, item: &'a T) -> usize {
+/// few entries long: a reserve's kinds of pieces, a hand's tokens).
+fn index_of<'a, T: PartialEq + ?Sized>(list: &mut Vec<&'a T>, item: &'a T) -> usize {
     if let Some(k) = list.iter().position(|known| *known == item) {
         k
     } else {
@@ -114,10 +176,53 @@ fn index_of<'a, T: PartialEq>(list: &mut Vec<&'a T>, item: &'a T) -> usize {
 #[derive(Serialize)]
 struct Lean<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    choices: Vec<&'a Choice>,
+    choices: Vec<LeanChoice<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pieces: Vec<&'a Piece>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tokens: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    forms: Vec<Vec<Bit>>,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    graph: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     moves: Vec<LeanMove<'a>>,
+}
+
+/// A choice as `[token, label]`, or `[token, label, piece]` for one that puts a piece down.
+struct LeanChoice<'a>(&'a Choice);
+
+impl Serialize for LeanChoice<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let c = self.0;
+        match &c.piece {
+            Some(piece) => (&c.token, &c.label, piece).serialize(serializer),
+            None => (&c.token, &c.label).serialize(serializer),
+        }
+    }
+}
+
+/// `[token, label]` or `[token, label, piece]`, read.
+struct ReadChoice(Choice);
+
+impl<'de> Deserialize<'de> for ReadChoice {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Items {
+            Plain((String, String)),
+            Piece((String, String, Piece)),
+        }
+        let (token, label, piece) = match Items::deserialize(deserializer)? {
+            Items::Plain((token, label)) => (token, label, None),
+            Items::Piece((token, label, piece)) => (token, label, Some(piece)),
+        };
+        Ok(ReadChoice(Choice {
+            token,
+            label,
+            piece,
+        }))
+    }
 }
 
 struct LeanMove<'a> {
@@ -203,9 +308,16 @@ impl Serialize for Previews<'_> {
 #[derive(Deserialize)]
 struct Read {
     #[serde(default)]
-    choices: Vec<Choice>,
+    choices: Vec<ReadChoice>,
     #[serde(default)]
     pieces: Vec<Piece>,
+    #[serde(default)]
+    tokens: Vec<String>,
+    #[serde(default)]
+    forms: Vec<Vec<Bit>>,
+    #[serde(default)]
+    graph: String,
+    #[serde(default)]
     moves: Vec<ReadMove>,
 }
 
@@ -299,104 +411,4 @@ impl<'de> Deserialize<'de> for ReadPlacement {
 }
 
 #[cfg(test)]
-mod tests {
-    use tabuleiro_ai::Seat;
-    use tabuleiro_core::{Registry, Setup};
-    use tabuleiro_games::REGISTRY;
-
-    use super::*;
-    use crate::dyngame::build;
-
-    #[derive(Serialize, Deserialize, PartialEq, Debug)]
-    struct Wrapped {
-        #[serde(with = "super")]
-        legal: Vec<Legal>,
-    }
-
-    /// Every game's legal moves a few random moves in, and from its start.
-    fn positions() -> Vec<(&'static str, Vec<Legal>)> {
-        let mut all = Vec::new();
-        for info in REGISTRY.games() {
-            for seed in 0..6_u64 {
-                let mut setup = Setup::default_for(info);
-                setup.seed = seed;
-                let mut game = build(info.id, setup, &[Seat::Human; 2], &[]).expect("a game");
-                for k in 0..seed * 2 {
-                    let legal = game.legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let pick = usize::try_from(k * 7 + seed).unwrap_or(0) % legal.len();
-                    game.play(&legal[pick].notation).expect("a legal move");
-                }
-                all.push((info.id, game.legal_moves()));
-            }
-        }
-        all
-    }
-
-    #[test]
-    fn the_lean_form_reads_back_to_the_very_same_moves() {
-        for (game, legal) in positions() {
-            let wrapped = Wrapped { legal };
-            let text = serde_json::to_string(&wrapped).expect("json");
-            let back: Wrapped = serde_json::from_str(&text).expect("read back");
-            assert_eq!(back, wrapped, "{game}: {text}");
-        }
-    }
-
-    #[test]
-    fn the_lean_form_is_a_fraction_of_the_full_one() {
-        for (game, legal) in positions() {
-            if legal.is_empty() {
-                continue;
-            }
-            let full = serde_json::to_string(&legal).expect("json").len();
-            let lean = serde_json::to_string(&Wrapped { legal })
-                .expect("json")
-                .len();
-            assert!(lean * 2 < full, "{game}: {lean} bytes against {full}");
-        }
-    }
-
-    #[test]
-    fn moves_leave_out_what_they_do_not_use() {
-        let legal = vec![
-            Legal {
-                notation: "b2u".to_owned(),
-                gesture: Gesture::cells(vec![Cell::new(1, 1), Cell::new(1, 0)]),
-                preview: Vec::new(),
-            },
-            Legal {
-                notation: "pass RH".to_owned(),
-                gesture: Gesture {
-                    cells: Vec::new(),
-                    pieces: vec![Placement {
-                        token: "RH".to_owned(),
-                        cell: None,
-                    }],
-                    choice: None,
-                },
-                preview: Vec::new(),
-            },
-        ];
-        let text = serde_json::to_string(&Wrapped { legal }).expect("json");
-        assert_eq!(
-            text,
-            r#"{"legal":{"moves":[["b2u",[1,1,1,0]],["pass RH",[],[["RH"]]]]}}"#
-        );
-    }
-
-    #[test]
-    fn a_bad_index_or_an_odd_list_of_numbers_is_refused_in_words() {
-        for bad in [
-            r#"{"legal":{"moves":[["Ca1",[0,0],3]]}}"#,
-            r#"{"legal":{"moves":[["Ca1",[0,0],"C"]]}}"#,
-            r#"{"legal":{"moves":[["Ca1",[0]]]}}"#,
-            r#"{"legal":{"moves":[["x",[],[["RH",1]]]]}}"#,
-            r#"{"legal":{"moves":[[]]}}"#,
-        ] {
-            assert!(serde_json::from_str::<Wrapped>(bad).is_err(), "{bad}");
-        }
-    }
-}
+mod tests;

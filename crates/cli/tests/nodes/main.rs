@@ -10,6 +10,8 @@
 //! - [`clocks`]: a game out of time ended by a node that never served it, and clocks right
 //!   through a restart of their node.
 //! - [`backup`]: docs/deploy.md's `pg_dump` and `pg_restore`: every game in the restored copy.
+//! - [`same`]: the same random changes made to SQLite and to PostgreSQL are answered alike and
+//!   read back alike (games, rematches, ratings).
 //! - [`outage`]: the database stopped (SIGSTOP) or restarted under the nodes: pages answer,
 //!   moves are refused at once and nothing acknowledged is lost.
 //!
@@ -22,6 +24,7 @@ mod backup;
 mod clocks;
 mod outage;
 mod races;
+mod same;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;

@@ -308,9 +308,13 @@ impl PostgresStore {
                     .query_opt(REMATCH, &[&id, &stored, &game.id, &CHANNEL, &payload])
                     .await?;
                 let Some(row) = row else {
+                    // Refused: at another revision, or named a rematch already at this one.
+                    let now = tx
+                        .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
+                        .await?;
                     return Err(StoreError::Conflict {
                         expected: revision,
-                        stored: revision,
+                        stored: now.map_or(0, |r| u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
                     });
                 };
                 insert_game(&tx, &game, false).await?;

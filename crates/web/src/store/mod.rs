@@ -19,6 +19,7 @@ mod game;
 mod open;
 mod player;
 pub mod postgres;
+mod rows;
 pub mod sqlite;
 
 use std::future::Future;

@@ -1,77 +1,49 @@
-//! A game's row and its changes in PostgreSQL: each change but a move is one statement that
-//! claims the game at the revision its node read, makes the change and announces it, in one
-//! transaction (moves wait to be stored together: `moves`).
+//! A game's row and its changes in PostgreSQL: each change but a move is one statement (the
+//! rows [`writes`] says) that claims the game at the revision its node read, makes the change
+//! and announces it, in one transaction (moves wait to be stored together: `moves`).
 
+use super::super::rows::writes;
 use super::super::{Change, Rating, RatingChange, Row, StoreError, StoredGame};
 use super::notify::{CHANNEL, payload};
 use super::{PostgresStore, moves, ratings};
 
-/// An undo: the moves from `$3` on forgotten, the clock (`$4`, JSON or null: unchanged) and
-/// deadline (`$5`) written, the queued computer move cleared.
-const TRUNCATE: &str = "
+/// Any change to a game, as [`writes`] says it, in one statement: the game claimed at its
+/// revision (and, as the change asks, only while not over, only without a rematch, only with
+/// exactly the moves before the one added), its columns set where given, a move added or the
+/// moves from a ply forgotten, a seat's player indexed, its queued computer move cleared, and
+/// the change announced on channel `$21` (payload `$22`).
+const CHANGE: &str = "
 WITH claimed AS (
-    UPDATE games SET revision = revision + 1, finished = false, offer = NULL,
-        clock = COALESCE($4, clock),
-        deadline = CASE WHEN $4::TEXT IS NULL THEN deadline ELSE $5::BIGINT END
+    UPDATE games SET revision = revision + 1,
+        finished = COALESCE($3::BOOLEAN, finished),
+        resigned = COALESCE($4::INTEGER, resigned),
+        offer = CASE WHEN $5::BOOLEAN THEN $6::TEXT ELSE offer END,
+        ending = COALESCE($7::TEXT, ending),
+        clock = COALESCE($8::TEXT, clock),
+        deadline = CASE WHEN $9::BOOLEAN THEN $10::BIGINT ELSE deadline END,
+        seats = COALESCE($11::TEXT, seats),
+        rematch = COALESCE($12::TEXT, rematch)
     WHERE id = $1 AND revision = $2
+        AND (NOT $13::BOOLEAN OR (resigned IS NULL AND ending IS NULL))
+        AND (NOT $14::BOOLEAN OR rematch IS NULL)
+        AND ($15::INTEGER IS NULL
+            OR (SELECT COUNT(*) FROM moves m WHERE m.game_id = $1) = $15::INTEGER)
     RETURNING revision
+), added AS (
+    INSERT INTO moves (game_id, ply, notation)
+    SELECT $1, $15::INTEGER, $16::TEXT FROM claimed WHERE $16::TEXT IS NOT NULL
 ), forgotten AS (
-    DELETE FROM moves WHERE game_id = $1 AND ply >= $3 AND EXISTS (SELECT 1 FROM claimed)
+    DELETE FROM moves WHERE game_id = $1 AND ply >= $17::INTEGER
+        AND EXISTS (SELECT 1 FROM claimed)
+), seated AS (
+    INSERT INTO seat_players (game_id, seat, player)
+    SELECT $1, $18::INTEGER, $19::TEXT FROM claimed WHERE $19::TEXT IS NOT NULL
+    ON CONFLICT (game_id, seat) DO UPDATE SET player = EXCLUDED.player
 ), cleared AS (
-    DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
+    DELETE FROM computer_jobs WHERE game_id = $1 AND $20::BOOLEAN
+        AND EXISTS (SELECT 1 FROM claimed)
 ), announced AS (
-    SELECT pg_notify($6, $7) FROM claimed
-)
-SELECT revision FROM claimed, announced";
-
-/// A resignation.
-const RESIGN: &str = "
-WITH claimed AS (
-    UPDATE games SET revision = revision + 1, resigned = $3, finished = true, offer = NULL,
-        deadline = NULL
-    WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
-    RETURNING revision
-), cleared AS (
-    DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
-), announced AS (
-    SELECT pg_notify($4, $5) FROM claimed
-)
-SELECT revision FROM claimed, announced";
-
-/// An offer made, answered or withdrawn (`$3`, JSON or null), while the game is not over.
-const OFFER: &str = "
-WITH claimed AS (
-    UPDATE games SET revision = revision + 1, offer = $3
-    WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
-    RETURNING revision
-), announced AS (
-    SELECT pg_notify($4, $5) FROM claimed
-)
-SELECT revision FROM claimed, announced";
-
-/// The game ended by agreement, abort or time (`$3`, JSON), while it was not over, its clock
-/// stopped (`$4`, JSON or null: unchanged); its queued computer move cleared.
-const END: &str = "
-WITH claimed AS (
-    UPDATE games SET revision = revision + 1, ending = $3, finished = true, offer = NULL,
-        clock = COALESCE($4, clock), deadline = NULL
-    WHERE id = $1 AND revision = $2 AND resigned IS NULL AND ending IS NULL
-    RETURNING revision
-), cleared AS (
-    DELETE FROM computer_jobs WHERE game_id = $1 AND EXISTS (SELECT 1 FROM claimed)
-), announced AS (
-    SELECT pg_notify($5, $6) FROM claimed
-)
-SELECT revision FROM claimed, announced";
-
-/// A rematch named (the new game is inserted in the same transaction).
-const REMATCH: &str = "
-WITH claimed AS (
-    UPDATE games SET revision = revision + 1, rematch = $3
-    WHERE id = $1 AND revision = $2 AND rematch IS NULL
-    RETURNING revision
-), announced AS (
-    SELECT pg_notify($4, $5) FROM claimed
+    SELECT pg_notify($21, $22) FROM claimed
 )
 SELECT revision FROM claimed, announced";
 
@@ -113,74 +85,44 @@ pub(super) async fn insert_game(
 
 impl PostgresStore {
     /// Makes `change` to game `id` at `revision`
-    /// ([`GameStore::change`](super::super::GameStore::change)).
+    /// ([`GameStore::change`](super::super::GameStore::change)): a move waits to be stored
+    /// with the moves of other games (`moves`), any other change is one statement, with a
+    /// rematch's new game in the same transaction.
     pub(super) async fn apply(
         &self,
         id: String,
         revision: u64,
         change: Change,
     ) -> Result<u64, StoreError> {
-        match change {
-            Change::Move {
-                ply,
-                notation,
-                finished,
-                clock,
-            } => {
-                let (answer, answered) = tokio::sync::oneshot::channel();
-                let row = moves::MoveRow {
-                    id,
-                    revision,
-                    ply,
-                    notation,
-                    finished,
-                    clock: clock
-                        .map(|t| serde_json::to_string(&t.clock).map(|c| (c, t.deadline)))
-                        .transpose()?,
-                };
-                self.moves
-                    .send(moves::Waiting { row, answer })
-                    .map_err(|_| StoreError::Gone)?;
-                answered.await.map_err(|_| StoreError::Gone)?
-            }
-            Change::Truncate { from, clock } => {
-                let deadline = clock.as_ref().and_then(|t| t.deadline);
-                let clock = clock.map(|t| serde_json::to_string(&t.clock)).transpose()?;
-                let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
-                    vec![Box::new(from as i32), Box::new(clock), Box::new(deadline)];
-                self.claim(&id, revision, TRUNCATE, middle).await
-            }
-            Change::Resign { seat } => {
-                self.claim(&id, revision, RESIGN, vec![Box::new(seat as i32)])
-                    .await
-            }
-            Change::Offer { offer } => {
-                let offer = offer.as_ref().map(serde_json::to_string).transpose()?;
-                self.claim(&id, revision, OFFER, vec![Box::new(offer)])
-                    .await
-            }
-            Change::End { ending, clock } => {
-                let ending = serde_json::to_string(&ending)?;
-                let clock = clock.map(|c| serde_json::to_string(&c)).transpose()?;
-                let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
-                    vec![Box::new(ending), Box::new(clock)];
-                self.claim(&id, revision, END, middle).await
-            }
-            Change::Sit { seat, seats } => {
-                let player = match seats.get(seat) {
-                    Some(super::super::StoredSeat::Human {
-                        player: Some(player),
-                        ..
-                    }) => player.id.clone(),
-                    _ => String::new(),
-                };
-                let seats = serde_json::to_string(&seats)?;
-                let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
-                    vec![Box::new(seats), Box::new(seat as i32), Box::new(player)];
-                self.claim(&id, revision, ratings::SIT, middle).await
-            }
-            Change::Rematch { game } => self.rematch(&id, revision, *game).await,
+        if let Change::Move { .. } = change {
+            let w = writes(&change)?;
+            let (ply, notation) = w.add_move.unwrap_or_default();
+            let (answer, answered) = tokio::sync::oneshot::channel();
+            let row = moves::MoveRow {
+                id,
+                revision,
+                ply: usize::try_from(ply).unwrap_or(0),
+                notation: notation.to_owned(),
+                finished: w.finished.unwrap_or(false),
+                clock: w.clock.map(|c| (c, w.deadline.value())),
+            };
+            self.moves
+                .send(moves::Waiting { row, answer })
+                .map_err(|_| StoreError::Gone)?;
+            return answered.await.map_err(|_| StoreError::Gone)?;
         }
+        let node = self.node.clone();
+        self.call(move |mut client| async move {
+            let result = async {
+                let tx = client.transaction().await?;
+                let revision = change_on(&tx, &node, &id, revision, &change).await?;
+                tx.commit().await?;
+                Ok(revision)
+            }
+            .await;
+            (client, result)
+        })
+        .await
     }
 
     /// Reads game `id` with its moves ([`GameStore::load`](super::super::GameStore::load)).
@@ -215,24 +157,6 @@ impl PostgresStore {
         .await
     }
 
-    /// Runs one statement of a change that is announced in its own transaction (its
-    /// parameters: the game and revision, then `middle`, then the announcement's channel and
-    /// payload) and reads the new revision, or the conflict.
-    async fn claim(
-        &self,
-        id: &str,
-        revision: u64,
-        statement: &'static str,
-        middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>>,
-    ) -> Result<u64, StoreError> {
-        let (id, node) = (id.to_owned(), self.node.clone());
-        self.call(move |client| async move {
-            let result = claim_on(&client, &node, &id, revision, statement, &middle).await;
-            (client, result)
-        })
-        .await
-    }
-
     /// Makes `change` (one that ends the game: a move, a resignation, an ending) and rates the
     /// game as `rating` says, in one transaction
     /// ([`GameStore::change_rated`](super::super::GameStore::change_rated)).
@@ -247,43 +171,7 @@ impl PostgresStore {
         self.call(move |mut client| async move {
             let result = async {
                 let tx = client.transaction().await?;
-                let revision = match change {
-                    Change::Move {
-                        ply,
-                        notation,
-                        finished,
-                        clock,
-                    } => {
-                        let row = moves::MoveRow {
-                            id: id.clone(),
-                            revision,
-                            ply,
-                            notation,
-                            finished,
-                            clock: clock
-                                .map(|t| serde_json::to_string(&t.clock).map(|c| (c, t.deadline)))
-                                .transpose()?,
-                        };
-                        moves::store_one(&tx, &node, &row).await?
-                    }
-                    Change::Resign { seat } => {
-                        let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
-                            vec![Box::new(seat as i32)];
-                        claim_on(&tx, &node, &id, revision, RESIGN, &middle).await?
-                    }
-                    Change::End { ending, clock } => {
-                        let ending = serde_json::to_string(&ending)?;
-                        let clock = clock.map(|c| serde_json::to_string(&c)).transpose()?;
-                        let middle: Vec<Box<dyn tokio_postgres::types::ToSql + Sync + Send>> =
-                            vec![Box::new(ending), Box::new(clock)];
-                        claim_on(&tx, &node, &id, revision, END, &middle).await?
-                    }
-                    other => {
-                        return Err(StoreError::Unreachable(format!(
-                            "a change that ends no game cannot be rated: {other:?}"
-                        )));
-                    }
-                };
+                let revision = change_on(&tx, &node, &id, revision, &change).await?;
                 let rated =
                     ratings::rate_in(&tx, &id, &rating.game, &rating.seated, &rating.places)
                         .await?;
@@ -295,69 +183,76 @@ impl PostgresStore {
         })
         .await
     }
-
-    /// Names `game` the rematch of game `id` at `revision` and stores it, in one transaction.
-    async fn rematch(&self, id: &str, revision: u64, game: StoredGame) -> Result<u64, StoreError> {
-        let (id, node) = (id.to_owned(), self.node.clone());
-        self.call(move |mut client| async move {
-            let result = async {
-                let tx = client.transaction().await?;
-                let payload = payload(&node, &id);
-                let stored = revision as i64;
-                let row = tx
-                    .query_opt(REMATCH, &[&id, &stored, &game.id, &CHANNEL, &payload])
-                    .await?;
-                let Some(row) = row else {
-                    // Refused: at another revision, or named a rematch already at this one.
-                    let now = tx
-                        .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
-                        .await?;
-                    return Err(StoreError::Conflict {
-                        expected: revision,
-                        stored: now.map_or(0, |r| u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
-                    });
-                };
-                insert_game(&tx, &game, false).await?;
-                tx.commit().await?;
-                Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
-            }
-            .await;
-            (client, result)
-        })
-        .await
-    }
 }
 
-/// Runs one statement of a change on `client` (a connection, or a transaction the change
-/// shares): its parameters the game and revision, then `middle`, then the announcement's
-/// channel and payload (from `node`); the new revision, or the conflict.
-async fn claim_on(
-    client: &impl deadpool_postgres::GenericClient,
+/// Makes `change` within `tx` (the change's transaction, which a rated game's rating may
+/// share): the rows [`writes`] says, in PostgreSQL's words, announced to the other nodes by
+/// `node`; the new revision, or the conflict.
+async fn change_on(
+    tx: &deadpool_postgres::Transaction<'_>,
     node: &str,
     id: &str,
     revision: u64,
-    statement: &'static str,
-    middle: &[Box<dyn tokio_postgres::types::ToSql + Sync + Send>],
+    change: &Change,
 ) -> Result<u64, StoreError> {
+    let w = writes(change)?;
     let payload = payload(node, id);
     let stored = revision as i64;
-    let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![&id, &stored];
-    for p in middle {
-        params.push(p.as_ref());
-    }
-    params.push(&CHANNEL);
-    params.push(&payload);
-    let statement = client.prepare_cached(statement).await?;
-    if let Some(row) = client.query_opt(&statement, &params).await? {
-        return Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0));
-    }
-    let now = client
-        .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
+    let offer = w.offer.value();
+    let (ply, notation) = match w.add_move {
+        Some((ply, notation)) => (Some(ply as i32), Some(notation)),
+        None => (None, None),
+    };
+    let forget = w.forget_from.map(|f| f as i32);
+    let (seat, player) = match w.seat_player {
+        Some((seat, player)) => (Some(seat as i32), Some(player)),
+        None => (None, None),
+    };
+    let resigned = w.resigned.map(|r| r as i32);
+    let deadline = w.deadline.value();
+    let statement = tx.prepare_cached(CHANGE).await?;
+    let row = tx
+        .query_opt(
+            &statement,
+            &[
+                &id,
+                &stored,
+                &w.finished,
+                &resigned,
+                &w.offer.written(),
+                &offer,
+                &w.ending,
+                &w.clock,
+                &w.deadline.written(),
+                &deadline,
+                &w.seats,
+                &w.rematch,
+                &w.only_open,
+                &w.only_without_rematch,
+                &ply,
+                &notation,
+                &forget,
+                &seat,
+                &player,
+                &w.clears_computer,
+                &CHANNEL,
+                &payload,
+            ],
+        )
         .await?;
-    Err(StoreError::Conflict {
-        expected: revision,
-        stored: now.map_or(0, |r| u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
-    })
+    let Some(row) = row else {
+        let now = tx
+            .query_opt("SELECT revision FROM games WHERE id = $1", &[&id])
+            .await?;
+        return Err(StoreError::Conflict {
+            expected: revision,
+            stored: now.map_or(0, |r| u64::try_from(r.get::<_, i64>(0)).unwrap_or(0)),
+        });
+    };
+    if let Some(game) = w.new_game {
+        insert_game(tx, game, false).await?;
+    }
+    Ok(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0))
 }
 
 /// Reads a game's row.

@@ -212,27 +212,6 @@ impl Movers {
     }
 }
 
-/// Stores one move on `client` (a transaction it shares with the game's rating), announced by
-/// `node`: the new revision, or the conflict.
-pub(super) async fn store_one(
-    client: &impl deadpool_postgres::GenericClient,
-    node: &str,
-    row: &MoveRow,
-) -> Result<u64, StoreError> {
-    let now = run_moves(client, node, &[row]).await?;
-    match now.first() {
-        Some(Ok(revision)) => Ok(*revision),
-        Some(Err(stored)) => Err(StoreError::Conflict {
-            expected: row.revision,
-            stored: *stored,
-        }),
-        None => Err(StoreError::Conflict {
-            expected: row.revision,
-            stored: 0,
-        }),
-    }
-}
-
 /// Runs [`MOVES`] for `rows` on `client`; for each game, its revision now (`Ok(new)` when
 /// claimed, `Err(stored)` when not).
 async fn run_moves(

@@ -35,22 +35,6 @@ CREATE TABLE rating_changes (
 );
 ";
 
-/// A player sat down: the seats written and the player noted, at the game's revision, and
-/// announced (the parameters of [`super::PostgresStore::claim`]: game, revision, seats, seat,
-/// player, channel, payload).
-pub(super) const SIT: &str = "
-WITH claimed AS (
-    UPDATE games SET revision = revision + 1, seats = $3
-    WHERE id = $1 AND revision = $2
-    RETURNING revision
-), seated AS (
-    INSERT INTO seat_players (game_id, seat, player) SELECT $1, $4, $5 FROM claimed
-    ON CONFLICT (game_id, seat) DO UPDATE SET player = EXCLUDED.player
-), announced AS (
-    SELECT pg_notify($6, $7) FROM claimed
-)
-SELECT revision FROM claimed, announced";
-
 pub(super) async fn of_player(
     client: &impl deadpool_postgres::GenericClient,
     player: &str,

@@ -3,6 +3,7 @@
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use super::super::rows::writes;
 use super::super::{Change, Row, StoreError, StoredGame};
 use super::ratings;
 
@@ -34,29 +35,50 @@ pub(super) fn insert_game(
     Ok(())
 }
 
-/// Makes `change` to game `id` at `revision`, or fails with a conflict.
+/// Any change to a game's row, as [`writes`] says it: the game claimed at its revision (and,
+/// as the change asks, only while not over, only without a rematch, only with exactly the
+/// moves before the one added), its columns set where given.
+const CHANGE: &str = "
+UPDATE games SET revision = revision + 1,
+    finished = COALESCE(?3, finished),
+    resigned = COALESCE(?4, resigned),
+    offer = CASE WHEN ?5 THEN ?6 ELSE offer END,
+    ending = COALESCE(?7, ending),
+    clock = COALESCE(?8, clock),
+    deadline = CASE WHEN ?9 THEN ?10 ELSE deadline END,
+    seats = COALESCE(?11, seats),
+    rematch = COALESCE(?12, rematch)
+WHERE id = ?1 AND revision = ?2
+    AND (NOT ?13 OR (resigned IS NULL AND ending IS NULL))
+    AND (NOT ?14 OR rematch IS NULL)
+    AND (?15 IS NULL OR (SELECT COUNT(*) FROM moves WHERE game_id = ?1) = ?15)";
+
+/// Makes `change` to game `id` at `revision`, or fails with a conflict: the rows
+/// [`writes`] says, in SQLite's words.
 pub(super) fn apply(
     db: &Connection,
     id: &str,
     revision: u64,
     change: &Change,
 ) -> Result<u64, StoreError> {
-    let claimed = db
-        .prepare_cached(
-            "UPDATE games SET revision = revision + 1 WHERE id = ?1 AND revision = ?2 \
-             AND (?3 = 0 OR (resigned IS NULL AND ending IS NULL))",
-        )?
-        .execute(params![
-            id,
-            revision as i64,
-            i64::from(matches!(
-                change,
-                Change::Move { .. }
-                    | Change::Resign { .. }
-                    | Change::Offer { .. }
-                    | Change::End { .. }
-            ))
-        ])?;
+    let w = writes(change)?;
+    let claimed = db.prepare_cached(CHANGE)?.execute(params![
+        id,
+        revision as i64,
+        w.finished.map(i64::from),
+        w.resigned,
+        w.offer.written(),
+        w.offer.value(),
+        w.ending,
+        w.clock,
+        w.deadline.written(),
+        w.deadline.value(),
+        w.seats,
+        w.rematch,
+        w.only_open,
+        w.only_without_rematch,
+        w.add_move.map(|(ply, _)| ply),
+    ])?;
     if claimed == 0 {
         let stored: Option<i64> = db
             .prepare_cached("SELECT revision FROM games WHERE id = ?1")?
@@ -67,115 +89,21 @@ pub(super) fn apply(
             stored: stored.map_or(0, |r| r as u64),
         });
     }
-    match change {
-        Change::Move {
-            ply,
-            notation,
-            finished,
-            clock,
-        } => {
-            // The move must follow the stored ones: no hole, whatever the caller believes.
-            let stored: i64 = db
-                .prepare_cached("SELECT COUNT(*) FROM moves WHERE game_id = ?1")?
-                .query_row(params![id], |row| row.get(0))?;
-            if stored != *ply as i64 {
-                return Err(StoreError::Conflict {
-                    expected: revision,
-                    stored: revision,
-                });
-            }
-            db.prepare_cached("INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)")?
-                .execute(params![id, *ply as i64, notation])?;
-            // One write of the game's row: whether it is over, and on a clock its clock and
-            // deadline.
-            match clock.as_deref() {
-                Some(timed) => db
-                    .prepare_cached(
-                        "UPDATE games SET finished = ?2, clock = ?3, deadline = ?4 WHERE id = ?1",
-                    )?
-                    .execute(params![
-                        id,
-                        i64::from(*finished),
-                        serde_json::to_string(&timed.clock)?,
-                        timed.deadline
-                    ])?,
-                None => db
-                    .prepare_cached("UPDATE games SET finished = ?2 WHERE id = ?1")?
-                    .execute(params![id, i64::from(*finished)])?,
-            };
-        }
-        Change::Truncate { from, clock } => {
-            set_clock(db, id, clock.as_deref())?;
-            db.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
-                .execute(params![id, *from as i64])?;
-            db.prepare_cached("UPDATE games SET finished = 0, offer = NULL WHERE id = ?1")?
-                .execute(params![id])?;
-        }
-        Change::Resign { seat } => {
-            db.prepare_cached(
-                "UPDATE games SET resigned = ?2, finished = 1, offer = NULL, deadline = NULL \
-                 WHERE id = ?1",
-            )?
-            .execute(params![id, *seat as i64])?;
-        }
-        Change::Offer { offer } => {
-            let offer = offer.as_ref().map(serde_json::to_string).transpose()?;
-            db.prepare_cached("UPDATE games SET offer = ?2 WHERE id = ?1")?
-                .execute(params![id, offer])?;
-        }
-        Change::End { ending, clock } => {
-            db.prepare_cached(
-                "UPDATE games SET ending = ?2, finished = 1, offer = NULL, deadline = NULL, \
-                 clock = COALESCE(?3, clock) WHERE id = ?1",
-            )?
-            .execute(params![
-                id,
-                serde_json::to_string(ending)?,
-                clock.as_deref().map(serde_json::to_string).transpose()?
-            ])?;
-        }
-        Change::Sit { seat, seats } => {
-            db.prepare_cached("UPDATE games SET seats = ?2 WHERE id = ?1")?
-                .execute(params![id, serde_json::to_string(seats)?])?;
-            if let Some(super::super::StoredSeat::Human {
-                player: Some(player),
-                ..
-            }) = seats.get(*seat)
-            {
-                ratings::sit(db, id, *seat, &player.id)?;
-            }
-        }
-        Change::Rematch { game } => {
-            let named = db
-                .prepare_cached("UPDATE games SET rematch = ?2 WHERE id = ?1 AND rematch IS NULL")?
-                .execute(params![id, game.id])?;
-            if named == 0 {
-                return Err(StoreError::Conflict {
-                    expected: revision,
-                    stored: revision,
-                });
-            }
-            insert_game(db, game, false)?;
-        }
+    if let Some((ply, notation)) = w.add_move {
+        db.prepare_cached("INSERT INTO moves (game_id, ply, notation) VALUES (?1, ?2, ?3)")?
+            .execute(params![id, ply, notation])?;
+    }
+    if let Some(from) = w.forget_from {
+        db.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
+            .execute(params![id, from])?;
+    }
+    if let Some((seat, player)) = w.seat_player {
+        ratings::sit(db, id, seat as usize, player)?;
+    }
+    if let Some(game) = w.new_game {
+        insert_game(db, game, false)?;
     }
     Ok(revision + 1)
-}
-
-/// Writes a game's clock and deadline, for a change that brings one.
-fn set_clock(
-    db: &Connection,
-    id: &str,
-    timed: Option<&super::super::Timed>,
-) -> Result<(), StoreError> {
-    if let Some(timed) = timed {
-        db.prepare_cached("UPDATE games SET clock = ?2, deadline = ?3 WHERE id = ?1")?
-            .execute(params![
-                id,
-                serde_json::to_string(&timed.clock)?,
-                timed.deadline
-            ])?;
-    }
-    Ok(())
 }
 
 /// Reads game `id` with its moves.

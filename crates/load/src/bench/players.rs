@@ -135,8 +135,8 @@ struct Lean {
     kind: String,
     version: Option<u64>,
     to_move: Option<usize>,
-    #[serde(default, with = "tabuleiro_web::protocol::legal_wire")]
-    legal: Vec<tabuleiro_web::protocol::Legal>,
+    #[serde(default, deserialize_with = "notations")]
+    legal: Vec<String>,
     ending: Option<serde::de::IgnoredAny>,
     message: Option<String>,
     clock: Option<LeanClock>,
@@ -148,6 +148,28 @@ struct Lean {
 #[derive(serde::Deserialize)]
 struct LeanClock {
     remaining: Vec<u64>,
+}
+
+/// The legal moves' notations, in the lean form of this build's server
+/// ([`tabuleiro_web::protocol::legal_wire`]) or as an array of full moves (as servers before
+/// it sent them): the same clients measure any build's server (`--server`).
+fn notations<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    use serde::Deserialize as _;
+    use serde::de::Error as _;
+    let value = serde_json::Value::deserialize(deserializer)?;
+    if let serde_json::Value::Array(moves) = &value {
+        return Ok(moves
+            .iter()
+            .filter_map(|m| {
+                m.get("notation")
+                    .and_then(|n| n.as_str())
+                    .map(str::to_owned)
+            })
+            .collect());
+    }
+    let legal =
+        tabuleiro_web::protocol::legal_wire::deserialize(value).map_err(D::Error::custom)?;
+    Ok(legal.into_iter().map(|m| m.notation).collect())
 }
 
 /// The next message, as the scripted players read it.
@@ -169,7 +191,7 @@ async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String>
                 return Ok(Seen {
                     version: lean.version.unwrap_or(0),
                     to_move: lean.to_move,
-                    legal: lean.legal.into_iter().map(|m| m.notation).collect(),
+                    legal: lean.legal,
                     over: lean.ending.is_some(),
                     clock: lean.clock.map(|c| c.remaining),
                 });

@@ -154,22 +154,42 @@ struct LeanClock {
 /// ([`tabuleiro_web::protocol::legal_wire`]) or as an array of full moves (as servers before
 /// it sent them): the same clients measure any build's server (`--server`).
 fn notations<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
-    use serde::Deserialize as _;
-    use serde::de::Error as _;
-    let value = serde_json::Value::deserialize(deserializer)?;
-    if let serde_json::Value::Array(moves) = &value {
-        return Ok(moves
-            .iter()
-            .filter_map(|m| {
-                m.get("notation")
-                    .and_then(|n| n.as_str())
-                    .map(str::to_owned)
-            })
-            .collect());
+    use serde::de::{Error as _, MapAccess, SeqAccess, Visitor};
+    /// Reads either form as it comes, without the message's JSON made into values first.
+    struct Either;
+    impl<'de> Visitor<'de> for Either {
+        type Value = Vec<String>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("legal moves: the lean form, or an array of moves")
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Vec<String>, A::Error> {
+            tabuleiro_web::protocol::legal_wire::notations(
+                serde::de::value::MapAccessDeserializer::new(map),
+            )
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+            /// A full move, of which only its notation is read.
+            #[derive(serde::Deserialize)]
+            struct Full {
+                notation: String,
+            }
+            let mut found = Vec::new();
+            while let Some(m) = seq.next_element::<Full>()? {
+                found.push(m.notation);
+            }
+            Ok(found)
+        }
+
+        fn visit_unit<E: serde::de::Error>(self) -> Result<Vec<String>, E> {
+            Ok(Vec::new())
+        }
     }
-    let legal =
-        tabuleiro_web::protocol::legal_wire::deserialize(value).map_err(D::Error::custom)?;
-    Ok(legal.into_iter().map(|m| m.notation).collect())
+    deserializer
+        .deserialize_any(Either)
+        .map_err(|e| D::Error::custom(format!("legal moves: {e}")))
 }
 
 /// The next message, as the scripted players read it.

@@ -162,6 +162,70 @@ pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Leg
     Ok(legal)
 }
 
+/// Only the notations of the lean form's moves, in the order [`deserialize`] gives them: what a
+/// scripted player needs, read without building anything else of a move (its cells, its
+/// preview) nor the message's JSON as values first.
+///
+/// # Errors
+/// As [`deserialize`].
+pub fn notations<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    struct Names {
+        #[serde(default)]
+        choices: Vec<ReadChoice>,
+        #[serde(default)]
+        tokens: Vec<String>,
+        #[serde(default)]
+        forms: Vec<Vec<Bit>>,
+        #[serde(default)]
+        graph: String,
+        #[serde(default)]
+        moves: Vec<NotationOnly>,
+        // `pieces` (the previews' pieces) is skipped unread.
+    }
+    let names = Names::deserialize(deserializer)?;
+    let choices: Vec<Choice> = names.choices.into_iter().map(|c| c.0).collect();
+    let nodes = graph::read(&names.graph).map_err(de::Error::custom)?;
+    let mut found = Vec::new();
+    let mut each = |steps: &[graph::Step], form: usize| {
+        let template = names
+            .forms
+            .get(form)
+            .ok_or_else(|| format!("no form {form}"))?;
+        let gesture = graph::gesture(steps, &names.tokens, &choices)?;
+        found.push(graph::render(template, &graph::parts(&gesture))?);
+        Ok(())
+    };
+    graph::walk(&nodes, MOST_VISITS, &mut each).map_err(de::Error::custom)?;
+    found.extend(names.moves.into_iter().map(|m| m.0));
+    Ok(found)
+}
+
+/// A move written in full, of which only its notation (the first item) is kept.
+struct NotationOnly(String);
+
+impl<'de> Deserialize<'de> for NotationOnly {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct First;
+        impl<'de> Visitor<'de> for First {
+            type Value = NotationOnly;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a move: [notation, …]")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<NotationOnly, A::Error> {
+                let notation: String = seq
+                    .next_element()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+                Ok(NotationOnly(notation))
+            }
+        }
+        deserializer.deserialize_seq(First)
+    }
+}
+
 /// The index of `item` in `list`, added at its end if it is not there yet (the lists are a
 /// few entries long: a reserve's kinds of pieces, a hand's tokens).
 fn index_of<'a, T: PartialEq + ?Sized>(list: &mut Vec<&'a T>, item: &'a T) -> usize {

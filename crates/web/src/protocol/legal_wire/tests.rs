@@ -83,6 +83,28 @@ fn the_lean_form_reads_back_to_the_very_same_moves() {
 }
 
 #[test]
+fn the_notations_alone_are_those_of_the_moves_read_back_in_the_same_order() {
+    for (game, legal) in positions() {
+        let lean = serde_json::to_value(Wrapped {
+            legal: legal.clone(),
+        })
+        .expect("json")["legal"]
+            .to_string();
+        let full =
+            super::deserialize(&mut serde_json::Deserializer::from_str(&lean)).expect("read back");
+        let names =
+            super::notations(&mut serde_json::Deserializer::from_str(&lean)).expect("notations");
+        let expected: Vec<String> = full.into_iter().map(|l| l.notation).collect();
+        assert_eq!(names, expected, "{game}: {lean}");
+        let mut mine: Vec<String> = legal.into_iter().map(|l| l.notation).collect();
+        let mut theirs = names;
+        mine.sort();
+        theirs.sort();
+        assert_eq!(theirs, mine, "{game}");
+    }
+}
+
+#[test]
 fn the_lean_form_is_a_small_fraction_of_the_full_one() {
     for (game, legal) in positions() {
         if legal.len() < 10 {

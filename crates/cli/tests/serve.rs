@@ -1,5 +1,6 @@
 //! `tabuleiro serve` as a process: killed with SIGKILL (`kill -9`) while moves are being
-//! played, then started again on the same data folder, it has every acknowledged move.
+//! played, then started again on the same data folder, it has every acknowledged move; killed
+//! for 15 s during a game on a clock, it costs its player to move no time.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -107,6 +108,78 @@ async fn killed_with_sigkill_the_server_keeps_every_acknowledged_move() {
     }
     drop(server);
     assert!(acknowledged.len() >= 12, "{acknowledged:?}");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+/// The next state's clock: (each seat's time left, ms; the seat whose time runs).
+async fn clock(socket: &mut GameSocket) -> (Vec<u64>, Option<usize>) {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("a message");
+        if let ServerMessage::State {
+            clock: Some(clock), ..
+        } = message
+        {
+            return (clock.remaining, clock.running);
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_for_15_s_during_a_game_on_a_clock_the_server_costs_its_player_no_time() {
+    let data = std::env::temp_dir().join(format!("tabuleiro-serve-outage-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (mut server, addr) = start(&data, None);
+    let body =
+        json!({ "game": "quantik", "mode": "online", "clock": { "minutes": 1 } }).to_string();
+    let answer = request(addr, "POST", "/api/games", Some(&body))
+        .await
+        .expect("create");
+    let game: Created = serde_json::from_str(&answer.body).expect("created");
+    let token = game.seats[0].token.clone().expect("token");
+    let mut one = join(addr, &game.id, &token).await;
+    clock(&mut one).await;
+    one.send(&json!({ "type": "move", "notation": "Ca1" }))
+        .await
+        .expect("send");
+    let started = std::time::Instant::now();
+    while clock(&mut one).await.1 != Some(1) {}
+    drop(one);
+    // Player 2's time runs; the server dies, and nobody serves for 15 s.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let left_at_kill = 60_000 - i64::try_from(started.elapsed().as_millis()).unwrap_or(0);
+    server.kill();
+    tokio::time::sleep(Duration::from_secs(15)).await;
+    let server = start(&data, Some(addr)).0;
+    let mut watch = GameSocket::connect(addr, &game.id).await.expect("connect");
+    watch
+        .send(&json!({ "type": "join", "token": null }))
+        .await
+        .expect("join");
+    let (remaining, running) = clock(&mut watch).await;
+    assert_eq!(running, Some(1));
+    let shown = i64::try_from(remaining[1]).unwrap_or(0);
+    assert!(
+        (shown - left_at_kill).abs() <= 1_000,
+        "15 s without a server cost player 2 nothing: shown {shown} ms, {left_at_kill} ms left \
+         when it died"
+    );
+    // And the time runs again from there.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    drop(watch);
+    let mut watch = GameSocket::connect(addr, &game.id).await.expect("connect");
+    watch
+        .send(&json!({ "type": "join", "token": null }))
+        .await
+        .expect("join");
+    let later = i64::try_from(clock(&mut watch).await.0[1]).unwrap_or(0);
+    assert!(
+        (shown - later - 2_000).abs() <= 500,
+        "running again: {shown} ms, then {later} ms 2 s later"
+    );
+    drop(server);
     let _ = std::fs::remove_dir_all(&data);
 }
 

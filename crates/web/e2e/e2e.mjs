@@ -1081,7 +1081,7 @@ tests["A rated game by invitation: names at the table, a seat only its player op
   for (const page of [ana, bia, stranger]) await page.close();
 };
 
-tests["Between people: a takeback declined, a draw offered and accepted, an abort"] = async (browser, base) => {
+tests["Between people: a takeback declined, a draw offered and accepted, a rematch offered and accepted, an abort"] = async (browser, base) => {
   const created = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game: "quantik", mode: "online" }) }).then((r) => r.json());
   const [one, two] = await Promise.all([0, 1].map(async (i) => {
@@ -1099,10 +1099,14 @@ tests["Between people: a takeback declined, a draw offered and accepted, an abor
   await two.locator("#offer-text").filter({ hasText: "asks to take back their last move" }).waitFor({ timeout });
   await accessible(two, "a takeback asked");
   await two.click("#offer-decline");
-  await one.locator("#offer").waitFor({ state: "hidden", timeout });
+  // Declined: said, and not asked again for the same move.
+  await one.locator("#offer-text").filter({ hasText: "Your takeback request was declined: you may ask again after 1 more move." }).waitFor({ timeout });
+  await two.locator("#offer-text").filter({ hasText: "You declined the takeback request." }).waitFor({ timeout });
+  check(await one.locator("#takeback").isDisabled(), "a declined takeback is not asked again for the same move");
   check(await moveCount(one) === 1, "declined: the move stays");
   await clickLegalMove(two);
   await waitMoves(one, 2);
+  await one.locator("#offer").waitFor({ state: "hidden", timeout });
   check(await one.locator("#abort").isHidden(), "no Abort once both moved");
   await one.click("#offer-draw");
   await one.locator("#offer-text").filter({ hasText: "You offered a draw" }).waitFor({ timeout });
@@ -1110,6 +1114,14 @@ tests["Between people: a takeback declined, a draw offered and accepted, an abor
   await two.click("#offer-accept");
   for (const page of [one, two]) await page.locator("#banner").filter({ hasText: "agreed to a draw" }).waitFor({ timeout });
   check(await one.locator("#offer-draw").isHidden(), "no offers once the game is over");
+  // A rematch between people is an offer: the other player is asked, accepts, and both go.
+  const first = new URL(one.url()).searchParams.get("game");
+  await one.click("#rematch");
+  await one.locator("#offer-text").filter({ hasText: "You offered a rematch: waiting for the answer." }).waitFor({ timeout });
+  await two.locator("#offer-text").filter({ hasText: "Player 1 wants a rematch." }).waitFor({ timeout });
+  check((await two.locator("#rematch").textContent()) === "Accept rematch", "Rematch accepts the offer waiting");
+  await two.click("#offer-accept");
+  for (const page of [one, two]) await page.waitForURL((url) => url.searchParams.get("game") !== first, { timeout });
 
   // Aborted by the player who has not moved yet: no result.
   const again = await fetch(`${base}/api/games`, { method: "POST", headers: { "Content-Type": "application/json" },

@@ -10,8 +10,11 @@
 //!   does not start is aborted, not lost).
 //! - A turn of several moves (Nudge's two) is one turn on the clock: the time runs on through
 //!   it and the increment comes once, at its end.
-//! - Time is counted from moments, not from ticks: time passes while the server is down, and
-//!   a player whose time ran out meanwhile loses as soon as the server is back.
+//! - Time is counted from moments, not from ticks, but a server outage costs nobody time: when
+//!   no server served for longer than [`OUTAGE`](crate::store::outage::OUTAGE) (2 s), the
+//!   first to start again moves every running clock on by the time nobody served, so each
+//!   player to move resumes with the time they had when serving stopped
+//!   ([`crate::store::outage`]). A shorter gap (a quick restart) is time like any other.
 //! - Lag is compensated, within a quota: a move may say how long its player thought, as
 //!   their page measured it from the state that gave them the turn (`thought`). The server
 //!   charges that instead of the time it measured itself (which also holds the way there and

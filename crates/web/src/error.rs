@@ -225,6 +225,20 @@ pub enum Refusal {
     /// An offer while one of the asking player's own waits.
     #[error("your offer is waiting for its answer")]
     OfferWaiting,
+    /// The same offer again, too soon after the other player declined it.
+    #[error("{} was declined: you may ask again after {moves} more {}", declined_what(*kind), if *moves == 1 { "move" } else { "moves" })]
+    DeclinedLately {
+        /// What was declined.
+        kind: crate::store::OfferKind,
+        /// The moves still to be played before it may be made again.
+        moves: usize,
+    },
+    /// A rematch offered again too soon after the other player declined it.
+    #[error("your rematch offer was declined: you may offer one again in {seconds} s")]
+    RematchDeclinedLately {
+        /// The seconds still to wait.
+        seconds: u64,
+    },
     /// A move that came after its player's time ran out.
     #[error("your time ran out: the game is over")]
     OutOfTime,
@@ -265,6 +279,15 @@ pub fn unknown_game(given: &str) -> HubError {
     HubError::UnknownGame {
         given: given.to_owned(),
         known: known.join(", "),
+    }
+}
+
+/// What a declined offer of `kind` is called when it is made again too soon.
+fn declined_what(kind: crate::store::OfferKind) -> &'static str {
+    match kind {
+        crate::store::OfferKind::Draw => "your draw offer",
+        crate::store::OfferKind::Takeback => "your takeback request",
+        crate::store::OfferKind::Rematch => "your rematch offer",
     }
 }
 

@@ -139,6 +139,7 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         if !matches!(config.database, store::Database::Postgres(_)) {
             return Err(ServeError::WorkerAlone);
         }
+        hub.resume_clocks().await;
         hub.follow_changes()?;
         hub.work(hub.limits().workers);
         // Games whose clock ran out are ended by whichever node looks first.
@@ -191,6 +192,8 @@ pub async fn serve_on(
     listener: tokio::net::TcpListener,
     hub: std::sync::Arc<Hub>,
 ) -> std::io::Result<()> {
+    // After an outage, the running clocks resume where they stopped, before any game opens.
+    hub.resume_clocks().await;
     // Games changed by other nodes of a shared database are brought up to date here.
     if let Err(e) = hub.follow_changes() {
         tracing::error!(error = %e, "cannot follow the other servers' changes");

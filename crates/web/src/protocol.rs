@@ -206,6 +206,21 @@ impl From<&Outcome> for Ending {
     }
 }
 
+/// An offer the other player declined, shown while its player may not make it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Declined {
+    /// What was offered.
+    pub kind: crate::store::OfferKind,
+    /// The seat that offered it, from 0.
+    pub seat: usize,
+    /// The moves still to be played before it may be made again (a draw, a takeback).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub again_in: Option<usize>,
+    /// The time still to wait before it may be made again, ms (a rematch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub again_in_ms: Option<u64>,
+}
+
 /// A message to a browser.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -292,6 +307,10 @@ pub enum ServerMessage {
         /// A draw offer or takeback request waiting for the other player's answer.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         offer: Option<crate::store::Offer>,
+        /// The offer the other player declined last, while its player may not make it again
+        /// ([`crate::store::OfferKind::again_after`] moves).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        declined: Option<Declined>,
         /// The clocks, for a game on one: each seat's time left when this message was
         /// written, and whose time runs.
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -326,7 +326,7 @@ async fn handle(
         ClientMessage::Rematch => hub.rematch(room, seats, me.address).await,
         ClientMessage::OfferDraw => hub.offer_draw(room, seats).await,
         ClientMessage::Takeback => hub.ask_takeback(room, seats).await,
-        ClientMessage::Answer { accept } => hub.answer(room, seats, accept).await,
+        ClientMessage::Answer { accept } => hub.answer(room, seats, accept, me.address).await,
         ClientMessage::Abort => hub.abort(room, seats).await,
         ClientMessage::Ping => {
             let _ = me.tx.try_send(Outgoing::message(&ServerMessage::Pong));

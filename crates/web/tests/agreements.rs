@@ -1,6 +1,6 @@
 //! What two people agree on, over WebSocket on the real store (SQLite, and PostgreSQL when
-//! `scripts/test` runs the server tests again on it): draw offers declined, lapsed and
-//! accepted, a takeback asked and granted, an abort before every player moved, and an offer
+//! `scripts/test` runs the server tests again on it): draw offers declined (and not made
+//! again too soon), lapsed and accepted, a takeback asked and granted, an abort before every player moved, and an offer
 //! that waits through a restart.
 
 use serde_json::json;
@@ -126,6 +126,78 @@ async fn draw_offers_are_declined_lapse_with_a_move_and_end_the_game_when_accept
     let result = record.result.expect("a result");
     assert_eq!(result.reason, "the players agreed to a draw");
     assert!(result.winner().is_none());
+}
+
+/// The declined offer a state shows, as (kind, seat, moves before it may be made again).
+async fn declined_until(
+    socket: &mut GameSocket,
+    done: impl Fn(Option<(OfferKind, usize, usize)>) -> bool,
+) -> Option<(OfferKind, usize, usize)> {
+    loop {
+        if let ServerMessage::State { declined, .. } = next(socket).await {
+            let seen = declined.map(|d| (d.kind, d.seat, d.again_in.unwrap_or(0)));
+            if done(seen) {
+                return seen;
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_declined_offer_is_not_made_again_too_soon() {
+    let server = Server::start().await;
+    let (mut one, mut two) = two_players(&server).await;
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    seen_until(&mut two, |s| s.offer.is_some()).await;
+    say(&mut two, json!({ "type": "answer", "accept": false })).await;
+    let declined = declined_until(&mut one, |d| d.is_some()).await;
+    assert_eq!(
+        declined,
+        Some((OfferKind::Draw, 0, 4)),
+        "four moves to wait"
+    );
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    let refused = refusal(&mut one).await;
+    assert_eq!(
+        refused,
+        "your draw offer was declined: you may ask again after 4 more moves"
+    );
+    // Three moves later, one more to wait; the other player may still offer a draw.
+    for (k, notation) in ["Ca1", "Cd4", "Sb3"].into_iter().enumerate() {
+        let (mover, other) = if k % 2 == 0 {
+            (&mut one, &mut two)
+        } else {
+            (&mut two, &mut one)
+        };
+        send_move(mover, notation).await;
+        seen_until(other, |s| s.moves == k + 1).await;
+    }
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    let refused = refusal(&mut one).await;
+    assert!(refused.ends_with("after 1 more move"), "{refused}");
+    send_move(&mut two, "Sc1").await;
+    declined_until(&mut one, |d| d.is_none()).await;
+    say(&mut one, json!({ "type": "offer_draw" })).await;
+    let seen = seen_until(&mut two, |s| s.offer.is_some()).await;
+    assert_eq!(
+        seen.offer.map(|o| (o.kind, o.seat)),
+        Some((OfferKind::Draw, 0))
+    );
+
+    // A declined takeback is not asked again for the same move.
+    send_move(&mut one, "Ya2").await;
+    seen_until(&mut two, |s| s.moves == 5).await;
+    say(&mut one, json!({ "type": "takeback" })).await;
+    seen_until(&mut two, |s| s.offer.is_some()).await;
+    say(&mut two, json!({ "type": "answer", "accept": false })).await;
+    let declined = declined_until(&mut one, |d| d.is_some()).await;
+    assert_eq!(declined, Some((OfferKind::Takeback, 0, 1)));
+    say(&mut one, json!({ "type": "takeback" })).await;
+    let refused = refusal(&mut one).await;
+    assert_eq!(
+        refused,
+        "your takeback request was declined: you may ask again after 1 more move"
+    );
 }
 
 #[tokio::test]

@@ -175,6 +175,14 @@ impl GameStore for SlowFor {
         self.inner.playing(since)
     }
 
+    fn beat(&self, now: i64) -> StoreFuture<'_, ()> {
+        self.inner.beat(now)
+    }
+
+    fn resume(&self, now: i64) -> StoreFuture<'_, i64> {
+        self.inner.resume(now)
+    }
+
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {
         self.inner.expired(now, limit)
     }

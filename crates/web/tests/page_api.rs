@@ -202,7 +202,22 @@ async fn a_rematch_swaps_the_seats_and_tells_everyone_their_link() {
         }
     };
     assert!(refused.contains("only players"), "{refused}");
+    // Between two people a rematch is an offer: player 2 offers, player 1 accepts by asking
+    // too.
     two.send(&json!({ "type": "rematch" })).await.expect("send");
+    loop {
+        if let ServerMessage::State {
+            offer: Some(offer), ..
+        } = next(&mut one).await
+        {
+            assert_eq!(
+                (offer.kind, offer.seat),
+                (tabuleiro_web::store::OfferKind::Rematch, 1)
+            );
+            break;
+        }
+    }
+    one.send(&json!({ "type": "rematch" })).await.expect("send");
     let link_one = state_until(&mut one, |s| s.rematch.is_some()).await.rematch;
     let link_two = state_until(&mut two, |s| s.rematch.is_some()).await.rematch;
     let link_watch = state_until(&mut watcher, |s| s.rematch.is_some())

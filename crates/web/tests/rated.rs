@@ -435,3 +435,144 @@ async fn the_move_that_ends_a_rated_game_rates_it_in_its_own_state() {
         assert!(turn < 40, "a Quantik game ends within 16 moves");
     }
 }
+
+/// The offer and the declined offer of the next state that has either satisfy `done`.
+async fn offers_until(
+    socket: &mut GameSocket,
+    done: impl Fn(
+        Option<&tabuleiro_web::store::Offer>,
+        Option<&tabuleiro_web::protocol::Declined>,
+    ) -> bool,
+) -> (
+    Option<tabuleiro_web::store::Offer>,
+    Option<tabuleiro_web::protocol::Declined>,
+) {
+    loop {
+        if let ServerMessage::State {
+            offer, declined, ..
+        } = next(socket).await
+            && done(offer.as_ref(), declined.as_ref())
+        {
+            return (offer, declined);
+        }
+    }
+}
+
+/// The rematch link of the next state that has one.
+async fn rematch_link(socket: &mut GameSocket) -> String {
+    loop {
+        if let ServerMessage::State {
+            rematch: Some(link),
+            ..
+        } = next(socket).await
+        {
+            return link;
+        }
+    }
+}
+
+/// The players: a rematch between people is offered, may be declined (and is then not
+/// offered again at once), and is accepted; its seats show the ratings as they are after the
+/// first game, not as they were when it began.
+#[tokio::test]
+async fn a_rematch_is_an_offer_with_manners_and_shows_the_ratings_of_now() {
+    use tabuleiro_web::store::OfferKind;
+    let server = Server::start().await;
+    let (mut ana, _) = named(&server, "Ana").await;
+    let (bia, bia_id) = named(&server, "Bia").await;
+    let rated = rated_game(&mut ana, &bia_id).await;
+    let (mut first, _) = open(&server, &ana, &rated.id, Some(&token(&rated, 0))).await;
+    let (mut second, _) = open(&server, &bia, &rated.id, Some(&token(&rated, 1))).await;
+    send_move(&mut first, "Ca1").await;
+    let _ = seats_until(&mut second, |_| true).await;
+    send_move(&mut second, "Cd4").await;
+    let _ = seats_until(&mut first, |_| true).await;
+    second
+        .send(&json!({ "type": "resign" }))
+        .await
+        .expect("send");
+    let rated_seats = seats_until(&mut first, |s| {
+        s.iter()
+            .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some()))
+    })
+    .await;
+    let after: Vec<i64> = rated_seats
+        .iter()
+        .map(|s| {
+            s.player
+                .as_ref()
+                .and_then(|p| p.change)
+                .expect("a change")
+                .after
+        })
+        .collect();
+
+    // Ana offers; Bia declines; Ana may not offer again at once.
+    let rematch = json!({ "type": "rematch" });
+    first.send(&rematch).await.expect("send");
+    let (offer, _) = offers_until(&mut second, |o, _| o.is_some()).await;
+    assert_eq!(
+        offer.map(|o| (o.kind, o.seat)),
+        Some((OfferKind::Rematch, 0)),
+        "Bia is asked"
+    );
+    second
+        .send(&json!({ "type": "answer", "accept": false }))
+        .await
+        .expect("send");
+    let (_, declined) = offers_until(&mut first, |_, d| d.is_some()).await;
+    let declined = declined.expect("declined");
+    assert_eq!((declined.kind, declined.seat), (OfferKind::Rematch, 0));
+    assert!(
+        declined.again_in_ms.is_some_and(|ms| ms > 50_000) && declined.again_in.is_none(),
+        "{declined:?}"
+    );
+    first.send(&rematch).await.expect("send");
+    let refused = loop {
+        if let ServerMessage::Error { message } = next(&mut first).await {
+            break message;
+        }
+    };
+    assert!(
+        refused.starts_with("your rematch offer was declined: you may offer one again in "),
+        "{refused}"
+    );
+
+    // Bia thinks again and offers one herself; Ana accepts.
+    second.send(&rematch).await.expect("send");
+    let (offer, _) = offers_until(&mut first, |o, _| o.is_some()).await;
+    assert_eq!(
+        offer.map(|o| (o.kind, o.seat)),
+        Some((OfferKind::Rematch, 1))
+    );
+    first
+        .send(&json!({ "type": "answer", "accept": true }))
+        .await
+        .expect("send");
+    let link = rematch_link(&mut first).await;
+    assert_eq!(
+        rematch_link(&mut second).await.split('#').next(),
+        link.split('#').next()
+    );
+    let id = link
+        .trim_start_matches("/?game=")
+        .split('#')
+        .next()
+        .expect("an id")
+        .to_owned();
+    let (_, seats) = open(&server, &ana, &id, None).await;
+    // The seats turned: Bia plays first now; each shows the rating after the first game.
+    let shown: Vec<(Option<&str>, Option<i64>)> = seats
+        .iter()
+        .map(|s| {
+            (
+                name_of(s),
+                s.player.as_ref().and_then(|p| p.rating).map(|r| r.value),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        vec![(Some("Bia"), Some(after[1])), (Some("Ana"), Some(after[0]))]
+    );
+}

@@ -144,14 +144,18 @@ fn random_change(
         ),
         16..=18 => (
             Change::Offer {
-                offer: (rng.random_range(0..3u32) > 0).then(|| Offer {
-                    kind: if rng.random_range(0..2u32) == 0 {
+                offer: (rng.random_range(0..3u32) > 0).then(|| {
+                    let kind = if rng.random_range(0..2u32) == 0 {
                         OfferKind::Draw
                     } else {
                         OfferKind::Takeback
-                    },
-                    seat,
-                    ply: moves,
+                    };
+                    let offer = Offer::new(kind, seat, moves, 1_000 * moves as i64);
+                    if rng.random_range(0..2u32) == 0 {
+                        offer.declined(2_000 * moves as i64)
+                    } else {
+                        offer
+                    }
                 }),
             },
             None,

@@ -73,7 +73,12 @@ function start() {
   $("resign").addEventListener("click", () => { if (confirm("Resign this game?")) send({ type: "resign" }); });
   $("offer-draw").addEventListener("click", () => send({ type: "offer_draw" }));
   $("takeback").addEventListener("click", () => send({ type: "takeback" }));
-  $("offer-accept").addEventListener("click", () => send({ type: "answer", accept: true }));
+  $("offer-accept").addEventListener("click", () => {
+    const offer = game.state && game.state.offer;
+    const sent = send({ type: "answer", accept: true });
+    // An accepted rematch opens here as soon as it exists.
+    if (offer && offer.kind === "rematch") ui.askedRematch = sent;
+  });
   $("offer-decline").addEventListener("click", () => send({ type: "answer", accept: false }));
   $("abort").addEventListener("click", () => { if (confirm("Abort this game? It ends with no result.")) send({ type: "abort" }); });
   $("flip").addEventListener("click", () => {

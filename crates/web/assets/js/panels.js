@@ -166,22 +166,53 @@ function drawOffers(s, w, watching) {
   const two = between && w.seats.length === 2 && mine !== null && !s.ending;
   const theirs = open && open.seat !== mine;
   const last = s.moves.length ? s.moves[s.moves.length - 1].seat : null;
+  // My offer the other player declined: not again for a few moves (the bar says how many).
+  const declined = s.declined && s.declined.seat === mine ? s.declined : null;
+  const held = (kind) => !!declined && declined.kind === kind;
   $("offer-draw").hidden = !two;
   $("offer-draw").textContent = theirs && open.kind === "draw" ? "Accept draw" : "Offer draw";
-  $("offer-draw").disabled = !!open && open.seat === mine;
+  $("offer-draw").disabled = (!!open && open.seat === mine) || (!theirs && held("draw"));
   $("takeback").hidden = !two;
-  $("takeback").disabled = !!open || last !== mine || s.to_move === mine;
+  $("takeback").disabled = !!open || last !== mine || s.to_move === mine || held("takeback");
   const everyoneMoved = w.seats.every((_, seat) => s.moves.some((m) => m.seat === seat));
   $("abort").hidden = watching || !between || !!s.ending || everyoneMoved;
   const bar = $("offer");
-  bar.hidden = !open;
-  if (!open) return;
-  const what = open.kind === "draw" ? "a draw" : "to take back their last move";
+  bar.hidden = !open && !s.declined;
+  if (!open) {
+    $("offer-accept").hidden = true;
+    $("offer-decline").hidden = true;
+    if (s.declined) $("offer-text").textContent = declinedText(s.declined, mine);
+    return;
+  }
+  const mineSaid = {
+    draw: "You offered a draw: waiting for the answer.",
+    takeback: "You asked to take back your move: waiting for the answer.",
+    rematch: "You offered a rematch: waiting for the answer.",
+  };
+  const theirsSaid = {
+    draw: "offers a draw",
+    takeback: "asks to take back their last move",
+    rematch: "wants a rematch",
+  };
   $("offer-text").textContent = open.seat === mine
-    ? (open.kind === "draw" ? "You offered a draw: waiting for the answer." : "You asked to take back your move: waiting for the answer.")
-    : `${shortSeat(open.seat)} ${open.kind === "draw" ? "offers" : "asks"} ${what}.`;
+    ? mineSaid[open.kind]
+    : `${shortSeat(open.seat)} ${theirsSaid[open.kind]}.`;
   $("offer-accept").hidden = !theirs || watching;
   $("offer-decline").hidden = !theirs || watching;
+}
+
+/** A declined offer in words: who declined what, and when its player may ask again. */
+function declinedText(d, mine) {
+  const what = { draw: "draw offer", takeback: "takeback request", rematch: "rematch offer" }[d.kind];
+  if (d.seat === mine && d.kind === "rematch") {
+    return `Your ${what} was declined: you may offer one again in a minute.`;
+  }
+  const moves = d.again_in === 1 ? "1 more move" : `${d.again_in} more moves`;
+  if (d.seat === mine) {
+    return `Your ${what} was declined: you may ${d.kind === "draw" ? "offer a draw" : "ask"} again after ${moves}.`;
+  }
+  const whose = mine === null ? `${shortSeat(d.seat)}'s ${what} was declined.` : `You declined the ${what}.`;
+  return whose;
 }
 
 function resultForYou(ending) {
@@ -300,6 +331,12 @@ function draw(byPlayer) {
   download.hidden = !s.ending;
   download.href = `/api/games/${encodeURIComponent(game.id)}/record`;
   $("rematch").hidden = !s.ending || watching || !!s.rematch;
+  // Between two people a rematch is an offer: pressed again, it would wait for the answer.
+  // (Pressed too soon after a decline, the server says in words how long to wait.)
+  const player = you.length === 1 ? you[0] : null;
+  const rematchOffer = s.offer && s.offer.kind === "rematch" ? s.offer : null;
+  $("rematch").textContent = rematchOffer && rematchOffer.seat !== player ? "Accept rematch" : "Rematch";
+  $("rematch").disabled = !!rematchOffer && rematchOffer.seat === player;
   const rematch = $("rematch-link");
   rematch.hidden = !s.rematch;
   if (s.rematch) rematch.href = s.rematch;

@@ -2,6 +2,8 @@
 //! deadline passed (whichever node served them, or none: a node that died), and ends each on
 //! time, once (the change is made at the game's revision: of two nodes ending it at once, one
 //! stores it). A move that arrives after its player's deadline ends the game the same way.
+//! Every node also notes that it serves, so that one starting after an outage moves the
+//! running clocks on by the time nobody served ([`crate::store::outage`]).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,18 +24,47 @@ pub const LOOK_EVERY: Duration = Duration::from_millis(200);
 const AT_ONCE: usize = 64;
 
 impl Hub {
-    /// Looks for games out of time every [`LOOK_EVERY`] and ends them, for as long as the
-    /// hub lives or until the returned task is aborted.
+    /// At the start of serving: when no server served the database for a while, every running
+    /// clock is moved on by that time, so that an outage costs nobody time
+    /// ([`crate::store::outage`]). Call before [`Hub::watch_clocks`] and before any game is
+    /// opened; returns the time nobody served, ms (0: none, or it could not be known).
+    pub async fn resume_clocks(self: &Arc<Self>) -> i64 {
+        match self.stored(self.store.resume(now_ms())).await {
+            Ok(0) => 0,
+            Ok(gap) => {
+                tracing::info!(
+                    seconds = gap as f64 / 1000.0,
+                    "no server served for a while: the running clocks resume where they stopped"
+                );
+                gap
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot resume the clocks after an outage");
+                0
+            }
+        }
+    }
+
+    /// Looks for games out of time every [`LOOK_EVERY`] and ends them, and notes every
+    /// [`BEAT_EVERY`](crate::store::outage::BEAT_EVERY) that this server serves, for as long
+    /// as the hub lives or until the returned task is aborted.
     pub fn watch_clocks(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
         let hub = Arc::downgrade(self);
         tokio::spawn(async move {
             let mut ticks = tokio::time::interval(LOOK_EVERY);
             ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let mut beaten: Option<std::time::Instant> = None;
             loop {
                 ticks.tick().await;
                 let Some(hub) = hub.upgrade() else {
                     return;
                 };
+                if beaten.is_none_or(|at| at.elapsed() >= crate::store::outage::BEAT_EVERY) {
+                    beaten = Some(std::time::Instant::now());
+                    if let Err(e) = hub.stored(hub.store.beat(now_ms())).await {
+                        tracing::warn!(error = %e, "cannot note that this server serves");
+                    }
+                }
                 let expired = match hub.stored(hub.store.expired(now_ms(), AT_ONCE)).await {
                     Ok(ids) => ids,
                     Err(e) => {

@@ -67,6 +67,11 @@ pub enum Command<'a> {
         /// The seats the connection plays.
         seats: &'a [usize],
     },
+    /// A rematch offered to the other player of a finished game between two people.
+    OfferRematch {
+        /// The seats the connection plays.
+        seats: &'a [usize],
+    },
     /// A takeback asked of the other player.
     Takeback {
         /// The seats the connection plays.

@@ -234,8 +234,13 @@ impl Hub {
     /// this game's new revision in one transaction: two players asking at once, on one node
     /// or two, create one rematch. Everyone watching is sent their new link.
     ///
+    /// Between two people a rematch is an offer: the first to ask offers it
+    /// ([`Command::OfferRematch`]), and the other accepts it by asking too (or answering yes);
+    /// the players sit in it with their ratings as they are now.
+    ///
     /// # Errors
-    /// A game still being played, a connection that plays no seat, or a storage failure.
+    /// A game still being played, a connection that plays no seat, a rematch offered too soon
+    /// after the other player declined one, or a storage failure.
     pub async fn rematch(
         self: &Arc<Self>,
         room: &SharedRoom,
@@ -245,6 +250,36 @@ impl Hub {
         if seats.is_empty() {
             return Err(Refusal::SpectatorRematch.into());
         }
+        // Twice at most: an offer that finds the other player's offer stored first (on this
+        // node or another) is an acceptance.
+        for _ in 0..2 {
+            let offered = {
+                let guard = lock(room);
+                guard.over()
+                    && guard.rematch().is_none()
+                    && guard.mode().between_people()
+                    && guard.seats().len() == 2
+                    && !guard.open_offer().is_some_and(|o| {
+                        o.kind == crate::store::OfferKind::Rematch && !seats.contains(&o.seat)
+                    })
+            };
+            if !offered {
+                return self.make_rematch(room, address).await;
+            }
+            match self.transact(room, Command::OfferRematch { seats }).await {
+                Err(HubError::Refused(Refusal::ChangedElsewhere)) => {}
+                done => return done.map(drop),
+            }
+        }
+        Err(Refusal::ChangedElsewhere.into())
+    }
+
+    /// The rematch made: [`Hub::rematch`] once asked for by every player it needs.
+    async fn make_rematch(
+        self: &Arc<Self>,
+        room: &SharedRoom,
+        address: std::net::IpAddr,
+    ) -> Result<(), HubError> {
         // Planned before the game's order is taken: a finished game changes only by its
         // rematch, which the command checks again.
         let (info, record, old_seats, mode, control) = {
@@ -288,8 +323,14 @@ impl Hub {
             info,
             record.options.iter().map(|(k, v)| (k.as_str(), v.as_str())),
         )?;
+        // Each player keeps their seat's player too: they sit in the rematch at once, shown
+        // with their rating as it is now (the first game may have changed it).
+        for player in sitting.iter_mut().flatten() {
+            if player.rating.is_some() {
+                player.rating = Some(self.current_rating(&player.id, info.id).await?);
+            }
+        }
         let mut planned = plan(info, options, mode, &plans, &hashes, control).await?;
-        // Each player keeps their seat's player too: they sit in the rematch at once.
         for (seat, player) in planned.stored.seats.iter_mut().zip(sitting) {
             if let StoredSeat::Human { player: new, .. } = seat {
                 *new = player;

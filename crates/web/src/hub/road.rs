@@ -61,6 +61,7 @@ impl Command<'_> {
             Command::Flag => Ok(super::clocks::decide_flag(room)),
             Command::Sit { seat, player } => super::seating::decide_sit(room, *seat, player),
             Command::Rematch { game } => super::create::decide_rematch(room, game),
+            Command::OfferRematch { seats } => super::agreements::decide_rematch_offer(room, seats),
         }
     }
 }

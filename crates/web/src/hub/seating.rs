@@ -98,8 +98,23 @@ impl Hub {
         player: &StoredPlayer,
         game: &str,
     ) -> Result<SeatPlayer, HubError> {
+        Ok(SeatPlayer {
+            rating: Some(self.current_rating(&player.id, game).await?),
+            ..SeatPlayer::of(player)
+        })
+    }
+
+    /// Player `id`'s rating at `game` as it is now, as a seat shows it.
+    ///
+    /// # Errors
+    /// The store failing.
+    pub(crate) async fn current_rating(
+        &self,
+        id: &str,
+        game: &str,
+    ) -> Result<ShownRating, HubError> {
         let ratings = self
-            .stored(self.store.player_ratings(player.id.clone()))
+            .stored(self.store.player_ratings(id.to_owned()))
             .await
             .map_err(|e| crate::hub::store_error("the player's rating", e))?;
         let glicko = ratings
@@ -107,10 +122,7 @@ impl Hub {
             .find(|r| r.game == game)
             .map(|r| r.glicko)
             .unwrap_or_default();
-        Ok(SeatPlayer {
-            rating: Some(ShownRating::from(&glicko)),
-            ..SeatPlayer::of(player)
-        })
+        Ok(ShownRating::from(&glicko))
     }
 
     /// Rates the room's game once it is over, if it is rated and not rated yet (in the

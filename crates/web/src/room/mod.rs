@@ -10,7 +10,7 @@ use crate::clock::{Clock, ClockView, now_ms};
 use crate::dyngame::DynGame;
 use crate::protocol::Mode;
 use crate::store::StoredSeat;
-use crate::store::{Offer, RatingChange, StoredEnding};
+use crate::store::{Offer, OfferKind, RatingChange, StoredEnding};
 use crate::token::hash_token;
 
 mod apply;
@@ -395,8 +395,31 @@ impl Room {
     /// The offer waiting for its answer: made at the position as it stands, in a game not
     /// over.
     pub fn open_offer(&self) -> Option<Offer> {
-        self.offer
-            .filter(|o| o.ply == self.game.ply() && !self.over())
+        self.offer.filter(|o| {
+            !o.declined
+                && if o.kind == OfferKind::Rematch {
+                    self.over() && self.rematch.is_none()
+                } else {
+                    o.ply == self.game.ply() && !self.over()
+                }
+        })
+    }
+
+    /// The offer the other player declined last, while its player may not make it again
+    /// ([`Offer::moves_until_again`], [`Offer::ms_until_again`] at `now`).
+    pub fn declined_offer_at(&self, now: i64) -> Option<Offer> {
+        self.offer.filter(|o| {
+            if o.kind == OfferKind::Rematch {
+                o.ms_until_again(now) > 0 && self.over() && self.rematch.is_none()
+            } else {
+                o.moves_until_again(self.game.ply()) > 0 && !self.over()
+            }
+        })
+    }
+
+    /// [`Room::declined_offer_at`] now.
+    pub fn declined_offer(&self) -> Option<Offer> {
+        self.declined_offer_at(now_ms())
     }
 
     /// The computer seat to move, if a computer is to move.

@@ -75,6 +75,23 @@ impl Room {
         })
     }
 
+    /// The offer the other player declined last, as a state shows it while its player may not
+    /// make it again.
+    fn declined_shown(&self) -> Option<crate::protocol::Declined> {
+        let now = crate::clock::now_ms();
+        self.declined_offer_at(now)
+            .map(|o| crate::protocol::Declined {
+                kind: o.kind,
+                seat: o.seat,
+                again_in: o
+                    .kind
+                    .again_after()
+                    .map(|_| o.moves_until_again(self.game.ply())),
+                again_in_ms: (o.kind == crate::store::OfferKind::Rematch)
+                    .then(|| u64::try_from(o.ms_until_again(now)).unwrap_or(0)),
+            })
+    }
+
     /// The state message for a connection playing `seats` (see [`Room::state_with`]), without
     /// its rematch link.
     pub fn state_for(&self, seats: &[usize]) -> ServerMessage {
@@ -109,6 +126,7 @@ impl Room {
             rematch: self.rematch_link(if seats.is_empty() { None } else { token }),
             seats: self.seat_infos(),
             offer: self.open_offer(),
+            declined: self.declined_shown(),
             clock: self.clock_view().map(Box::new),
         }
     }

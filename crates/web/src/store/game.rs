@@ -45,7 +45,8 @@ impl StoredSeat {
 }
 
 /// What a player of a game of two proposes to the other, until the other answers or a move
-/// is made.
+/// is made; once declined, kept as declined, so that the same player cannot make it again
+/// at once ([`OfferKind::again_after`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Offer {
     /// A draw, or taking back the asking player's last turn.
@@ -54,6 +55,67 @@ pub struct Offer {
     pub seat: usize,
     /// The number of moves played when it was made: it lapses with the next move.
     pub ply: usize,
+    /// The other player declined it (absent: it waits for its answer, or lapsed unanswered).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub declined: bool,
+    /// When it was made, or declined once it is (ms since 1970; absent in offers stored
+    /// before it was kept): a declined rematch waits [`REMATCH_AGAIN_MS`] from then.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub at: i64,
+}
+
+/// How long a player whose rematch offer was declined waits before offering it again, ms: a
+/// minute, enough not to be pestered, short enough for a second thought.
+pub const REMATCH_AGAIN_MS: i64 = 60_000;
+
+// Serde's `skip_serializing_if` passes a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(at: &i64) -> bool {
+    *at == 0
+}
+
+impl Offer {
+    /// An offer of `kind` by `seat`, made at `at` (ms since 1970) after `ply` moves, waiting
+    /// for its answer.
+    pub fn new(kind: OfferKind, seat: usize, ply: usize, at: i64) -> Self {
+        Offer {
+            kind,
+            seat,
+            ply,
+            declined: false,
+            at,
+        }
+    }
+
+    /// The same offer, declined at `at` (ms since 1970).
+    #[must_use]
+    pub fn declined(self, at: i64) -> Self {
+        Offer {
+            declined: true,
+            at,
+            ..self
+        }
+    }
+
+    /// How many more moves must be played, once `played` moves are, before the player whose
+    /// declined draw or takeback this was may make it again (0: they may; an offer not
+    /// declined holds nobody back, nor a rematch, which waits for time: [`Offer::ms_until_again`]).
+    pub fn moves_until_again(&self, played: usize) -> usize {
+        match (self.declined, self.kind.again_after()) {
+            (true, Some(after)) => (self.ply + after).saturating_sub(played),
+            _ => 0,
+        }
+    }
+
+    /// How long, at `now`, the player whose rematch offer was declined still waits before
+    /// offering it again, ms (0: they may).
+    pub fn ms_until_again(&self, now: i64) -> i64 {
+        if self.declined && self.kind == OfferKind::Rematch {
+            (self.at + REMATCH_AGAIN_MS - now).max(0)
+        } else {
+            0
+        }
+    }
 }
 
 /// What an [`Offer`] proposes.
@@ -64,6 +126,25 @@ pub enum OfferKind {
     Draw,
     /// Taking back the asking player's last turn.
     Takeback,
+    /// Another game once this one is over, the seats turned (between two people: the other
+    /// player accepts it).
+    Rematch,
+}
+
+impl OfferKind {
+    /// How many moves must be played after an offer of this kind was declined before its
+    /// player may make it again: a draw, 4 (each player has moved twice since, as lichess
+    /// lets a draw be offered again only some moves later: these games are short, and a
+    /// position worth a draw four moves on is a new question); a takeback, 1 (never twice
+    /// for the same move: after the next move, a request would be about another one); none for
+    /// a rematch, which is offered once the game is over and waits [`REMATCH_AGAIN_MS`].
+    pub fn again_after(self) -> Option<usize> {
+        match self {
+            OfferKind::Draw => Some(4),
+            OfferKind::Takeback => Some(1),
+            OfferKind::Rematch => None,
+        }
+    }
 }
 
 /// How a game ended other than by its rules or a resignation.

@@ -17,6 +17,7 @@ mod challenge;
 mod error;
 mod game;
 mod open;
+pub mod outage;
 mod player;
 pub mod postgres;
 mod rows;
@@ -30,7 +31,7 @@ use std::time::Duration;
 pub use self::challenge::{Challenge, PLAYING_PICTURED, PLAYING_SHOWN, Playing, most_watched};
 pub use self::error::StoreError;
 pub use self::game::{
-    Change, Offer, OfferKind, Rating, StoredEnding, StoredGame, StoredSeat, Timed,
+    Change, Offer, OfferKind, REMATCH_AGAIN_MS, Rating, StoredEnding, StoredGame, StoredSeat, Timed,
 };
 use self::game::{Row, decode};
 pub use self::open::{Database, Durability, StoreOptions};
@@ -164,6 +165,15 @@ pub trait GameStore: Send + Sync {
 
     /// The games being played every node wrote since `since` (ms), each with its node.
     fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, Playing)>>;
+
+    /// Notes that this server serves the database at `now` (ms since 1970): see
+    /// [`outage`].
+    fn beat(&self, now: i64) -> StoreFuture<'_, ()>;
+
+    /// At a server's start at `now`: when no server served the database for longer than
+    /// [`outage::OUTAGE`], every running clock moved on by that time (each player to move
+    /// resumes with the time they had); returns that time, ms (0: none). See [`outage`].
+    fn resume(&self, now: i64) -> StoreFuture<'_, i64>;
 
     /// The games not over whose clock's deadline is before `now` (ms since 1970), at most
     /// `limit`, the longest overdue first.

@@ -105,11 +105,18 @@ pub(crate) fn writes(change: &Change) -> Result<Writes<'_>, StoreError> {
             clears_computer: true,
             ..Writes::default()
         },
-        Change::Offer { offer } => Writes {
-            only_open: true,
-            offer: Set::To(offer.as_ref().map(json).transpose()?),
-            ..Writes::default()
-        },
+        Change::Offer { offer } => {
+            // A rematch is offered (and answered) once the game is over, until it has one.
+            let rematch = offer
+                .as_ref()
+                .is_some_and(|o| o.kind == super::OfferKind::Rematch);
+            Writes {
+                only_open: !rematch,
+                only_without_rematch: rematch,
+                offer: Set::To(offer.as_ref().map(json).transpose()?),
+                ..Writes::default()
+            }
+        }
         Change::End { ending, clock } => Writes {
             only_open: true,
             finished: Some(true),

@@ -36,6 +36,7 @@ mod notify;
 mod players;
 mod ratings;
 mod schema;
+mod service;
 
 use crate::store::Challenge;
 
@@ -402,6 +403,20 @@ impl GameStore for PostgresStore {
     fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::store::Playing)>> {
         Box::pin(self.call(move |client| async move {
             let result = lobby::playing(&client, since).await;
+            (client, result)
+        }))
+    }
+
+    fn beat(&self, now: i64) -> StoreFuture<'_, ()> {
+        Box::pin(self.call(move |client| async move {
+            let result = service::beat(&client, now).await;
+            (client, result)
+        }))
+    }
+
+    fn resume(&self, now: i64) -> StoreFuture<'_, i64> {
+        Box::pin(self.call(move |mut client| async move {
+            let result = service::resume(&mut client, now).await;
             (client, result)
         }))
     }

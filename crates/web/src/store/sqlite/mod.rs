@@ -27,6 +27,7 @@ mod lobby;
 mod players;
 mod ratings;
 mod schema;
+mod service;
 mod writer;
 
 use self::schema::migrate;
@@ -272,6 +273,14 @@ impl GameStore for SqliteStore {
 
     fn playing(&self, since: i64) -> StoreFuture<'_, Vec<(String, crate::store::Playing)>> {
         Box::pin(self.read(move |db| lobby::playing(db, since)))
+    }
+
+    fn beat(&self, now: i64) -> StoreFuture<'_, ()> {
+        Box::pin(self.run(move |db| service::beat(db, now)))
+    }
+
+    fn resume(&self, now: i64) -> StoreFuture<'_, i64> {
+        Box::pin(self.run(move |db| service::resume(db, now)))
     }
 
     fn expired(&self, now: i64, limit: usize) -> StoreFuture<'_, Vec<String>> {

@@ -4,10 +4,10 @@
 use rusqlite::Connection;
 
 use super::super::StoreError;
-use super::{lobby, players, ratings};
+use super::{lobby, players, ratings, service};
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 10;
+const VERSION: i64 = 11;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -68,6 +68,9 @@ const SCHEMA_9: &str = players::BOTS;
 /// Version 10: the key that made each session.
 const SCHEMA_10: &str = players::SESSION_KEYS;
 
+/// Version 11: when a server last said it serves ([`service`]).
+const SCHEMA_11: &str = service::SCHEMA;
+
 /// Brings the schema to [`VERSION`].
 pub(super) fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     let tx = db.transaction()?;
@@ -109,6 +112,9 @@ pub(super) fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     }
     if version < 10 {
         tx.execute_batch(SCHEMA_10)?;
+    }
+    if version < 11 {
+        tx.execute_batch(SCHEMA_11)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;

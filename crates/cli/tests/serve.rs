@@ -12,10 +12,7 @@ use serde_json::json;
 use tabuleiro_load::client::{GameSocket, request};
 use tabuleiro_web::protocol::{Created, ServerMessage};
 
-#[path = "support/serve.rs"]
-mod support;
-
-use support::{Process, serving, start};
+use crate::support::{Process, serving, start};
 
 /// The next state's (version, moves, legal), skipping other messages.
 async fn state(socket: &mut GameSocket) -> (u64, Vec<String>, Vec<String>) {

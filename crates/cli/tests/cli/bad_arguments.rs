@@ -1,6 +1,6 @@
 //! Bad command lines: values out of range, unknown names, missing files.
 
-use crate::util::{run, stderr, stdout};
+use crate::cli::util::{run, stderr, stdout};
 
 #[test]
 fn numeric_arguments_out_of_range_are_refused_before_any_work() {

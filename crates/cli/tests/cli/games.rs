@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::util::{json, run, saved, scratch, stderr, stdout};
+use crate::cli::util::{json, run, saved, scratch, stderr, stdout};
 
 #[test]
 fn list_and_rules_describe_the_games() {

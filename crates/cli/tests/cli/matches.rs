@@ -1,6 +1,6 @@
 //! `tabuleiro match`: counts, seeds, paired games, threads, more than two players.
 
-use crate::util::{json, run, scratch, stderr, stdout};
+use crate::cli::util::{json, run, scratch, stderr, stdout};
 
 #[test]
 fn levels_search_on_the_threads_they_are_given() {

@@ -1,6 +1,6 @@
 //! `tabuleiro perft` and `tabuleiro bench`, as JSON.
 
-use crate::util::{json, run};
+use crate::cli::util::{json, run};
 
 #[test]
 fn perft_json_has_the_counts() {

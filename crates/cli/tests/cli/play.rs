@@ -1,6 +1,6 @@
 //! `tabuleiro play` and the menu: piped moves, bad input, undo, help, seeds, hidden hands.
 
-use crate::util::{run, saved, scratch, stderr, stdout};
+use crate::cli::util::{run, saved, scratch, stderr, stdout};
 
 #[test]
 fn menu_computer_vs_computer_plays_to_the_end_then_input_ends() {

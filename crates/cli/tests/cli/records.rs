@@ -1,6 +1,6 @@
 //! Saved records: `play --save`, `replay`, `moves`, and records that cannot be read.
 
-use crate::util::{json, run, scratch, stderr, stdout};
+use crate::cli::util::{json, run, scratch, stderr, stdout};
 
 #[test]
 fn scripted_game_saves_a_record_that_replays_and_lists_moves() {

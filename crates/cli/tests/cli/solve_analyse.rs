@@ -1,6 +1,6 @@
 //! `tabuleiro solve` and `tabuleiro analyse`, and Nudge's solved table.
 
-use crate::util::{json, run, scratch, stderr, stdout};
+use crate::cli::util::{json, run, scratch, stderr, stdout};
 
 #[test]
 fn solve_json_names_the_winner() {
@@ -134,7 +134,7 @@ fn a_bad_nudge_table_is_refused_with_the_reason() {
     );
 }
 
-/// `cargo test --release -p tabuleiro-cli --test cli solve_nudge -- --ignored`
+/// `cargo test --release -p tabuleiro-cli --test programs solve_nudge -- --ignored`
 #[test]
 #[ignore = "solves Nudge in full: seconds in release, longer in a test build"]
 fn solve_nudge_json_lists_every_start_and_saves_the_table() {

@@ -2,7 +2,7 @@
 
 use std::process::{Command, Stdio};
 
-use crate::util::{json, run, scratch, stderr, stdout};
+use crate::cli::util::{json, run, scratch, stderr, stdout};
 
 #[test]
 fn tournament_round_robin_with_elo() {

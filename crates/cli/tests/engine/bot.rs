@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use tabuleiro_load::client::{GameSocket, request_with};
 use tabuleiro_web::protocol::ServerMessage;
 
-use crate::serve_support::{Process, start};
+use crate::support::{Process, start};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tabuleiro");
 

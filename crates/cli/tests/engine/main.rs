@@ -6,5 +6,3 @@ mod bot;
 mod examples;
 mod foreign_host;
 mod seats;
-#[path = "../support/serve.rs"]
-mod serve_support;

@@ -8,7 +8,7 @@
 //!   the stored moves have no hole, both nodes show the same game, and exactly the
 //!   acknowledged changes are in it.
 //! - [`clocks`]: a game out of time ended by a node that never served it, and clocks right
-//!   through a restart of their node.
+//!   through an outage of every node (15 s that cost nobody time).
 //! - [`backup`]: docs/deploy.md's `pg_dump` and `pg_restore`: every game in the restored copy.
 //! - [`same`]: the same random changes made to SQLite and to PostgreSQL are answered alike and
 //!   read back alike (games, rematches, ratings).

@@ -291,12 +291,25 @@ const tests = {
   async "Online game between two browsers, with a spectator"(browser, base) {
     const creator = await browser.newPage();
     await newGameFromMenu(creator, base, "taiji", "online");
-    await creator.locator("#link-list a").first().waitFor({ timeout });
-    const links = await creator.locator("#link-list a").evaluateAll((as) => as.map((a) => a.href));
+    await creator.locator("#link-list a.seat-link").first().waitFor({ timeout });
+    const links = await creator.locator("#link-list a.seat-link").evaluateAll((as) => as.map((a) => a.href));
     check(links.length === 3, `two seat links and a spectator link: ${links}`);
     check(links[0] !== links[1] && links[0].includes("#token="), "each seat has its own token");
     check(!links[2].includes("token"), "the spectator link has no token");
     check(await creator.locator("#link-list button.copy").count() === 3, "a copy button by each link");
+    // The links have an address of their own, with no token in it: reload, Back and Forward keep them.
+    const linksAddress = creator.url();
+    check(/\?links=/.test(linksAddress) && !linksAddress.includes("token"), `the links' address: ${linksAddress}`);
+    check((await creator.locator("#link-list li").first().textContent()).includes("Player 1 (yours: keep it)"), "the creator's link is said to be theirs");
+    await creator.reload();
+    await creator.locator("#link-list a.seat-link").first().waitFor({ timeout });
+    const reloaded = await creator.locator("#link-list a.seat-link").evaluateAll((as) => as.map((a) => a.href));
+    check(JSON.stringify(reloaded) === JSON.stringify(links), "the same links after a reload");
+    await creator.goBack();
+    await creator.locator("#links").waitFor({ state: "hidden", timeout });
+    await creator.goForward();
+    await creator.locator("#link-list a.seat-link").first().waitFor({ timeout });
+    check(await creator.locator("#link-list a.seat-link").count() === 3, "Forward shows the links again");
     const [one, two, watch] = await Promise.all([0, 1, 2].map(async (i) => {
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -321,6 +334,11 @@ const tests = {
     check((await one.locator("#moves .move").nth(1).textContent()) === "a1-a2", "player 1 sees the reply");
     await one.locator("rect.legal").first().waitFor({ timeout });
     await shot(watch, "online-spectator");
+    // Who is here: player 2 closes their page, and player 1 and the spectator see them away.
+    const strip = (page) => page.locator('.player[data-seat="1"] .presence');
+    await strip(one).filter({ hasText: "● here" }).waitFor({ timeout });
+    await two.context().close();
+    for (const page of [one, watch]) await strip(page).filter({ hasText: /○ away 0:0\d/ }).waitFor({ timeout });
   },
 };
 
@@ -1021,7 +1039,7 @@ tests["A rated game by invitation: names at the table, a seat only its player op
   await ana.fill("#invite", `${base}/?player=${biaId}`);
   await ana.click("#create");
   await ana.locator("#links-rated").waitFor({ state: "visible", timeout });
-  const links = await ana.locator("#link-list a").evaluateAll((as) => as.map((a) => a.href));
+  const links = await ana.locator("#link-list a.seat-link").evaluateAll((as) => as.map((a) => a.href));
   await ana.goto(links[0]);
   await ana.locator('#table-board .player[data-seat="0"]').filter({ hasText: `${anaName} 1500?` }).waitFor({ timeout });
   // Nobody but Bia takes Bia's seat, with its link or not.

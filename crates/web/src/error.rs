@@ -194,6 +194,14 @@ pub enum Refusal {
          (\"invite\": one player id a seat besides yours)"
     )]
     RatedNeedsInvite,
+    /// A challenge open to bots without a clock: a bot would wait for ever for a person who
+    /// left.
+    #[error(
+        "a challenge open to bots needs a clock or a correspondence deadline (\"clock\": \
+         {{\"minutes\": 10, \"increment\": 5}} or {{\"days\": 1}}): a game its person leaves \
+         then ends by the rules, and the bot goes on to the next"
+    )]
+    BotsNeedClock,
     /// A rated table of more than two filled by newcomers only.
     #[error(
         "a rated table of more than two needs a player with 5 rated games or more: play this \

@@ -4,10 +4,12 @@ use std::collections::BTreeMap;
 
 pub mod legal_wire;
 pub mod picture_wire;
+mod seats;
 
 use serde::{Deserialize, Serialize};
 use tabuleiro_core::{Gesture, Outcome, Picture, Piece, Placed, PlayerResult};
 
+pub use self::seats::{Declined, SeatPresence};
 pub use crate::store::ShownRating;
 
 /// Largest WebSocket message the server reads; a larger one gets an error message.
@@ -206,21 +208,6 @@ impl From<&Outcome> for Ending {
     }
 }
 
-/// An offer the other player declined, shown while its player may not make it again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Declined {
-    /// What was offered.
-    pub kind: crate::store::OfferKind,
-    /// The seat that offered it, from 0.
-    pub seat: usize,
-    /// The moves still to be played before it may be made again (a draw, a takeback).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub again_in: Option<usize>,
-    /// The time still to wait before it may be made again, ms (a rematch).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub again_in_ms: Option<u64>,
-}
-
 /// A message to a browser.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -310,7 +297,11 @@ pub enum ServerMessage {
         /// The offer the other player declined last, while its player may not make it again
         /// ([`crate::store::OfferKind::again_after`] moves).
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        declined: Option<Declined>,
+        declined: Option<Box<Declined>>,
+        /// Whether each seat's player is here ([`ServerMessage::Presence`]); absent where the
+        /// server cannot know (nodes sharing a database).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        presence: Option<Vec<SeatPresence>>,
         /// The clocks, for a game on one: each seat's time left when this message was
         /// written, and whose time runs.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -320,6 +311,11 @@ pub enum ServerMessage {
     Hint {
         /// The move, in notation.
         notation: String,
+    },
+    /// Whether each seat's player is here, sent when it changes.
+    Presence {
+        /// Seat by seat.
+        seats: Vec<SeatPresence>,
     },
     /// The picture of an earlier position, as asked for with `look`.
     Look {

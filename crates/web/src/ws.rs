@@ -236,7 +236,12 @@ async fn connection(
             break;
         }
     }
-    lock(&room).unsubscribe(me.id);
+    {
+        let mut guard = lock(&room);
+        if guard.unsubscribe(me.id) {
+            guard.broadcast_presence();
+        }
+    }
     drop(me);
     ended.notify_one();
     let _ = writer.await;
@@ -364,13 +369,16 @@ fn join(
             .map_err(|_| "connection too slow".to_owned())?;
     }
     guard.visited_from(me.address);
-    guard.subscribe(Subscriber {
+    let came = guard.subscribe(Subscriber {
         id: me.id,
         seats: seats.clone(),
         token: token.clone(),
         tx: me.tx.clone(),
         kick: Arc::clone(&me.kick),
     });
+    if came {
+        guard.broadcast_presence();
+    }
     tracing::debug!(?seats, "joined");
     me.seats = Some(seats);
     me.token = token;

@@ -282,7 +282,12 @@ async fn a_bot_sits_only_where_bots_are_welcome_and_is_shown_as_one() {
     let (_, page) = ana.send("GET", &format!("/api/players/{id}"), None).await;
     assert_eq!(page["bot"], true, "the player's page says so: {page}");
 
-    let post = |bots: bool| json!({ "game": "qinto", "rated": false, "bots": bots, "options": { "first": "random" } });
+    let post = |bots: bool| json!({ "game": "qinto", "rated": false, "bots": bots, "options": { "first": "random" }, "clock": { "days": 1 } });
+    // Open to bots, a challenge has a clock: a bot never waits for ever for a person who left.
+    let untimed = json!({ "game": "qinto", "rated": false, "bots": true });
+    let (answer, _) = ana.send("POST", "/api/lobby", Some(untimed)).await;
+    assert_eq!(answer.status, 400, "{}", answer.body);
+    assert!(answer.body.contains("needs a clock"), "{}", answer.body);
     let (_, people) = ana.send("POST", "/api/lobby", Some(post(false))).await;
     let people = people["id"].as_str().expect("an id").to_owned();
     let (answer, _) = bot

@@ -451,9 +451,9 @@ async fn offers_until(
         if let ServerMessage::State {
             offer, declined, ..
         } = next(socket).await
-            && done(offer.as_ref(), declined.as_ref())
+            && done(offer.as_ref(), declined.as_deref())
         {
-            return (offer, declined);
+            return (offer, declined.map(|d| *d));
         }
     }
 }

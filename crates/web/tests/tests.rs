@@ -15,6 +15,7 @@ mod page_api;
 mod page_modules;
 mod play;
 mod players;
+mod presence;
 mod qinto_privacy;
 mod rated;
 mod restart;

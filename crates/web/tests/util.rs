@@ -216,8 +216,18 @@ pub struct State {
     pub rematch: Option<String>,
 }
 
-/// The next message, within 20 s.
+/// The next message but news of who is here (`crate::presence` reads those), within 20 s.
 pub async fn next(socket: &mut GameSocket) -> ServerMessage {
+    loop {
+        let message = next_any(socket).await;
+        if !matches!(message, ServerMessage::Presence { .. }) {
+            return message;
+        }
+    }
+}
+
+/// The next message, whatever it is, within 20 s.
+pub async fn next_any(socket: &mut GameSocket) -> ServerMessage {
     tokio::time::timeout(Duration::from_secs(20), socket.next())
         .await
         .expect("a message within 20 s")

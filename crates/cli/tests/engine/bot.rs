@@ -67,7 +67,12 @@ impl Person {
 
     /// Posts a challenge; its id.
     async fn challenge(&mut self, game: &str, bots: bool) -> String {
-        let body = json!({ "game": game, "rated": false, "bots": bots });
+        // A challenge open to bots has a clock (a bot never waits for ever for a person).
+        let body = if bots {
+            json!({ "game": game, "rated": false, "bots": true, "clock": { "minutes": 30 } })
+        } else {
+            json!({ "game": game, "rated": false, "bots": false })
+        };
         let (status, posted) = self.call("POST", "/api/lobby", Some(body)).await;
         assert_eq!(status, 201, "{posted}");
         posted["id"].as_str().expect("an id").to_owned()

@@ -104,11 +104,20 @@ function receive(message) {
       // The legend is said once, in the welcome.
       if (!message.picture.legend) message.picture.legend = (game.welcome && game.welcome.legend) || [];
       game.state = message;
+      game.presenceAt = performance.now();
       if (message.version !== game.hintVersion) game.hint = null;
       if (game.analysis && game.analysis.ply !== message.moves.length) game.analysis = null;
       render({ ...message, previous });
       break;
     }
+    case "presence":
+      // Who is here changed: the strips say so.
+      if (game.state) {
+        game.state.presence = message.seats;
+        game.presenceAt = performance.now();
+        render(message);
+      }
+      break;
     case "pong":
       ponged();
       break;

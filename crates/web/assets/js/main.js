@@ -23,7 +23,7 @@ import { initChoices } from "./choices.js";
 import { initView } from "./view.js";
 import { drawPage, initPanels, lookAt } from "./panels.js";
 import { showClocks } from "./clocks.js";
-import { setup } from "./setup.js";
+import { setup, showSavedLinks } from "./setup.js";
 import { initSettings, played } from "./settings.js";
 import { initPlayer } from "./player.js";
 import { profile } from "./profile.js";
@@ -41,10 +41,17 @@ function start() {
   initPlayer();
   $("rules-open").addEventListener("click", () => $("rules-dialog").showModal());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
+  // Back and Forward between addresses this page made itself (the links of a new game) show
+  // what each address shows.
+  window.addEventListener("popstate", () => location.reload());
   const params = new URLSearchParams(location.search);
   const id = params.get("game");
   if (params.has("lobby")) {
     showLobby();
+    return;
+  }
+  if (params.get("links")) {
+    showSavedLinks(params.get("links"));
     return;
   }
   if (params.get("player")) {

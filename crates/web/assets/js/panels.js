@@ -130,8 +130,36 @@ function fillStrip(strip, seat, info) {
     who.append("nobody yet");
   }
   if (you.length === 1 && you[0] === seat) who.append(" ", html("span", "you", "(you)"));
+  else if (["online", "casual", "rated"].includes(game.welcome.mode) && info && !info.computer) who.append(" ", presenceOf(seat));
   strip.setAttribute("aria-label", `Player ${seat + 1}`);
 }
+
+/** Whether a seat's player is here, in words (and a mark that is not a colour alone). */
+function presenceOf(seat) {
+  const shown = game.state && game.state.presence && game.state.presence[seat];
+  const span = html("span", "presence");
+  if (!shown) return span;
+  span.classList.toggle("away", !shown.connected);
+  if (shown.connected) {
+    span.textContent = "● here";
+  } else {
+    span.dataset.awayMs = String(shown.away_ms || 0);
+    span.textContent = awayText(span);
+  }
+  return span;
+}
+
+/** "○ away 1:05", counted on from when the page heard it. */
+function awayText(span) {
+  const ms = Number(span.dataset.awayMs) + (performance.now() - (game.presenceAt || performance.now()));
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `○ away ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+// The time away goes on between messages.
+setInterval(() => {
+  for (const span of document.querySelectorAll(".presence.away")) span.textContent = awayText(span);
+}, 1000);
 
 /** The players' strips, above and below the board; a rated game says so above. */
 function drawPlayers() {

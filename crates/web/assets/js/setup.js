@@ -258,7 +258,12 @@ export async function setup() {
       if (!answer.ok) throw new Error(created.error || answer.statusText);
       const mine = created.seats.find((seat) => seat.link);
       if (mode !== "online" && mode !== "casual" && mode !== "rated") { location.assign(mine.link); return; }
-      showLinks(created, mode);
+      // The links get an address of their own (reload, Back and Forward keep them); the
+      // secret tokens stay in this browser's storage, never in an address a server sees.
+      const saved = { created, mode, yours: body.seat ?? 0 };
+      localStorage.setItem(linksKey(created.id), JSON.stringify(saved));
+      history.pushState(null, "", `/?links=${encodeURIComponent(created.id)}`);
+      showLinks(saved);
     } catch (error) {
       $("setup-error").textContent = String(error.message || error);
     } finally {
@@ -267,14 +272,38 @@ export async function setup() {
   });
 }
 
-function showLinks(created, mode) {
+/** Where this browser keeps the links of the online game `id` it created. */
+function linksKey(id) {
+  return `tabuleiro:links:${id}`;
+}
+
+/** The page of an online game's links (`/?links=ID`), as this browser saved them. */
+export function showSavedLinks(id) {
+  let saved = null;
+  try {
+    saved = JSON.parse(localStorage.getItem(linksKey(id)) || "null");
+  } catch {
+    saved = null;
+  }
+  if (saved && saved.created && saved.created.id === id) {
+    showLinks(saved);
+    return;
+  }
   $("setup").hidden = true;
   $("links").hidden = false;
+  $("link-list").textContent = "";
+  $("links-missing").hidden = false;
+}
+
+function showLinks({ created, mode, yours }) {
+  $("setup").hidden = true;
+  $("links").hidden = false;
+  $("links-missing").hidden = true;
   $("links-casual").hidden = mode !== "casual";
   $("links-rated").hidden = mode !== "rated";
   const list = $("link-list");
   list.textContent = "";
-  const add = (label, href) => {
+  const add = (label, href, open) => {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = new URL(href, location.href).href;
@@ -298,8 +327,20 @@ function showLinks(created, mode) {
       }
     });
     li.append(`${label}: `, a, " ", copy);
+    if (open) {
+      const play = document.createElement("a");
+      play.href = a.href;
+      play.className = "button";
+      play.textContent = "Play";
+      play.setAttribute("aria-label", `Play your seat, ${label}`);
+      li.append(" ", play);
+    }
     list.appendChild(li);
   };
-  for (const seat of created.seats) if (seat.link) add(`Player ${seat.seat + 1}`, seat.link);
+  for (const seat of created.seats) {
+    if (!seat.link) continue;
+    const mine = seat.seat === yours;
+    add(mine ? `Player ${seat.seat + 1} (yours: keep it)` : `Player ${seat.seat + 1} (send it to them)`, seat.link, mine);
+  }
   add("Spectators", created.spectator);
 }

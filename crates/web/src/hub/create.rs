@@ -219,7 +219,11 @@ impl Hub {
     }
 
     /// Puts a new room among the games in memory.
-    fn keep(&self, room: Room) -> SharedRoom {
+    fn keep(&self, mut room: Room) -> SharedRoom {
+        if self.queued {
+            // A player may be connected to another node: this one cannot say who is here.
+            room.hide_presence();
+        }
         let id = room.id().to_owned();
         let room = Arc::new(Mutex::new(room));
         lock(&self.rooms).insert(id, Arc::clone(&room));
@@ -477,6 +481,9 @@ impl Hub {
             .clock
             .map(|c| c.check().map_err(HubError::Clock))
             .transpose()?;
+        if asked.bots && clock.is_none() {
+            return Err(Refusal::BotsNeedClock.into());
+        }
         // The game it would start, built and dropped: options that pass one by one but make
         // no game (a board that cannot be read) are refused now, not when it is accepted.
         let seats = vec![(Seat::Human, "human".to_owned()); players];

@@ -274,6 +274,10 @@ impl Hub {
                 .map_err(|e| store_error("the game's ratings", e))?;
             room.rated(changes);
         }
+        if self.queued {
+            // A player may be connected to another node: this one cannot say who is here.
+            room.hide_presence();
+        }
         let room = {
             let mut rooms = lock(&self.rooms);
             // Another connection may have loaded it meanwhile: one room per game.

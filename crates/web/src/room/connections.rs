@@ -27,9 +27,12 @@ pub struct Subscriber {
 }
 
 impl Room {
-    /// Adds a connection to those watching: it is sent every state from now on.
-    pub fn subscribe(&mut self, subscriber: Subscriber) {
+    /// Adds a connection to those watching: it is sent every state from now on. Returns
+    /// whether a seat's player is now here who was not ([`Room::broadcast_presence`]).
+    pub fn subscribe(&mut self, subscriber: Subscriber) -> bool {
+        let changed = self.count_presence(&subscriber.seats, true);
         self.subscribers.push(subscriber);
+        changed
     }
 
     /// Sends each connection its state; drops connections that are gone, and closes those
@@ -53,14 +56,19 @@ impl Room {
         }
         drop(written);
         let mut kept = Vec::with_capacity(self.subscribers.len());
+        let mut dropped: Vec<usize> = Vec::new();
         for (subscriber, message) in self.subscribers.drain(..).zip(messages) {
             if subscriber.tx.try_send(message).is_ok() {
                 kept.push(subscriber);
             } else {
                 subscriber.kick.notify_one();
+                dropped.extend(&subscriber.seats);
             }
         }
         self.subscribers = kept;
+        if !dropped.is_empty() && self.count_presence(&dropped, false) {
+            self.broadcast_presence();
+        }
     }
 
     /// The number of connections watching that play no seat.
@@ -71,8 +79,13 @@ impl Room {
             .count()
     }
 
-    /// Stops sending to connection `id`.
-    pub fn unsubscribe(&mut self, id: u64) {
-        self.subscribers.retain(|s| s.id != id);
+    /// Stops sending to connection `id`. Returns whether a seat's player is now away
+    /// ([`Room::broadcast_presence`]).
+    pub fn unsubscribe(&mut self, id: u64) -> bool {
+        let Some(at) = self.subscribers.iter().position(|s| s.id == id) else {
+            return false;
+        };
+        let gone = self.subscribers.remove(at);
+        self.count_presence(&gone.seats, false)
     }
 }

@@ -1,6 +1,6 @@
 //! One game being played: its seats, its game, its clock and offer, and the connections
 //! watching it (`connections`: what is queued for each and the broadcast; `shown`: what each
-//! is shown).
+//! is shown; `offers`: the offer shown; `presence`: which players are here).
 
 use std::sync::Arc;
 
@@ -10,11 +10,13 @@ use crate::clock::{Clock, ClockView, now_ms};
 use crate::dyngame::DynGame;
 use crate::protocol::Mode;
 use crate::store::StoredSeat;
-use crate::store::{Offer, OfferKind, RatingChange, StoredEnding};
+use crate::store::{Offer, RatingChange, StoredEnding};
 use crate::token::hash_token;
 
 mod apply;
 mod connections;
+mod offers;
+mod presence;
 mod shown;
 
 pub use self::connections::{Outgoing, QUEUE, Subscriber};
@@ -82,6 +84,11 @@ pub struct Room {
     ending: Option<StoredEnding>,
     /// The game's clock, for a game on one ([`crate::clock`]).
     clock: Option<Clock>,
+    /// Whether each seat's player has a connection open here, and since when.
+    presence: Vec<presence::SeatPresence>,
+    /// Whether presence is shown: not on a database nodes share, where a player may be
+    /// connected to another node.
+    presence_shown: bool,
 }
 
 impl Room {
@@ -93,6 +100,7 @@ impl Room {
         game: Box<dyn DynGame>,
         resigned: Option<usize>,
     ) -> Self {
+        let seats_len = seats.len();
         Room {
             id,
             mode,
@@ -114,6 +122,8 @@ impl Room {
             offer: None,
             ending: None,
             clock: None,
+            presence: presence::SeatPresence::away_all(seats_len),
+            presence_shown: true,
         }
     }
 
@@ -391,37 +401,6 @@ impl Room {
             .filter(|c| c.out_of_time(Some(seat), now_ms()))
             .map(|_| seat)
     }
-
-    /// The offer waiting for its answer: made at the position as it stands, in a game not
-    /// over.
-    pub fn open_offer(&self) -> Option<Offer> {
-        self.offer.filter(|o| {
-            !o.declined
-                && if o.kind == OfferKind::Rematch {
-                    self.over() && self.rematch.is_none()
-                } else {
-                    o.ply == self.game.ply() && !self.over()
-                }
-        })
-    }
-
-    /// The offer the other player declined last, while its player may not make it again
-    /// ([`Offer::moves_until_again`], [`Offer::ms_until_again`] at `now`).
-    pub fn declined_offer_at(&self, now: i64) -> Option<Offer> {
-        self.offer.filter(|o| {
-            if o.kind == OfferKind::Rematch {
-                o.ms_until_again(now) > 0 && self.over() && self.rematch.is_none()
-            } else {
-                o.moves_until_again(self.game.ply()) > 0 && !self.over()
-            }
-        })
-    }
-
-    /// [`Room::declined_offer_at`] now.
-    pub fn declined_offer(&self) -> Option<Offer> {
-        self.declined_offer_at(now_ms())
-    }
-
     /// The computer seat to move, if a computer is to move.
     pub fn computer_to_move(&self) -> Option<usize> {
         self.to_move()

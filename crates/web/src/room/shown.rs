@@ -77,10 +77,10 @@ impl Room {
 
     /// The offer the other player declined last, as a state shows it while its player may not
     /// make it again.
-    fn declined_shown(&self) -> Option<crate::protocol::Declined> {
+    fn declined_shown(&self) -> Option<Box<crate::protocol::Declined>> {
         let now = crate::clock::now_ms();
-        self.declined_offer_at(now)
-            .map(|o| crate::protocol::Declined {
+        self.declined_offer_at(now).map(|o| {
+            Box::new(crate::protocol::Declined {
                 kind: o.kind,
                 seat: o.seat,
                 again_in: o
@@ -90,6 +90,7 @@ impl Room {
                 again_in_ms: (o.kind == crate::store::OfferKind::Rematch)
                     .then(|| u64::try_from(o.ms_until_again(now)).unwrap_or(0)),
             })
+        })
     }
 
     /// The state message for a connection playing `seats` (see [`Room::state_with`]), without
@@ -127,6 +128,7 @@ impl Room {
             seats: self.seat_infos(),
             offer: self.open_offer(),
             declined: self.declined_shown(),
+            presence: self.shown_presence(),
             clock: self.clock_view().map(Box::new),
         }
     }

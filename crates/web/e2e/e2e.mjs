@@ -1225,6 +1225,8 @@ tests["The lobby: a challenge posted, accepted, the game on both pages with cloc
   // Player 2 moved first (the challenge's option): player 1's clock runs now.
   for (const page of [ana, bia, caio]) await page.locator('#table-board .clock.running[data-seat="0"]').waitFor({ timeout });
   await second.click("#offer-draw");
+  // The offer names its player.
+  await first.locator("#offer-text").filter({ hasText: `${(second === ana ? anaName : biaName).split("#")[0]} offers a draw.` }).waitFor({ timeout });
   await first.locator("#offer-accept").click();
   for (const page of [ana, bia, caio]) await page.locator("#banner").filter({ hasText: "agreed to a draw" }).waitFor({ timeout });
   await first.locator("#banner").filter({ hasText: "Ratings:" }).waitFor({ timeout });

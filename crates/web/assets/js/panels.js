@@ -224,9 +224,15 @@ function drawOffers(s, w, watching) {
   };
   $("offer-text").textContent = open.seat === mine
     ? mineSaid[open.kind]
-    : `${shortSeat(open.seat)} ${theirsSaid[open.kind]}.`;
+    : `${offerer(open.seat)} ${theirsSaid[open.kind]}.`;
   $("offer-accept").hidden = !theirs || watching;
   $("offer-decline").hidden = !theirs || watching;
+}
+
+/** Who made an offer: the player sitting in `seat` by name ("Ana"), else the seat. */
+function offerer(seat) {
+  const info = seatInfos()[seat];
+  return info && info.player ? info.player.name : shortSeat(seat);
 }
 
 /** A declined offer in words: who declined what, and when its player may ask again. */
@@ -239,7 +245,7 @@ function declinedText(d, mine) {
   if (d.seat === mine) {
     return `Your ${what} was declined: you may ${d.kind === "draw" ? "offer a draw" : "ask"} again after ${moves}.`;
   }
-  const whose = mine === null ? `${shortSeat(d.seat)}'s ${what} was declined.` : `You declined the ${what}.`;
+  const whose = mine === null ? `${offerer(d.seat)}'s ${what} was declined.` : `You declined the ${what}.`;
   return whose;
 }
 

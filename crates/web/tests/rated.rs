@@ -322,6 +322,20 @@ async fn bia_resigns(
     bia: &Browser,
     bia_id: &str,
 ) -> Vec<tabuleiro_web::protocol::ShownChange> {
+    bia_resigns_open(server, ana, bia, bia_id).await.2
+}
+
+/// [`bia_resigns`], its players' connections kept: Ana's, Bia's, and the rating changes.
+async fn bia_resigns_open(
+    server: &Server,
+    ana: &mut Browser,
+    bia: &Browser,
+    bia_id: &str,
+) -> (
+    GameSocket,
+    GameSocket,
+    Vec<tabuleiro_web::protocol::ShownChange>,
+) {
     let rated = rated_game(ana, bia_id).await;
     let (mut first, _) = open(server, ana, &rated.id, Some(&token(&rated, 0))).await;
     let (mut second, _) = open(server, bia, &rated.id, Some(&token(&rated, 1))).await;
@@ -340,10 +354,11 @@ async fn bia_resigns(
             .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some()))
     })
     .await;
-    seats
+    let changes = seats
         .iter()
         .map(|s| s.player.as_ref().and_then(|p| p.change).expect("a change"))
-        .collect()
+        .collect();
+    (first, second, changes)
 }
 
 /// The audit's farm, played out: the same two players finish rated games one after another.
@@ -480,32 +495,8 @@ async fn a_rematch_is_an_offer_with_manners_and_shows_the_ratings_of_now() {
     let server = Server::start().await;
     let (mut ana, _) = named(&server, "Ana").await;
     let (bia, bia_id) = named(&server, "Bia").await;
-    let rated = rated_game(&mut ana, &bia_id).await;
-    let (mut first, _) = open(&server, &ana, &rated.id, Some(&token(&rated, 0))).await;
-    let (mut second, _) = open(&server, &bia, &rated.id, Some(&token(&rated, 1))).await;
-    send_move(&mut first, "Ca1").await;
-    let _ = seats_until(&mut second, |_| true).await;
-    send_move(&mut second, "Cd4").await;
-    let _ = seats_until(&mut first, |_| true).await;
-    second
-        .send(&json!({ "type": "resign" }))
-        .await
-        .expect("send");
-    let rated_seats = seats_until(&mut first, |s| {
-        s.iter()
-            .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some()))
-    })
-    .await;
-    let after: Vec<i64> = rated_seats
-        .iter()
-        .map(|s| {
-            s.player
-                .as_ref()
-                .and_then(|p| p.change)
-                .expect("a change")
-                .after
-        })
-        .collect();
+    let (mut first, mut second, changes) = bia_resigns_open(&server, &mut ana, &bia, &bia_id).await;
+    let after: Vec<i64> = changes.iter().map(|c| c.after).collect();
 
     // Ana offers; Bia declines; Ana may not offer again at once.
     let rematch = json!({ "type": "rematch" });

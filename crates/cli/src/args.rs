@@ -237,6 +237,9 @@ pub struct BotArgs {
     /// Stop after this many games (default: play until stopped).
     #[arg(long, value_name = "N", value_parser = numbers::at_least_one)]
     pub games: Option<usize>,
+    /// The most games played at once, each with an engine process of its own.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::at_least_one)]
+    pub concurrency: usize,
     /// The engine's program and its arguments, after `--`.
     #[arg(last = true, required = true, value_name = "COMMAND")]
     pub command: Vec<String>,

@@ -127,6 +127,16 @@ impl Outcome {
         }
     }
 
+    /// `seat`'s player left a game of `players` seats and the others called it a draw: every
+    /// seat draws, as in an agreed draw, and the reason says why.
+    pub fn left_drawn(seat: Player, players: usize, scores: Option<Vec<i64>>) -> Self {
+        Outcome {
+            results: vec![PlayerResult::Draw; players],
+            scores,
+            reason: format!("{seat} left the game, and it was called a draw"),
+        }
+    }
+
     /// The result of `player`.
     pub fn result(&self, player: Player) -> PlayerResult {
         self.results[player.index()]

@@ -50,6 +50,11 @@ pub struct GameRecord {
     /// moved, if one did ([`Outcome::aborted`]: no result).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aborted: Option<usize>,
+    /// The seat (from 0) whose player left the game after the last move, when the others
+    /// called it a draw ([`Outcome::left_drawn`]); a win claimed over a player who left is a
+    /// [`Forfeit`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left_drawn: Option<usize>,
     /// For a game played on a clock: the time the mover had left after each move, in
     /// milliseconds, one per move (empty without a clock).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -119,7 +124,7 @@ pub enum RecordError {
     Forfeited(String),
     /// The record says the game ended by agreement or abort where it could not: after the
     /// game had ended, with a seat the game does not have, or with another ending named too.
-    #[error("field `agreed_draw`/`aborted`: {0}")]
+    #[error("field `agreed_draw`/`aborted`/`left_drawn`: {0}")]
     Ended(String),
     /// The stored result is not what the moves lead to.
     #[error("field `result`: the record says {stored:?} but the moves give {actual:?}")]
@@ -225,19 +230,23 @@ impl GameRecord {
                 return Err(RecordError::Forfeited(problem));
             }
         }
-        if self.agreed_draw || self.aborted.is_some() {
+        if self.agreed_draw || self.aborted.is_some() || self.left_drawn.is_some() {
             let named = [
                 self.resigned.is_some(),
                 self.forfeit.is_some(),
                 self.agreed_draw,
                 self.aborted.is_some(),
+                self.left_drawn.is_some(),
             ];
             let problem = if named.iter().filter(|n| **n).count() > 1 {
                 Some("the record names more than one way the game ended".to_owned())
-            } else if self.aborted.is_some_and(|seat| seat >= self.players) {
+            } else if let Some(seat) = self
+                .aborted
+                .or(self.left_drawn)
+                .filter(|&seat| seat >= self.players)
+            {
                 Some(format!(
-                    "there is no seat {} (seats 0 to {})",
-                    self.aborted.unwrap_or_default(),
+                    "there is no seat {seat} (seats 0 to {})",
                     self.players - 1
                 ))
             } else if state.outcome().is_some() {
@@ -253,6 +262,12 @@ impl GameRecord {
             Some(Outcome::agreed_draw(self.players, state.scores()))
         } else if let Some(seat) = self.aborted {
             Some(Outcome::aborted(
+                Player(seat as u8),
+                self.players,
+                state.scores(),
+            ))
+        } else if let Some(seat) = self.left_drawn {
+            Some(Outcome::left_drawn(
                 Player(seat as u8),
                 self.players,
                 state.scores(),

@@ -339,6 +339,7 @@ impl<G: Game> Session<G> {
             forfeit: self.forfeit.clone(),
             agreed_draw: false,
             aborted: None,
+            left_drawn: None,
             clocks: Vec::new(),
         }
     }

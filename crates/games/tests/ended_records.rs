@@ -183,3 +183,36 @@ fn an_agreed_draw_and_an_abort_replay_and_are_refused_where_they_could_not_be() 
         Err(RecordError::ResultMismatch { .. })
     ));
 }
+
+#[test]
+fn a_draw_called_when_a_player_left_replays_and_is_refused_where_it_could_not_be() {
+    let mut left = record_after(4, 21);
+    left.left_drawn = Some(1);
+    left.result = Some(Outcome::left_drawn(Player(1), 2, None));
+    left.replay::<Quantik>()
+        .expect("a draw called after a player left replays");
+    let back = GameRecord::from_json(&left.to_json()).expect("reads");
+    assert_eq!(back, left);
+    assert!(left.result.as_ref().is_some_and(|r| {
+        r.winner().is_none() && r.reason == "player 2 left the game, and it was called a draw"
+    }));
+    // Not with another ending, not a seat the game lacks, not an agreed draw's result.
+    let mut both = left.clone();
+    both.agreed_draw = true;
+    assert!(matches!(
+        both.replay::<Quantik>(),
+        Err(RecordError::Ended(_))
+    ));
+    let mut nobody = left.clone();
+    nobody.left_drawn = Some(2);
+    assert!(matches!(
+        nobody.replay::<Quantik>(),
+        Err(RecordError::Ended(_))
+    ));
+    let mut agreed = left;
+    agreed.result = Some(Outcome::agreed_draw(2, None));
+    assert!(matches!(
+        agreed.replay::<Quantik>(),
+        Err(RecordError::ResultMismatch { .. })
+    ));
+}

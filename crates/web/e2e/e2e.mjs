@@ -1171,17 +1171,21 @@ tests["Clocks tick on every page, warn in the last 10 seconds, and a game is los
   await clickLegalMove(one);
   const time = (page) => page.locator("#table-board .clock.running .time").textContent();
   for (const page of pages) await page.locator('#table-board .clock.running[data-seat="1"]').waitFor({ timeout });
+  // Player 2 makes their first move in time (a player who never moves aborts the game instead);
+  // then player 1 never moves again.
+  await clickLegalMove(two);
+  for (const page of pages) await page.locator('#table-board .clock.running[data-seat="0"]').waitFor({ timeout });
   const before = await Promise.all(pages.map(time));
   await watch.waitForTimeout(1200);
   const after = await Promise.all(pages.map(time));
   const seconds = (text) => Number(text.replace(/[^0-9:.]/g, "").split(":").reduce((m, s) => 60 * Number(m) + Number(s)));
-  pages.forEach((_, i) => check(seconds(after[i]) < seconds(before[i]), `player 2's clock ticks on page ${i}: ${before[i]} → ${after[i]}`));
-  await two.locator("#table-board .clock.low").waitFor({ timeout });
-  check((await two.locator("#table-board .clock.low .time").textContent()).startsWith("⚠"), "a low clock is marked, not only coloured");
-  await accessible(two, "a page with clocks");
-  await picture(two, "clocks");
-  for (const page of pages) await page.locator("#banner").filter({ hasText: "player 2 ran out of time" }).waitFor({ timeout });
-  check((await two.locator("#banner").textContent()).startsWith("You lost"), "player 2 lost on time");
+  pages.forEach((_, i) => check(seconds(after[i]) < seconds(before[i]), `player 1's clock ticks on page ${i}: ${before[i]} → ${after[i]}`));
+  await one.locator("#table-board .clock.low").waitFor({ timeout });
+  check((await one.locator("#table-board .clock.low .time").textContent()).startsWith("⚠"), "a low clock is marked, not only coloured");
+  await accessible(one, "a page with clocks");
+  await picture(one, "clocks");
+  for (const page of pages) await page.locator("#banner").filter({ hasText: "player 1 ran out of time" }).waitFor({ timeout });
+  check((await one.locator("#banner").textContent()).startsWith("You lost"), "player 1 lost on time");
   check(await watch.locator("#table-board .clock.running").count() === 0, "no clock runs once the game is over");
   for (const page of pages) await page.close();
 };
@@ -1620,6 +1624,45 @@ tests["The home: a card for each game, the computer in one click, a quick game w
   const names = (await ana.locator("#table-board .player").allTextContents()).join(" ");
   check(names.includes(anaName) && names.includes("Bia#"), `both named at the table: ${names}`);
   for (const p of [ana, bia]) await p.close();
+};
+
+tests["A player who leaves a rated game: the other sees them gone, then claims the win, which rates it"] = async (browser, base) => {
+  const [ana, bia] = [await browser.newPage(), await browser.newPage()];
+  await chooseName(ana, base, "Ana");
+  const biaName = await chooseName(bia, base, "Bia");
+  // A minute on the clock: Bia may be claimed against after 10 s away (docs/api.md).
+  const posted = await bia.evaluate(() => fetch("/api/lobby", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", players: 2, options: {}, rated: true, bots: false, clock: { minutes: 1, increment: 0 } }) }).then((r) => r.json()));
+  const accepted = await ana.evaluate((id) => fetch(`/api/lobby/${id}/accept`, { method: "POST" }).then((r) => r.json()), posted.id);
+  check(accepted.game, `a game: ${JSON.stringify(accepted)}`);
+  for (const p of [ana, bia]) {
+    await p.goto(new URL(`/?game=${accepted.game}`, base).href);
+    await p.locator("#table-board .player").filter({ hasText: biaName }).waitFor({ timeout });
+  }
+  const first = (await ana.locator("#status").textContent()).includes("Your turn") ? ana : bia;
+  const second = first === ana ? bia : ana;
+  await clickLegalMove(first);
+  await waitMoves(second, 1);
+  await clickLegalMove(second);
+  await waitMoves(first, 2);
+  check(await ana.locator("#claim").isHidden(), "no claim while Bia is here");
+  // Bia closes her browser: Ana sees her away, and when she may claim.
+  await bia.close();
+  await ana.locator("#table-board .presence.away").waitFor({ timeout });
+  await ana.locator("#claim").waitFor({ state: "visible", timeout });
+  const waiting = await ana.locator("#claim-text").textContent();
+  check(waiting.startsWith("Bia left the game. If they do not come back, you may claim it in"), `the claim bar: ${waiting}`);
+  check(await ana.locator("#claim-win").isDisabled(), "no claim before the time");
+  await ana.waitForFunction(() => !document.querySelector("#claim-win").disabled, null, { timeout });
+  check((await ana.locator("#claim-text").textContent()).includes("you may claim the win"), "the claim is open");
+  await accessible(ana, "the claim bar");
+  ana.once("dialog", (dialog) => dialog.accept());
+  await ana.click("#claim-win");
+  await ana.locator("#banner").filter({ hasText: "Ratings:" }).waitFor({ timeout });
+  const banner = await ana.locator("#banner").textContent();
+  check(banner.startsWith("You won") && banner.includes("left the game"), `the end, on the board: ${banner}`);
+  check(/Ana#[0-9a-f]{8} 1500 → \d+\? \(\+\d+\)/.test(banner), `Ana's rating rose: ${banner}`);
+  check(await ana.locator("#claim").isHidden(), "no claim once the game is over");
 };
 
 tests["Lobby and player's page as cards on a phone"] = async (browser, base) => {

@@ -154,6 +154,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("choices.js"),
         module!("pieces.js"),
         module!("panels.js"),
+        module!("claim.js"),
         module!("analysis.js"),
         module!("settings.js"),
         module!("player.js"),

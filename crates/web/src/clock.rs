@@ -22,6 +22,18 @@
 //!   [`LAG_QUOTA_MAX`], every move spends what it was compensated and earns
 //!   [`LAG_QUOTA_GAIN`] back (up to the maximum). A burst of slow network is forgiven; a page
 //!   that lies gains at most [`LAG_QUOTA_GAIN`] a move in the long run.
+//! - **A first move is due**: once every seat of a game between people has its player, the
+//!   player to move has [`TimeControl::first_move_ms`] for their first move (real time: a
+//!   quarter of the game's time, from 2 s to 30 s, as lichess gives about 30 s; correspondence:
+//!   the days of a move), and so has each player after them, from the moment their first
+//!   turn comes. A player who lets it pass never began the game: it is aborted, with no result
+//!   and no rating change, whatever the game's mode.
+//! - **A player who left** a real-time game between two people (no page of theirs has the game
+//!   open) for [`TimeControl::claim_after_ms`] (a twentieth of the game's expected length,
+//!   its time plus forty increments, from 10 s to 60 s; lichess waits about 10 to 60 s; a game
+//!   without a clock: 60 s) may be claimed against: the other player takes the win, or calls it
+//!   a draw, and a rated game is rated as that result. A correspondence game is left to its
+//!   deadline.
 //! - A takeback gives no time back; a player out of time loses as if they had resigned (in a
 //!   Q!nto game of 3 or 4 the game ends there and the others share the win).
 
@@ -44,6 +56,10 @@ pub const LAG_QUOTA_MAX: u64 = 500;
 
 /// The lag quota each move earns back, ms.
 pub const LAG_QUOTA_GAIN: u64 = 100;
+
+/// How long the other player of a game between two people without a clock must have been
+/// away before the game may be claimed, ms.
+pub const CLAIM_WITHOUT_CLOCK_MS: u64 = 60_000;
 
 /// The longest real-time game: 3 hours, and the largest increment: 3 minutes.
 pub const LONGEST_MS: u64 = 3 * 3_600_000;
@@ -143,6 +159,31 @@ impl TimeControl {
         }
     }
 
+    /// How long a player has for their first move, from when their first turn comes
+    /// (ms): real time, a quarter of the game's time, at least 2 s and at most 30 s;
+    /// correspondence, the days of a move (see the module's documentation).
+    pub fn first_move_ms(&self) -> u64 {
+        match *self {
+            TimeControl::RealTime { initial_ms, .. } => (initial_ms / 4).clamp(2_000, 30_000),
+            TimeControl::Correspondence { .. } => self.budget(),
+        }
+    }
+
+    /// How long the other player of a game between two people must have been away before the
+    /// game may be claimed (ms): a twentieth of the game's expected length (its time and forty
+    /// increments), at least 10 s and at most 60 s; none in correspondence, where the
+    /// deadline ends a game left alone. A game without a clock: [`CLAIM_WITHOUT_CLOCK_MS`].
+    pub fn claim_after_ms(control: Option<&TimeControl>) -> Option<u64> {
+        match control {
+            None => Some(CLAIM_WITHOUT_CLOCK_MS),
+            Some(TimeControl::RealTime {
+                initial_ms,
+                increment_ms,
+            }) => Some(((initial_ms + 40 * increment_ms) / 20).clamp(10_000, 60_000)),
+            Some(TimeControl::Correspondence { .. }) => None,
+        }
+    }
+
     /// The time each player has at the start, and after each move in correspondence.
     fn budget(&self) -> u64 {
         match *self {
@@ -167,6 +208,11 @@ pub struct Clock {
     /// Each seat's lag quota, ms (empty, in clocks stored before there was one: full).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub lag_quota: Vec<u64>,
+    /// When the player to move must have made their first move, or the game is aborted (ms
+    /// since 1970): set while a player of a game between people, every seat taken, has yet
+    /// to make a first move; none otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move_by: Option<i64>,
 }
 
 /// A clock as a page is shown it.
@@ -178,6 +224,10 @@ pub struct ClockView {
     pub remaining: Vec<u64>,
     /// The seat whose time is running, if any.
     pub running: Option<usize>,
+    /// The time left for the player to move to make their first move, ms, at the moment the
+    /// message was written (the game is aborted when it runs out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_move_ms: Option<u64>,
 }
 
 impl Clock {
@@ -189,7 +239,18 @@ impl Clock {
             since: None,
             after_moves: Vec::new(),
             lag_quota: vec![LAG_QUOTA_MAX; players],
+            first_move_by: None,
         }
+    }
+
+    /// The clock with the first move of the player to move due [`TimeControl::first_move_ms`]
+    /// after `now` (`due`), or no first move due (not `due`: that player has moved before).
+    #[must_use]
+    pub fn first_move_due(mut self, due: bool, now: i64) -> Clock {
+        self.first_move_by = due.then(|| {
+            now.saturating_add(i64::try_from(self.control.first_move_ms()).unwrap_or(i64::MAX))
+        });
+        self
     }
 
     /// The clock after `mover` played a move at `now`, `next` to move after it (none: the
@@ -270,14 +331,22 @@ impl Clock {
             *left = left.saturating_sub(u64::try_from(now - since).unwrap_or(0));
         }
         clock.since = None;
+        clock.first_move_by = None;
         clock
     }
 
-    /// When `to_move`'s time runs out (ms since 1970), if it is running.
+    /// When `to_move`'s time runs out (ms since 1970), if it is running: their time, or the
+    /// time for their first move if it is due earlier.
     pub fn deadline(&self, to_move: Option<usize>) -> Option<i64> {
-        let since = self.since?;
-        let left = *self.remaining.get(to_move?)?;
-        Some(since.saturating_add(i64::try_from(left).unwrap_or(i64::MAX)))
+        let seat = to_move?;
+        let time = self.since.and_then(|since| {
+            let left = *self.remaining.get(seat)?;
+            Some(since.saturating_add(i64::try_from(left).unwrap_or(i64::MAX)))
+        });
+        match (time, self.first_move_by) {
+            (Some(time), Some(first)) => Some(time.min(first)),
+            (time, first) => time.or(first),
+        }
     }
 
     /// Whether `to_move`'s time has run out at `now`.
@@ -298,6 +367,10 @@ impl Clock {
             control: self.control.label(),
             remaining,
             running,
+            first_move_ms: self
+                .first_move_by
+                .filter(|_| to_move.is_some())
+                .map(|by| u64::try_from(by - now).unwrap_or(0)),
         }
     }
 }
@@ -443,5 +516,68 @@ mod tests {
         let stopped = clock.stopped(Some(1), 5_000);
         assert_eq!(stopped.remaining[1], 175_000);
         assert_eq!(stopped.deadline(Some(1)), None);
+    }
+
+    #[test]
+    fn a_first_move_is_due_within_a_quarter_of_the_time_from_2_to_30_s() {
+        let real = |minutes: f64| {
+            AskedControl::RealTime {
+                minutes,
+                increment: 0,
+            }
+            .check()
+            .expect("offered")
+            .first_move_ms()
+        };
+        assert_eq!(real(1.0), 15_000);
+        assert_eq!(real(3.0), 30_000, "45 s is more than the most");
+        assert_eq!(real(0.05), 2_000, "0.75 s is less than the least");
+        let post = AskedControl::Correspondence { days: 2 }
+            .check()
+            .expect("offered");
+        assert_eq!(post.first_move_ms(), 2 * 86_400_000);
+        // Due before the clock starts; then the earlier of the two deadlines.
+        let clock = Clock::new(three_two(), 2).first_move_due(true, 1_000);
+        assert_eq!(clock.deadline(Some(0)), Some(31_000));
+        let started = clock.after_move(0, Some(1), 5_000, None, None);
+        assert_eq!(started.deadline(Some(1)), Some(31_000), "not yet moved on");
+        let due = started.first_move_due(true, 5_000);
+        assert_eq!(due.deadline(Some(1)), Some(35_000));
+        assert_eq!(due.view(Some(1), 15_000).first_move_ms, Some(20_000));
+        let moved = due.clone().first_move_due(false, 9_000);
+        assert_eq!(
+            moved.deadline(Some(1)),
+            Some(5_000 + 180_000),
+            "the clock's own"
+        );
+        assert_eq!(moved.view(Some(1), 9_000).first_move_ms, None);
+        assert_eq!(due.stopped(Some(1), 9_000).deadline(Some(1)), None);
+    }
+
+    #[test]
+    fn a_game_left_may_be_claimed_after_a_twentieth_of_its_length_from_10_to_60_s() {
+        let after = |minutes: u32, increment: u32| {
+            let control = AskedControl::RealTime {
+                minutes: f64::from(minutes),
+                increment,
+            }
+            .check()
+            .expect("offered");
+            TimeControl::claim_after_ms(Some(&control))
+        };
+        assert_eq!(after(1, 0), Some(10_000));
+        assert_eq!(after(3, 2), Some(13_000), "(180 + 80) s / 20");
+        assert_eq!(after(5, 3), Some(21_000));
+        assert_eq!(after(10, 5), Some(40_000));
+        assert_eq!(after(15, 10), Some(60_000));
+        assert_eq!(after(30, 20), Some(60_000));
+        assert_eq!(
+            TimeControl::claim_after_ms(None),
+            Some(CLAIM_WITHOUT_CLOCK_MS)
+        );
+        let post = AskedControl::Correspondence { days: 1 }
+            .check()
+            .expect("offered");
+        assert_eq!(TimeControl::claim_after_ms(Some(&post)), None);
     }
 }

@@ -247,6 +247,27 @@ pub enum Refusal {
         /// The seconds still to wait.
         seconds: u64,
     },
+    /// A claim while the other player is here.
+    #[error("your opponent is here: a game is claimed only when they have left")]
+    ClaimOpponentHere,
+    /// A claim before the other player has been away long enough.
+    #[error("your opponent may come back: you may claim the game in {seconds} s if they do not")]
+    ClaimTooSoon {
+        /// The seconds still to wait.
+        seconds: u64,
+    },
+    /// A claim in a game that not every player has moved in yet.
+    #[error("the game has not begun (not every player has moved): abort it instead")]
+    ClaimBeforeStart,
+    /// A claim in a correspondence game.
+    #[error("a correspondence game is not claimed: its deadline ends it")]
+    ClaimCorrespondence,
+    /// A claim where this server cannot see who is here.
+    #[error(
+        "this server cannot see whether your opponent is here (several servers share the \
+         games): the game cannot be claimed"
+    )]
+    ClaimPresenceUnknown,
     /// A move that came after its player's time ran out.
     #[error("your time ran out: the game is over")]
     OutOfTime,

@@ -70,6 +70,13 @@ pub enum ClientMessage {
     /// In a game between people, before every player has moved: calls the game off, with no
     /// result and no rating change.
     Abort,
+    /// In a game of two between people: claims the game over the other player, who left
+    /// (`presence` says when it may be claimed): the win, or with `draw`, a draw.
+    Claim {
+        /// A draw rather than the win.
+        #[serde(default)]
+        draw: bool,
+    },
     /// Asks for a `pong` at once: the page measures its latency with it, to show the clocks
     /// right.
     Ping,

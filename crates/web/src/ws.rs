@@ -333,6 +333,7 @@ async fn handle(
         ClientMessage::Takeback => hub.ask_takeback(room, seats).await,
         ClientMessage::Answer { accept } => hub.answer(room, seats, accept, me.address).await,
         ClientMessage::Abort => hub.abort(room, seats).await,
+        ClientMessage::Claim { draw } => hub.claim(room, seats, draw).await,
         ClientMessage::Ping => {
             let _ = me.tx.try_send(Outgoing::message(&ServerMessage::Pong));
             Ok(())

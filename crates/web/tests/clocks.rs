@@ -63,9 +63,15 @@ async fn the_server_charges_each_turn_and_ends_a_game_out_of_time() {
         clock.remaining[1] <= 3000 && clock.remaining[1] > 2500,
         "{clock:?}"
     );
-    // Player 2 never moves: the server ends the game when the time is out, nobody asking.
+    // Player 2 answers at once; then player 1 never moves: the server ends the game when
+    // the time is out, nobody asking (a player who never moved would abort it instead:
+    // `claims.rs`).
+    let (mut two, _, _) = server.join(&id, Some(&tokens[1])).await;
+    send_move(&mut two, "Cd4").await;
+    clock_until(&mut one, |c, _| c.running == Some(0)).await;
     drop(one);
-    tokio::time::sleep(Duration::from_millis(3600)).await;
+    drop(two);
+    tokio::time::sleep(Duration::from_millis(4600)).await;
     let mut watch = GameSocket::connect(server.addr, &id)
         .await
         .expect("connect");
@@ -74,20 +80,21 @@ async fn the_server_charges_each_turn_and_ends_a_game_out_of_time() {
     assert!(
         ending
             .as_deref()
-            .is_some_and(|e| e.contains("player 2 ran out of time")),
+            .is_some_and(|e| e.contains("player 1 ran out of time")),
         "{ending:?}"
     );
-    assert_eq!((clock.running, clock.remaining[1]), (None, 0));
+    assert_eq!((clock.running, clock.remaining[0]), (None, 0));
     let answer = request(server.addr, "GET", &format!("/api/games/{id}/record"), None)
         .await
         .expect("record");
     let record = tabuleiro_core::GameRecord::from_json(&answer.body).expect("a record");
-    assert_eq!(record.clocks, vec![3000], "each move's clock");
+    assert_eq!(record.clocks.len(), 2, "each move's clock");
+    assert_eq!(record.clocks[0], 3000, "the first move is free");
     // The record says how the game ended, and replays to it.
     let result = record.result.as_ref().expect("the record's result");
-    assert_eq!(result.winner(), Some(tabuleiro_core::Player(0)), "{result}");
+    assert_eq!(result.winner(), Some(tabuleiro_core::Player(1)), "{result}");
     assert!(result.reason.contains("ran out of time"), "{result}");
-    assert_eq!(record.forfeit.as_ref().map(|f| f.seat), Some(1));
+    assert_eq!(record.forfeit.as_ref().map(|f| f.seat), Some(0));
     record
         .replay::<tabuleiro_games::quantik::Quantik>()
         .expect("replays to the loss on time");

@@ -10,7 +10,7 @@ use tabuleiro_web::protocol::{SeatInfo, ServerMessage};
 use crate::util::{Browser, Server, next, next_error, send_move, token};
 
 /// A browser with a name.
-async fn named(server: &Server, name: &str) -> (Browser, String) {
+pub(crate) async fn named(server: &Server, name: &str) -> (Browser, String) {
     let mut browser = Browser::new(server.addr);
     let (answer, me) = browser
         .send("POST", "/api/me", Some(json!({ "name": name })))
@@ -34,7 +34,7 @@ async fn joining(server: &Server, browser: &Browser, id: &str, token: Option<&st
 }
 
 /// Opens game `id` in `browser` with `token`: its welcome's seats.
-async fn open(
+pub(crate) async fn open(
     server: &Server,
     browser: &Browser,
     id: &str,

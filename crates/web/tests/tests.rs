@@ -4,6 +4,7 @@ mod util;
 
 mod abuse;
 mod agreements;
+mod claims;
 mod clocks;
 mod gesture_cases;
 mod house;

@@ -53,7 +53,8 @@ impl GameVisitor for Replay<'_> {
         let ended_otherwise = record.resigned.is_some()
             || record.forfeit.is_some()
             || record.agreed_draw
-            || record.aborted.is_some();
+            || record.aborted.is_some()
+            || record.left_drawn.is_some();
         match &record.result {
             Some(result) if ended_otherwise => {
                 let _ = writeln!(out, "\n{result}");

@@ -94,6 +94,12 @@ impl Person {
     /// Plays game `id` with the first legal move each turn until it ends: the players' names
     /// with whether each is a bot, and the result.
     async fn play(&self, id: &str) -> (Vec<(String, bool)>, String) {
+        self.play_until(id, usize::MAX).await
+    }
+
+    /// [`Person::play`] until the game ends or has `moves` moves (then the result is empty,
+    /// and the game is closed).
+    async fn play_until(&self, id: &str, until: usize) -> (Vec<(String, bool)>, String) {
         let session = self.session.as_deref().expect("a session");
         let mut socket = GameSocket::connect_as(self.addr, id, session)
             .await
@@ -116,12 +122,15 @@ impl Person {
                     seats,
                     ..
                 } => {
+                    let players = seats
+                        .iter()
+                        .filter_map(|s| s.player.as_ref().map(|p| (p.name.clone(), p.bot)))
+                        .collect();
                     if let Some(ending) = ending {
-                        let players = seats
-                            .iter()
-                            .filter_map(|s| s.player.as_ref().map(|p| (p.name.clone(), p.bot)))
-                            .collect();
                         return (players, ending.text);
+                    }
+                    if moves.len() >= until {
+                        return (players, String::new());
                     }
                     if to_move.is_some() && to_move == mine && played != Some(moves.len()) {
                         played = Some(moves.len());
@@ -152,6 +161,19 @@ fn start_bot(
     log: &Path,
     engine: &[&str],
 ) -> (Process, ChildStdout, ChildStderr) {
+    start_bot_with(dir, addr, key, games, log, engine, &[])
+}
+
+/// [`start_bot`] with `more` of `tabuleiro bot`'s arguments.
+fn start_bot_with(
+    dir: &Path,
+    addr: SocketAddr,
+    key: &str,
+    games: &str,
+    log: &Path,
+    engine: &[&str],
+    more: &[&str],
+) -> (Process, ChildStdout, ChildStderr) {
     let mut bot = Command::new(BIN)
         .args(["--engine-log"])
         .arg(log)
@@ -165,8 +187,9 @@ fn start_bot(
             "200",
             "--games",
             games,
-            "--",
         ])
+        .args(more)
+        .arg("--")
         .args(engine)
         .env("TABULEIRO_BOT_KEY", key)
         .env("XDG_CONFIG_HOME", dir)
@@ -343,5 +366,71 @@ async fn a_bot_whose_engine_fails_resigns_with_the_reason() {
         .call("GET", &format!("/api/games/{id}/record"), None)
         .await;
     assert!(!record["resigned"].is_null(), "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With `--concurrency 2` the bot takes a second challenge while its first game goes on, and
+/// plays both at once (with one game at a time, the second challenge waits for ever here: Ana
+/// plays neither game until both have started).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_with_concurrency_2_plays_two_challenges_at_once() {
+    let dir = scratch("two-at-once");
+    let (_server, addr) = start(&dir.join("data"), None);
+    let (mut ana, key) = people(addr, "Ana", "Robo").await;
+    let log = dir.join("engine.log");
+    let (bot, said, complaints) = start_bot_with(
+        &dir,
+        addr,
+        &key,
+        "2",
+        &log,
+        &RANDOM,
+        &["--concurrency", "2"],
+    );
+    let first = ana.challenge("quantik", true).await;
+    let one = ana.started(&first).await;
+    let second = ana.challenge("quantik", true).await;
+    let two = ana.started(&second).await;
+    assert_ne!(one, two);
+    let ((players_one, _), (players_two, _)) = tokio::join!(ana.play(&one), ana.play(&two));
+    for players in [players_one, players_two] {
+        assert!(players.contains(&("Robo".to_owned(), true)), "{players:?}");
+    }
+    let out = stopped(bot, said, complaints).await;
+    assert!(out.contains("2 at once"), "{out}");
+    for id in [&one, &two] {
+        assert!(finished(&out, id), "no result of {id}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A person who leaves a bot's game is claimed against as soon as the server allows it: the
+/// bot takes the win and goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_claims_the_win_over_a_person_who_left() {
+    let dir = scratch("left");
+    let (_server, addr) = start(&dir.join("data"), None);
+    let (mut ana, key) = people(addr, "Ana", "Robo").await;
+    let log = dir.join("engine.log");
+    let (bot, said, complaints) = start_bot(&dir, addr, &key, "1", &log, &RANDOM);
+    // A minute on the clock: a player away for 10 s may be claimed against.
+    let asked =
+        json!({ "game": "quantik", "rated": false, "bots": true, "clock": { "minutes": 1 } });
+    let (status, posted) = ana.call("POST", "/api/lobby", Some(asked)).await;
+    assert_eq!(status, 201, "{posted}");
+    let id = ana.started(posted["id"].as_str().expect("an id")).await;
+    // Ana plays until each has moved, then closes the game for good.
+    let (players, _) = ana.play_until(&id, 2).await;
+    assert!(players.contains(&("Robo".to_owned(), true)), "{players:?}");
+    let out = stopped(bot, said, complaints).await;
+    assert!(
+        out.contains(&format!("game {id}: its opponent left: it claims the win")),
+        "{out}"
+    );
+    assert!(out.contains(&format!("game {id}: won")), "{out}");
+    let (_, record) = ana
+        .call("GET", &format!("/api/games/{id}/record"), None)
+        .await;
+    assert_eq!(record["forfeit"]["reason"], "left the game", "{record}");
     let _ = std::fs::remove_dir_all(&dir);
 }

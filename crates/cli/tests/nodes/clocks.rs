@@ -52,6 +52,18 @@ async fn a_game_out_of_time_is_ended_by_a_node_that_never_served_it() {
             break;
         }
     }
+    // Player 2 makes their first move (a player who never moves aborts the game instead);
+    // then player 1's time runs.
+    let token = game.seats[1].token.clone().expect("a token");
+    let mut two = join(&a, &game.id, Some(&token)).await;
+    two.send(&json!({ "type": "move", "notation": "Cd4" }))
+        .await
+        .expect("send");
+    loop {
+        if clock_of(&mut one).await.0.running == Some(0) {
+            break;
+        }
+    }
     // The node that served the game dies; nobody is connected to the other.
     a.kill();
     tokio::time::sleep(Duration::from_millis(3500)).await;
@@ -60,10 +72,10 @@ async fn a_game_out_of_time_is_ended_by_a_node_that_never_served_it() {
     assert!(
         ending
             .as_deref()
-            .is_some_and(|e| e.contains("player 2 ran out of time")),
+            .is_some_and(|e| e.contains("player 1 ran out of time")),
         "{ending:?}"
     );
-    assert_eq!((clock.running, clock.remaining[1]), (None, 0));
+    assert_eq!((clock.running, clock.remaining[0]), (None, 0));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

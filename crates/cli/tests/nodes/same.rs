@@ -169,7 +169,14 @@ fn random_change(
                     bot: false,
                 }));
             }
-            (Change::Sit { seat, seats }, None)
+            (
+                Change::Sit {
+                    seat,
+                    seats,
+                    clock: None,
+                },
+                None,
+            )
         }
         21 => (Change::Resign { seat }, Some(rating())),
         _ => {

@@ -87,6 +87,10 @@ function start() {
     if (offer && offer.kind === "rematch") ui.askedRematch = sent;
   });
   $("offer-decline").addEventListener("click", () => send({ type: "answer", accept: false }));
+  $("claim-win").addEventListener("click", () => {
+    if (confirm("Claim the win? Your opponent left the game.")) send({ type: "claim", draw: false });
+  });
+  $("claim-draw").addEventListener("click", () => send({ type: "claim", draw: true }));
   $("abort").addEventListener("click", () => { if (confirm("Abort this game? It ends with no result.")) send({ type: "abort" }); });
   $("flip").addEventListener("click", () => {
     ui.flipped = !ui.flipped;

@@ -14,6 +14,7 @@ import { render } from "./render.js";
 import { chime } from "./settings.js";
 import { paintClocks } from "./clocks.js";
 import { drawChoices, keysAmong } from "./choices.js";
+import { drawClaim } from "./claim.js";
 
 /** Fills the rules dialog. */
 export function fillRules(name, rules) {
@@ -380,6 +381,7 @@ function draw(byPlayer) {
     location.assign(s.rematch);
   }
   drawOffers(s, w, watching);
+  drawClaim(s, w, watching);
   $("undo").disabled = !s.can_undo;
   // A spectator has nothing to undo, ask or resign: no such buttons; nor is there Undo in a
   // game between people, where it is never allowed (a takeback is asked for instead).

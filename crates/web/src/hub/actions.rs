@@ -58,13 +58,22 @@ pub(crate) fn checked_move(room: &Room, text: &str, timing: Timing) -> Result<De
     let checked = room.game().check(text)?;
     let clock = match (room.clock(), room.to_move()) {
         (Some(clock), Some(mover)) => {
-            let clock = clock.after_move(
-                mover,
-                checked.next,
-                timing.arrived,
-                timing.shown_at,
-                timing.thought,
-            );
+            // A first move was due, or this is the game's first: the next player's first
+            // move is due if they have not moved yet (a turn of several moves goes on).
+            let due = (clock.first_move_by.is_some() || clock.since.is_none())
+                && room.mode().between_people()
+                && checked
+                    .next
+                    .is_some_and(|next| next != mover && !room.has_moved(next));
+            let clock = clock
+                .after_move(
+                    mover,
+                    checked.next,
+                    timing.arrived,
+                    timing.shown_at,
+                    timing.thought,
+                )
+                .first_move_due(due, timing.arrived);
             let deadline = clock.deadline(checked.next);
             Some(Box::new(Timed { clock, deadline }))
         }

@@ -54,6 +54,8 @@ pub(crate) fn words(change: &Change, answered: Option<OfferKind>) -> &'static st
             StoredEnding::Agreed => "the agreed draw",
             StoredEnding::Aborted { .. } => "the abort",
             StoredEnding::Timeout { .. } => "the loss on time",
+            StoredEnding::Claimed { draw: false, .. } => "the claimed win",
+            StoredEnding::Claimed { draw: true, .. } => "the claimed draw",
         },
         Change::Truncate { .. } => "the takeback",
         Change::Move { .. } => "the move",
@@ -70,7 +72,7 @@ fn agreed(room: &Room, change: Change) -> Decision {
 }
 
 /// The one seat of a player in a game of two between people, checked for an offer.
-fn player_of_two(room: &Room, seats: &[usize]) -> Result<usize, HubError> {
+pub(crate) fn player_of_two(room: &Room, seats: &[usize]) -> Result<usize, HubError> {
     if !room.mode().between_people() || room.seats().len() != 2 {
         return Err(Refusal::NotBetweenTwo.into());
     }

@@ -101,9 +101,12 @@ impl Hub {
 /// of time now.
 pub(crate) fn decide_flag(room: &Room) -> Option<Decision> {
     let seat = room.out_of_time()?;
-    // A rated game out of time before every player moved never began: it is aborted (not
-    // lost: no rating is won against a player who never sat down to play).
-    if room.mode() == crate::protocol::Mode::Rated && !room.every_seat_moved() {
+    // A player out of time (or past their first move's due time) before making a first
+    // move never began the game: it is aborted, whatever its mode (not lost: no rating is
+    // won against a player who never sat down to play); so is a rated game out of time
+    // before every player moved.
+    let rated = room.mode() == crate::protocol::Mode::Rated;
+    if !room.has_moved(seat) || (rated && !room.every_seat_moved()) {
         return Some(ending(room, StoredEnding::Aborted { seat }));
     }
     let mut decision = ending(room, StoredEnding::Timeout { seat });

@@ -89,6 +89,13 @@ pub enum Command<'a> {
         /// The seats the connection plays.
         seats: &'a [usize],
     },
+    /// The game claimed over the other player, who left: the win, or a draw.
+    Claim {
+        /// The seats the connection plays.
+        seats: &'a [usize],
+        /// A draw rather than the win.
+        draw: bool,
+    },
     /// The game ended on time, if its player to move is out of it.
     Flag,
     /// A player sitting down in `seat`, shown as `player`.

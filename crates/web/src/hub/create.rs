@@ -3,33 +3,17 @@
 use std::sync::{Arc, Mutex};
 
 use tabuleiro_ai::{Level, Seat, ladder_for};
-use tabuleiro_core::{GameInfo, Options, Registry, Setup, SetupError};
+use tabuleiro_core::{GameInfo, Options, Registry, SetupError};
 use tabuleiro_games::REGISTRY;
 
 use super::command::{Command, Decision};
+use super::plan::plan;
 use super::{Hub, SharedRoom, lock, store_error};
-use crate::clock::{Clock, TimeControl};
-use crate::dyngame::build;
 use crate::error::{HubError, Refusal};
 use crate::protocol::{CreateRequest, Created, Mode, SeatLink};
 use crate::room::Room;
 use crate::store::{Change, SeatPlayer, StoredGame, StoredPlayer, StoredSeat};
-use crate::token::{hash_token, new_game_id, new_token};
-
-/// A game about to be stored: its row, and the room that will play it.
-struct Planned {
-    stored: StoredGame,
-    mode: Mode,
-    game: Box<dyn crate::dyngame::DynGame>,
-}
-
-impl Planned {
-    /// The room of the planned game, as stored (its seats as seated since it was planned).
-    fn room(self) -> (StoredGame, Room) {
-        let room = Room::restored(&self.stored, self.mode, self.game);
-        (self.stored, room)
-    }
-}
+use crate::token::{hash_token, new_token};
 
 impl Hub {
     /// Creates a game: checks the request, builds the game (off the async runtime, as
@@ -371,63 +355,6 @@ pub(crate) fn decide_rematch(room: &Room, game: &StoredGame) -> Result<Option<De
         game: Box::new(game.clone()),
     };
     Ok(Some(Decision::new("the rematch", change)))
-}
-
-/// Plans a game of `info` with checked `options`, played in `mode` with these seats (each
-/// with the name stored for it) and, for each person's seat, the hash of its token: a fresh
-/// seed and id, the game built off the async runtime.
-async fn plan(
-    info: &'static GameInfo,
-    options: Options,
-    mode: Mode,
-    plans: &[(Seat, String)],
-    hashes: &[Option<String>],
-    control: Option<TimeControl>,
-) -> Result<Planned, HubError> {
-    let players = plans.len();
-    let random = |e: getrandom::Error| HubError::Random(e.to_string());
-    let seed = tabuleiro_core::fresh_seed().map_err(|e| HubError::Random(e.to_string()))?;
-    let setup = Setup {
-        players,
-        options: options.clone(),
-        seed,
-    };
-    let game_id = info.id;
-    let built_seats: Vec<Seat> = plans.iter().map(|(seat, _)| *seat).collect();
-    let game = tokio::task::spawn_blocking(move || build(game_id, setup, &built_seats, &[]))
-        .await
-        .map_err(|e| HubError::Internal(format!("building the game failed: {e}")))??;
-    let seats: Vec<StoredSeat> = plans
-        .iter()
-        .zip(hashes)
-        .map(|((seat, name), hash)| match seat {
-            Seat::Computer(_) => StoredSeat::Computer {
-                level: name.clone(),
-            },
-            Seat::Human => StoredSeat::human(hash.clone().unwrap_or_default()),
-        })
-        .collect();
-    let id = new_game_id().map_err(random)?;
-    let stored = StoredGame {
-        id: id.clone(),
-        game: info.id.to_owned(),
-        players,
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_owned(), v.to_owned()))
-            .collect(),
-        seed,
-        mode: mode.name().to_owned(),
-        seats: seats.clone(),
-        resigned: None,
-        moves: Vec::new(),
-        revision: 0,
-        rematch: None,
-        offer: None,
-        ending: None,
-        clock: control.map(|c| Clock::new(c, players)),
-    };
-    Ok(Planned { stored, mode, game })
 }
 
 pub use crate::error::unknown_game;

@@ -7,7 +7,8 @@
 //!   decided against, applied to the room ([`Room::apply`]) and sent to its connections;
 //! - the handlers that decide each kind of command: [`actions`] (moves, undo, resignation;
 //!   and hints, looking back, analysis, which change nothing), [`agreements`] (a draw offered
-//!   and answered, a takeback asked for and answered, an abort), [`clocks`] (games whose clock
+//!   and answered, a takeback asked for and answered, an abort), [`claims`] (a game claimed
+//!   over a player who left), [`clocks`] (games whose clock
 //!   ran out, found on every node; the clocks themselves are [`crate::clock`]), [`seating`]
 //!   (players taking their seats, and a rated game rated once it is over: the Glicko-2
 //!   arithmetic is [`crate::ratings`]), [`create`] (new games and rematches, games made from
@@ -26,11 +27,13 @@
 
 pub mod actions;
 pub mod agreements;
+pub mod claims;
 pub mod clocks;
 pub mod command;
 pub mod computer;
 pub mod create;
 pub mod follow;
+mod plan;
 pub mod road;
 pub mod seating;
 

@@ -58,6 +58,9 @@ impl Command<'_> {
                 super::agreements::decide_answer(room, seats, *accept).map(Some)
             }
             Command::Abort { seats } => super::agreements::decide_abort(room, seats).map(Some),
+            Command::Claim { seats, draw } => {
+                super::claims::decide_claim(room, seats, *draw).map(Some)
+            }
             Command::Flag => Ok(super::clocks::decide_flag(room)),
             Command::Sit { seat, player } => super::seating::decide_sit(room, *seat, player),
             Command::Rematch { game } => super::create::decide_rematch(room, game),

@@ -8,7 +8,9 @@ use super::{Hub, SharedRoom, lock};
 use crate::error::{HubError, Refusal};
 use crate::protocol::Mode;
 use crate::room::Room;
-use crate::store::{Change, SeatPlayer, ShownRating, StoredEnding, StoredPlayer, StoredSeat};
+use crate::store::{
+    Change, SeatPlayer, ShownRating, StoredEnding, StoredPlayer, StoredSeat, Timed,
+};
 
 /// `player` sitting down in `seat`, decided against the room: none when the seat is theirs
 /// already, or the connection's screen plays no such seat; in a game between people a seat
@@ -45,7 +47,24 @@ pub(crate) fn decide_sit(
     if let Some(StoredSeat::Human { player: seated, .. }) = seats.get_mut(seat) {
         *seated = Some(player.clone());
     }
-    Ok(Some(Decision::new("the seat", Change::Sit { seat, seats })))
+    // The last seat taken puts a game between people on a clock under way: its first move
+    // is due (`crate::clock`).
+    let under_way = room.mode().between_people()
+        && room.game().ply() == 0
+        && !room.over()
+        && seats.iter().all(|s| s.player().is_some());
+    let clock = room
+        .clock()
+        .filter(|c| under_way && c.first_move_by.is_none())
+        .map(|c| {
+            let clock = c.clone().first_move_due(true, crate::clock::now_ms());
+            let deadline = clock.deadline(room.to_move());
+            Box::new(Timed { clock, deadline })
+        });
+    Ok(Some(Decision::new(
+        "the seat",
+        Change::Sit { seat, seats, clock },
+    )))
 }
 
 impl Hub {

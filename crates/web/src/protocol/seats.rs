@@ -27,4 +27,8 @@ pub struct SeatPresence {
     /// How long they have been away when the message was written, ms, while they are.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub away_ms: Option<u64>,
+    /// While they are away, in a game that may be claimed: the time until the other player may
+    /// claim it (`claim`), ms, when the message was written (0: now).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim_in_ms: Option<u64>,
 }

@@ -80,7 +80,12 @@ impl Room {
                     self.clock = Some(*clock);
                 }
             }
-            Change::Sit { seats, .. } => self.seats = seats,
+            Change::Sit { seats, clock, .. } => {
+                self.seats = seats;
+                if let Some(timed) = clock {
+                    self.clock = Some(timed.clock);
+                }
+            }
             Change::Rematch { game } => self.rematch = Some(game.id),
         }
         if !rated.is_empty() {
@@ -103,7 +108,10 @@ impl Room {
             Change::Move { finished: true, .. } => checked?.outcome.clone()?,
             Change::Resign { seat } => self.outcome_with(Some(*seat), None)?,
             Change::End {
-                ending: ending @ (StoredEnding::Timeout { .. } | StoredEnding::Agreed),
+                ending:
+                    ending @ (StoredEnding::Timeout { .. }
+                    | StoredEnding::Agreed
+                    | StoredEnding::Claimed { .. }),
                 ..
             } => self.outcome_with(None, Some(*ending))?,
             _ => return None,

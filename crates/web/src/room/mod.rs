@@ -1,10 +1,9 @@
 //! One game being played: its seats, its game, its clock and offer, and the connections
 //! watching it (`connections`: what is queued for each and the broadcast; `shown`: what each
-//! is shown; `offers`: the offer shown; `presence`: which players are here).
+//! is shown; `offers`: the offer shown; `presence`: which players are here; `ending`: the
+//! result and the record).
 
 use std::sync::Arc;
-
-use tabuleiro_core::{Outcome, Player};
 
 use crate::clock::{Clock, ClockView, now_ms};
 use crate::dyngame::DynGame;
@@ -15,6 +14,7 @@ use crate::token::hash_token;
 
 mod apply;
 mod connections;
+mod ending;
 mod offers;
 mod presence;
 mod shown;
@@ -325,6 +325,11 @@ impl Room {
         (0..self.seats.len()).all(|s| moves.iter().any(|m| m.seat == s))
     }
 
+    /// Whether `seat` has made a move (one still on the board: not taken back).
+    pub fn has_moved(&self, seat: usize) -> bool {
+        self.game.shown(None).moves.iter().any(|m| m.seat == seat)
+    }
+
     /// The seat player `id` sits in (a connection of theirs without a token plays it); none
     /// unless exactly one.
     pub fn seats_of_player(&self, id: &str) -> Vec<usize> {
@@ -336,39 +341,6 @@ impl Room {
             .map(|(i, _)| i)
             .collect();
         if mine.len() == 1 { mine } else { Vec::new() }
-    }
-
-    /// The result: a resignation, an agreement, an abort or a clock that ran out, else the
-    /// game's own. A player out of time loses as if they had resigned: in a Q!nto game of 3 or
-    /// 4 the game ends there, and every other player shares the win. An aborted game has no
-    /// result: everyone is level ("draw"), and it is not rated.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome_with(self.resigned, self.ending)
-            .or_else(|| self.game.outcome())
-    }
-
-    /// The result of the game as it stands if `resigned` had resigned or it had ended as
-    /// `ending`; none when neither is given.
-    pub fn outcome_with(
-        &self,
-        resigned: Option<usize>,
-        ending: Option<StoredEnding>,
-    ) -> Option<Outcome> {
-        let players = self.game.players();
-        let scores = self.game.scores();
-        match (resigned, ending) {
-            (Some(seat), _) => Some(Outcome::resignation(Player(seat as u8), players, scores)),
-            (None, Some(StoredEnding::Timeout { seat })) => {
-                let mut outcome = Outcome::resignation(Player(seat as u8), players, scores);
-                outcome.reason = format!("{} ran out of time", Player(seat as u8));
-                Some(outcome)
-            }
-            (None, Some(StoredEnding::Agreed)) => Some(Outcome::agreed_draw(players, scores)),
-            (None, Some(StoredEnding::Aborted { seat })) => {
-                Some(Outcome::aborted(Player(seat as u8), players, scores))
-            }
-            (None, None) => None,
-        }
     }
 
     /// Whether the game is over (ended by its rules, a resignation, an agreement, an abort or
@@ -406,46 +378,6 @@ impl Room {
         self.to_move()
             .filter(|&s| matches!(self.seats.get(s), Some(StoredSeat::Computer { .. })))
     }
-    /// The record of the game once it is over (none before: the record holds the seed), each
-    /// seat a player sat in named by the player's name and tag.
-    pub fn finished_record(&self) -> Option<tabuleiro_core::GameRecord> {
-        if !self.over() {
-            return None;
-        }
-        let mut record = self.game.record();
-        if self.resigned.is_some() {
-            record.resigned = self.resigned;
-            record.result = self.outcome();
-        } else if let Some(StoredEnding::Timeout { seat }) = self.ending {
-            // A seat out of time forfeits: the record says so, and replays to that result.
-            let forfeit = tabuleiro_core::Forfeit {
-                seat,
-                reason: "ran out of time".to_owned(),
-            };
-            record.result = Some(Outcome::forfeit(
-                &forfeit,
-                self.game.players(),
-                self.game.scores(),
-            ));
-            record.forfeit = Some(forfeit);
-        } else if let Some(StoredEnding::Agreed) = self.ending {
-            record.agreed_draw = true;
-            record.result = self.outcome();
-        } else if let Some(StoredEnding::Aborted { seat }) = self.ending {
-            record.aborted = Some(seat);
-            record.result = self.outcome();
-        }
-        if let Some(clock) = &self.clock {
-            record.clocks.clone_from(&clock.after_moves);
-        }
-        for (agent, seat) in record.agents.iter_mut().zip(&self.seats) {
-            if let Some(player) = seat.player() {
-                *agent = format!("{}#{}", player.name, crate::players::tag(&player.id));
-            }
-        }
-        Some(record)
-    }
-
     /// Whether every seat of a rated game has its player (before that, no move is made).
     pub fn seated(&self) -> bool {
         self.mode != Mode::Rated || self.seats.iter().all(|s| s.player().is_some())

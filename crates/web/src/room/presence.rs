@@ -1,7 +1,8 @@
 //! Who is here, in games between people: whether each seat's player has a connection open to
-//! the game on this node, and since when they have been away. A change is sent to every connection as a `presence`
-//! message (not a state: a state would restart the clock's count of when the mover was shown
-//! their turn), and every state carries the presence as it is.
+//! the game on this node, and since when they have been away, and so when a game may be
+//! claimed against a player who left ([`Room::claim_after_ms`]). A change is sent to every
+//! connection as a `presence` message (not a state: a state would restart the clock's count of
+//! when the mover was shown their turn), and every state carries the presence as it is.
 
 use super::{Outgoing, Room};
 use crate::clock::now_ms;
@@ -61,22 +62,53 @@ impl Room {
         changed && self.presence_shown && self.mode.between_people()
     }
 
-    /// Each seat's presence as a page is shown it (a computer's seat is always here), in a
-    /// game between people; none elsewhere, and where presence is not shown.
+    /// Whether this node knows who is here: not on a database nodes share.
+    pub fn presence_known(&self) -> bool {
+        self.presence_shown
+    }
+
+    /// How long `seat`'s player has been away at `now`, ms; none while they are here (a
+    /// computer's seat always is), or for a seat the game does not have.
+    pub fn away_ms(&self, seat: usize, now: i64) -> Option<u64> {
+        let p = self.presence.get(seat)?;
+        let computer = matches!(self.seats.get(seat)?, StoredSeat::Computer { .. });
+        (!computer && p.connections == 0).then(|| u64::try_from(now - p.since).unwrap_or(0))
+    }
+
+    /// How long a player must have been away before the other may claim the game (ms), in a
+    /// game that may be claimed: between two people, not over, every player has moved, and
+    /// not by correspondence ([`crate::clock::TimeControl::claim_after_ms`]).
+    pub fn claim_after_ms(&self) -> Option<u64> {
+        if !self.mode.between_people() || self.seats.len() != 2 || self.over() {
+            return None;
+        }
+        let after =
+            crate::clock::TimeControl::claim_after_ms(self.clock.as_ref().map(|c| &c.control))?;
+        self.every_seat_moved().then_some(after)
+    }
+
+    /// Each seat's presence as a page is shown it (a computer's seat is always here), with
+    /// when the game may be claimed against a player who left, in a game between people;
+    /// none elsewhere, and where presence is not shown.
     pub fn shown_presence(&self) -> Option<Vec<Shown>> {
         if !self.presence_shown || !self.mode.between_people() {
             return None;
         }
         let now = now_ms();
+        // Asked only once somebody is away (it looks through the moves).
+        let mut claim_after = None;
         Some(
-            self.seats
-                .iter()
-                .zip(&self.presence)
-                .map(|(seat, p)| {
-                    let here = matches!(seat, StoredSeat::Computer { .. }) || p.connections > 0;
+            (0..self.seats.len())
+                .map(|seat| {
+                    let away_ms = self.away_ms(seat, now);
+                    let claim_in_ms = away_ms.and_then(|away| {
+                        let after = *claim_after.get_or_insert_with(|| self.claim_after_ms());
+                        after.map(|after| after.saturating_sub(away))
+                    });
                     Shown {
-                        connected: here,
-                        away_ms: (!here).then(|| u64::try_from(now - p.since).unwrap_or(0)),
+                        connected: away_ms.is_none(),
+                        away_ms,
+                        claim_in_ms,
                     }
                 })
                 .collect(),

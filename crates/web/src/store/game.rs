@@ -163,6 +163,14 @@ pub enum StoredEnding {
         /// The seat, from 0.
         seat: usize,
     },
+    /// A player left the game and the other claimed it: the one who left loses (they forfeit),
+    /// or, `draw`, the game is drawn.
+    Claimed {
+        /// The seat of the player who left, from 0.
+        seat: usize,
+        /// Called a draw rather than won.
+        draw: bool,
+    },
 }
 
 /// One stored game: everything needed to rebuild it, with its moves.
@@ -254,6 +262,9 @@ pub enum Change {
         seat: usize,
         /// Every seat after the change.
         seats: Vec<StoredSeat>,
+        /// The game's clock after it, when the last seat taken puts a game on a clock under
+        /// way (its first move due).
+        clock: Option<Box<Timed>>,
     },
     /// A rematch was created: `game` is stored (with no moves) and named this game's rematch,
     /// in the same transaction.

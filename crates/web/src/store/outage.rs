@@ -29,13 +29,15 @@ pub(crate) fn gap(last: Option<i64>, now: i64) -> Option<i64> {
     (gap > OUTAGE).then_some(gap)
 }
 
-/// A running clock (as stored, JSON) and its deadline moved on by `gap` ms.
+/// A running clock (as stored, JSON) and its deadline moved on by `gap` ms (a first move
+/// due too).
 ///
 /// # Errors
 /// A clock that does not read as one.
 pub(crate) fn resumed(clock: &str, deadline: i64, gap: i64) -> Result<(String, i64), StoreError> {
     let mut clock: Clock = serde_json::from_str(clock)?;
     clock.since = clock.since.map(|since| since.saturating_add(gap));
+    clock.first_move_by = clock.first_move_by.map(|by| by.saturating_add(gap));
     Ok((serde_json::to_string(&clock)?, deadline.saturating_add(gap)))
 }
 

@@ -127,8 +127,10 @@ pub(crate) fn writes(change: &Change) -> Result<Writes<'_>, StoreError> {
             clears_computer: true,
             ..Writes::default()
         },
-        Change::Sit { seat, seats } => Writes {
+        Change::Sit { seat, seats, clock } => Writes {
             seats: Some(json(seats)?),
+            clock: clock.as_ref().map(|t| json(&t.clock)).transpose()?,
+            deadline: clock.as_ref().map_or(Set::Keep, |t| Set::To(t.deadline)),
             seat_player: match seats.get(*seat) {
                 Some(StoredSeat::Human {
                     player: Some(player),

@@ -55,8 +55,8 @@ pub(super) async fn insert_game(
 ) -> Result<(), StoreError> {
     client
         .execute(
-            "INSERT INTO games (id, game, players, options, seed, mode, seats, finished, clock) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "INSERT INTO games (id, game, players, options, seed, mode, seats, finished, clock, \
+             deadline) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
             &[
                 &game.id,
                 &game.game,
@@ -67,6 +67,7 @@ pub(super) async fn insert_game(
                 &serde_json::to_string(&game.seats)?,
                 &finished,
                 &game.clock.as_ref().map(serde_json::to_string).transpose()?,
+                &game.clock.as_ref().and_then(|c| c.first_move_by),
             ],
         )
         .await?;

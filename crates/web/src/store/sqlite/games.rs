@@ -14,7 +14,7 @@ pub(super) fn insert_game(
     finished: bool,
 ) -> Result<(), StoreError> {
     db.prepare_cached(
-        "INSERT INTO games (id, game, players, options, seed, mode, seats, finished, clock) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO games (id, game, players, options, seed, mode, seats, finished, clock, deadline) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?
     .execute(params![
         game.id,
@@ -26,6 +26,7 @@ pub(super) fn insert_game(
         serde_json::to_string(&game.seats)?,
         i64::from(finished),
         game.clock.as_ref().map(serde_json::to_string).transpose()?,
+        game.clock.as_ref().and_then(|c| c.first_move_by),
     ])?;
     for (seat, stored) in game.seats.iter().enumerate() {
         if let Some(player) = stored.player() {

@@ -198,8 +198,22 @@ impl GameSocket {
         id: &str,
         session: &str,
     ) -> Result<Self, ClientError> {
+        GameSocket::open_as(addr, &format!("/api/games/{id}/ws"), session).await
+    }
+
+    /// Opens the site channel (`/api/me/ws`: events for the player on every page) of the
+    /// player whose session secret is `session`; read it with [`GameSocket::next_text`].
+    ///
+    /// # Errors
+    /// When the connection or the upgrade fails (no such player: 404).
+    pub async fn site(addr: SocketAddr, session: &str) -> Result<Self, ClientError> {
+        GameSocket::open_as(addr, "/api/me/ws", session).await
+    }
+
+    /// Opens the WebSocket at `path` with the session cookie `session`.
+    async fn open_as(addr: SocketAddr, path: &str, session: &str) -> Result<Self, ClientError> {
         use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
-        let mut request = format!("ws://{addr}/api/games/{id}/ws").into_client_request()?;
+        let mut request = format!("ws://{addr}{path}").into_client_request()?;
         let cookie = format!("tabuleiro_session={session}")
             .parse()
             .map_err(|_| ClientError::Answer("a session secret is a cookie's value".to_owned()))?;

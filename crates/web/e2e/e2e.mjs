@@ -1665,6 +1665,30 @@ tests["A player who leaves a rated game: the other sees them gone, then claims t
   check(await ana.locator("#claim").isHidden(), "no claim once the game is over");
 };
 
+tests["A poster on their player's page: the acceptance opens the game there, listed under Your games"] = async (browser, base) => {
+  const [ana, bia] = [await browser.newPage(), await browser.newPage()];
+  await chooseName(ana, base, "Ana");
+  const biaName = await chooseName(bia, base, "Bia");
+  const anaId = await ana.evaluate(() => fetch("/api/me").then((r) => r.json()).then((me) => me.id));
+  const posted = await ana.evaluate(() => fetch("/api/lobby", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "quantik", players: 2, options: {}, rated: false, bots: false, clock: { minutes: 5, increment: 3 } }) }).then((r) => r.json()));
+  // Ana reads her own page, not the lobby: her page of the site keeps the challenge open.
+  await ana.goto(`${base}/?player=${anaId}`);
+  await ana.locator("#profile").waitFor({ timeout });
+  await ana.waitForTimeout(500);
+  const accepted = await bia.evaluate((id) => fetch(`/api/lobby/${id}/accept`, { method: "POST" }).then((r) => r.json()), posted.id);
+  check(accepted.game, `a game: ${JSON.stringify(accepted)}`);
+  // Ana's page opens the game by itself.
+  await ana.waitForURL(new RegExp(`game=${accepted.game}`), { timeout });
+  await ana.locator("#table-board .player").filter({ hasText: biaName }).waitFor({ timeout });
+  // Her games being played are one header button away, on every page.
+  await ana.locator("#your-games-box").waitFor({ state: "visible", timeout });
+  await ana.click("#your-games");
+  const line = await ana.locator("#your-games-list li").first().textContent();
+  check(line.includes("Quantik with Bia#") && /5:00 left/.test(line), `the game listed: ${line}`);
+  await accessible(ana, "the list of your games");
+};
+
 tests["Lobby and player's page as cards on a phone"] = async (browser, base) => {
   const viewport = { width: 390, height: 844 };
   const [ana, bia] = [await browser.newPage(), await browser.newPage()];

@@ -158,6 +158,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("analysis.js"),
         module!("settings.js"),
         module!("player.js"),
+        module!("site.js"),
         module!("profile.js"),
         module!("clocks.js"),
         module!("lobby.js"),

@@ -262,12 +262,6 @@ pub enum Refusal {
     /// A claim in a correspondence game.
     #[error("a correspondence game is not claimed: its deadline ends it")]
     ClaimCorrespondence,
-    /// A claim where this server cannot see who is here.
-    #[error(
-        "this server cannot see whether your opponent is here (several servers share the \
-         games): the game cannot be claimed"
-    )]
-    ClaimPresenceUnknown,
     /// A move that came after its player's time ran out.
     #[error("your time ran out: the game is over")]
     OutOfTime,

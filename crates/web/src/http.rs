@@ -55,6 +55,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/me/sessions", get(crate::me::sessions))
         .route("/api/me/sessions/{id}", delete(crate::me::end_session))
         .route("/api/me/bot", post(crate::me::bot))
+        .route("/api/me/ws", get(crate::site::channel::upgrade))
+        .route("/api/me/games", get(crate::player_api::mine))
         .route("/api/players/{id}", get(crate::player_api::player))
         .route("/api/players/{id}/games", get(crate::player_api::games))
         .route("/api/players/{id}/history", get(crate::player_api::history))

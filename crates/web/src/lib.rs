@@ -28,6 +28,8 @@
 //! - [`logs`]: structured logs (`tracing`), as text or JSON.
 //! - [`backup`]: a consistent copy of a serving SQLite database, and its restore.
 //! - [`showcase`]: a position of each game for its card on the home page.
+//! - [`site`]: the site channel of each page of a player: what concerns them, told on every
+//!   page and every node; while one is open their challenges stay in the lobby.
 //!
 //! The clients that drive a server from outside (a scripted HTTP and WebSocket client, the load
 //! benchmark of `tabuleiro bench-web` and its hostile clients) are in the crate
@@ -78,6 +80,7 @@ pub mod protocol;
 pub mod ratings;
 pub mod room;
 pub mod showcase;
+pub mod site;
 pub mod store;
 pub mod sync;
 pub mod token;
@@ -209,6 +212,10 @@ pub async fn serve_on(
     )));
     // The games this node serves, for the lobbies of the others.
     let _sharing = AbortOnDrop(lobby::share_playing(&hub));
+    // The challenges of players with a page of the site open here stay in the lobby.
+    let _keeping = AbortOnDrop(hub.keep_challenges());
+    // On a shared database, who is here in each game is told to the other nodes.
+    let _presence = AbortOnDrop(hub.beat_presence());
     listen::accept_loop(listener, hub).await
 }
 

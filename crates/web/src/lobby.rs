@@ -5,10 +5,13 @@
 //! starts the game: it is stored in the same transaction as that last seat, each seat bound
 //! to its player (who opens it from any of their browsers, without a link: a player's
 //! connection without a token takes the seat they sit in). Who plays first is drawn. Pages
-//! ask for the lobby every [`POLL`] (any node answers from the database), and a creator's page
-//! asking keeps their challenges open: a challenge whose creator has not asked for
-//! [`GONE_AFTER`] has left the lobby, as one its creator cancels, and can no longer be
-//! accepted.
+//! ask for the lobby every [`POLL`] (any node answers from the database). A real-time
+//! challenge lives with its poster: while any page of the site is open for them (a lobby page
+//! asking, or any page's site channel, [`crate::site`]) it stays; one whose poster has had no
+//! page open for [`GONE_AFTER`] has left the lobby, as one its creator cancels, and can no
+//! longer be accepted. A correspondence challenge stays until it is taken or cancelled. When
+//! the last seat is taken, the other players are told on every page of theirs, and the game
+//! opens there ([`crate::site::SiteEvent::Started`]).
 //!
 //! The lobby is fair: it lists the newest open challenges first; a player may have
 //! [`OPEN_PER_PLAYER`] challenges open at once and a client network (an IPv4 address, an IPv6
@@ -49,8 +52,11 @@ pub use crate::limits::OPEN_PER_NETWORK;
 /// How often a lobby page asks again.
 pub const POLL: Duration = Duration::from_millis(1500);
 
-/// A challenge whose creator's page has not asked for this long is gone.
-pub const GONE_AFTER: Duration = Duration::from_secs(10);
+/// A real-time challenge whose poster has had no page of the site open for this long is gone.
+pub const GONE_AFTER: Duration = Duration::from_secs(20);
+
+/// When a correspondence challenge was last seen, as stored: never too long ago.
+const STAYS: i64 = i64::MAX / 2;
 
 /// How often a node writes the games it serves to the database, for the other nodes' lobbies.
 pub const SHARE_EVERY: Duration = Duration::from_secs(2);
@@ -112,6 +118,14 @@ pub fn share_playing(hub: &Arc<Hub>) -> tokio::task::JoinHandle<()> {
     })
 }
 
+/// Each game's name by its id.
+fn names_of_games() -> BTreeMap<&'static str, &'static str> {
+    tabuleiro_core::Registry::games(&tabuleiro_games::REGISTRY)
+        .iter()
+        .map(|g| (g.id, g.name))
+        .collect()
+}
+
 /// A challenge as the lobby shows it.
 fn shown(c: &Challenge, names: &BTreeMap<&str, &str>) -> serde_json::Value {
     json!({
@@ -159,10 +173,7 @@ pub async fn lobby(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response 
         Ok(c) => c,
         Err(e) => return unavailable(e),
     };
-    let names: BTreeMap<&str, &str> = tabuleiro_core::Registry::games(&tabuleiro_games::REGISTRY)
-        .iter()
-        .map(|g| (g.id, g.name))
-        .collect();
+    let names = names_of_games();
     let fresh = now - i64::try_from(SHARED_FOR.as_millis()).unwrap_or(i64::MAX);
     let shared = match hub.stored(hub.store().playing(fresh)).await {
         Ok(shared) => shared,
@@ -261,8 +272,13 @@ pub async fn post(
     };
     challenge.id.clone_from(&id);
     challenge.seated.push(seat);
+    let by_post = matches!(
+        challenge.clock,
+        Some(crate::clock::TimeControl::Correspondence { .. })
+    );
+    let seen = if by_post { STAYS } else { now_ms() };
     match hub
-        .stored(hub.store().put_challenge(challenge, None, None, now_ms()))
+        .stored(hub.store().put_challenge(challenge, None, None, seen))
         .await
     {
         Ok(true) => (StatusCode::CREATED, axum::Json(json!({ "id": id }))).into_response(),
@@ -355,6 +371,21 @@ pub async fn accept(
                 if let Some(room) = room {
                     hub.keep_room(room);
                 }
+                if let Some(game) = &taken.game_id {
+                    // The other players learn it on whatever page of the site they are.
+                    let name = names_of_games()
+                        .get(taken.game.as_str())
+                        .copied()
+                        .unwrap_or(taken.game.as_str())
+                        .to_owned();
+                    let started = crate::site::SiteEvent::Started {
+                        game: game.clone(),
+                        name,
+                    };
+                    for seated in taken.seated.iter().filter(|p| p.id != player.id) {
+                        hub.tell(&seated.id, &started);
+                    }
+                }
                 return axum::Json(json!({ "game": taken.game_id })).into_response();
             }
             Ok(false) => {}
@@ -369,11 +400,7 @@ pub async fn accept(
 pub async fn one(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     match hub.stored(hub.store().challenge(id, None)).await {
         Ok(Some(c)) => {
-            let names: BTreeMap<&str, &str> =
-                tabuleiro_core::Registry::games(&tabuleiro_games::REGISTRY)
-                    .iter()
-                    .map(|g| (g.id, g.name))
-                    .collect();
+            let names = names_of_games();
             axum::Json(shown(&c, &names)).into_response()
         }
         Ok(None) => error(StatusCode::NOT_FOUND, "this challenge is gone"),

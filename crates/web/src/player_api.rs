@@ -1,7 +1,8 @@
 //! Players in the public API: `GET /api/players/{id}` (name and ratings per game),
 //! `GET /api/players/{id}/games` (the records of their finished games, as JSON lines that
 //! `tabuleiro replay` reads) and `GET /api/players/{id}/history` (a line per game for their
-//! page: opponents, result, rating change, date).
+//! page: opponents, result, rating change, date); and for the player of this browser,
+//! `GET /api/me/games` (their games being played: whose turn, the time they have left).
 
 use std::sync::Arc;
 
@@ -32,6 +33,67 @@ pub struct GamesQuery {
     /// How many, newest first (at most [`MOST_GAMES`]).
     #[serde(default)]
     limit: Option<usize>,
+}
+
+/// How many of a player's newest games `GET /api/me/games` looks through for those being
+/// played.
+const RECENT_GAMES: usize = 30;
+
+/// `GET /api/me/games`: the games this browser's player sits in that are being played (among
+/// their newest [`RECENT_GAMES`]), newest first: the game, the mode, the other players, whether
+/// it is their turn and, on a clock, the time they have left (ms, when the answer was written)
+/// and whether it runs. The page lists them on every page.
+pub async fn mine(State(hub): State<Arc<Hub>>, request: axum::http::HeaderMap) -> Response {
+    let player = match crate::me::signed_in(&hub, &request).await {
+        Ok(player) => player,
+        Err(refused) => return refused,
+    };
+    let games = match hub
+        .stored(
+            hub.store()
+                .player_games(player.id.clone(), None, RECENT_GAMES),
+        )
+        .await
+    {
+        Ok(games) => games,
+        Err(e) => return unavailable(e),
+    };
+    let mut lines = Vec::new();
+    for game in &games {
+        let Ok(Some(room)) = hub.room(&game.id).await else {
+            continue;
+        };
+        let room = lock(&room);
+        if room.over() {
+            continue;
+        }
+        let others: Vec<String> = room
+            .seats()
+            .iter()
+            .enumerate()
+            .filter(|(seat, _)| *seat != game.seat)
+            .map(|(seat, s)| {
+                s.player().map_or_else(
+                    || format!("Player {}", seat + 1),
+                    |p| crate::players::shown_name(&p.name, &p.id),
+                )
+            })
+            .collect();
+        let clock = room.clock_view();
+        lines.push(json!({
+            "id": room.id(),
+            "game": room.game().info().id,
+            "name": room.game().info().name,
+            "mode": room.mode().name(),
+            "seat": game.seat,
+            "others": others,
+            "your_turn": room.to_move() == Some(game.seat),
+            "time_control": clock.as_ref().map(|c| c.control.clone()),
+            "left_ms": clock.as_ref().and_then(|c| c.remaining.get(game.seat).copied()),
+            "running": clock.as_ref().is_some_and(|c| c.running == Some(game.seat)),
+        }));
+    }
+    axum::Json(json!({ "games": lines })).into_response()
 }
 
 /// Player `id`, or the answer that there is none.

@@ -1,8 +1,8 @@
 //! Games left by a player, over WebSocket on the real store: the other player may claim a
 //! real-time game once the one who left has been away for the time its clock gives (the win
 //! or a draw, rated as that), never while they are here or sooner; a game whose first move is
-//! not made in time is aborted by itself. On a database that nodes share (`scripts/test`'s
-//! PostgreSQL pass) a node cannot see who is here, and a claim is refused in words.
+//! not made in time is aborted by itself (on SQLite, and on PostgreSQL in `scripts/test`'s
+//! pass; a claim across two nodes: `crates/cli/tests/nodes/across.rs`).
 
 use serde_json::{Value, json};
 use tabuleiro_core::{GameRecord, PlayerResult};
@@ -11,11 +11,6 @@ use tabuleiro_web::protocol::{Created, SeatPresence, ServerMessage, ShownChange}
 
 use crate::rated::{named, open};
 use crate::util::{Browser, Server, next, next_any, next_error, send_move, token};
-
-/// Whether the tests run on a database that nodes share.
-fn shared_database() -> bool {
-    std::env::var("TABULEIRO_TEST_POSTGRES").is_ok_and(|url| !url.is_empty())
-}
 
 /// A game of Quantik asked for by `ana` (with `more` settings), its seats invited.
 async fn game(ana: &mut Browser, more: Value) -> Created {
@@ -119,13 +114,6 @@ async fn a_player_who_left_a_rated_game_loses_it_or_draws_it_on_claim_after_the_
     let drawn = game(&mut ana, rated).await;
     let (mut ana_won, bia_won) = both_moved(&server, &ana, &bia, &won).await;
     let (mut ana_drawn, bia_drawn) = both_moved(&server, &ana, &bia, &drawn).await;
-    if shared_database() {
-        drop(bia_won);
-        claim(&mut ana_won, false).await;
-        let refused = next_error(&mut ana_won).await;
-        assert!(refused.contains("cannot see whether"), "{refused}");
-        return;
-    }
     // Bia is here: no claim.
     claim(&mut ana_won, false).await;
     let refused = next_error(&mut ana_won).await;

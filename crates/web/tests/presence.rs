@@ -1,8 +1,7 @@
 //! Who is here, over WebSocket on the real store: each seat of a game between people shows
 //! whether its player has the game open, and how long they have been away, in every state and
-//! in a `presence` message when it changes; spectators are nobody's seat. On a database that
-//! nodes share (`scripts/test`'s PostgreSQL pass) a node cannot see the others' connections,
-//! and presence is not shown at all.
+//! in a `presence` message when it changes; spectators are nobody's seat (on SQLite, and on
+//! PostgreSQL in `scripts/test`'s pass; across two nodes: `crates/cli/tests/nodes/across.rs`).
 
 use serde_json::json;
 use tabuleiro_load::client::GameSocket;
@@ -52,11 +51,7 @@ async fn each_seat_shows_whether_its_player_is_here_and_for_how_long_not() {
             break presence;
         }
     };
-    if std::env::var("TABULEIRO_TEST_POSTGRES").is_ok_and(|url| !url.is_empty()) {
-        assert_eq!(first, None, "nodes sharing a database do not show presence");
-        return;
-    }
-    assert!(first.is_some(), "a database of one server shows presence");
+    assert!(first.is_some(), "a game between people shows presence");
     // Player 1 is here; player 2 has not come yet.
     let seats = presence_until(&mut one, |s| s[0].connected).await;
     assert!(

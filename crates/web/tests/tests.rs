@@ -20,6 +20,7 @@ mod presence;
 mod qinto_privacy;
 mod rated;
 mod restart;
+mod site;
 mod storage;
 mod undo;
 mod wire;

@@ -1,4 +1,5 @@
-//! Games played across nodes, a node killed, and computer moves taken by the nodes' workers.
+//! Games played across nodes, a node killed, computer moves taken by the nodes' workers, and
+//! who is here seen from another node (a player who left claimed against there).
 
 use std::time::Duration;
 
@@ -251,4 +252,100 @@ async fn a_change_never_announced_still_reaches_every_node() {
     let seen_b = tokio::time::timeout(Duration::from_secs(10), until(&mut on_b, 1)).await;
     assert_eq!(seen_a.expect("node A within 10 s").0, [legal[0].clone()]);
     assert_eq!(seen_b.expect("node B within 10 s").0, [legal[0].clone()]);
+}
+
+/// The presence of the next `state` or `presence` message that satisfies `done`.
+async fn presence_until(
+    socket: &mut GameSocket,
+    done: impl Fn(&[tabuleiro_web::protocol::SeatPresence]) -> bool,
+) -> Vec<tabuleiro_web::protocol::SeatPresence> {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("a message");
+        let (ServerMessage::State {
+            presence: Some(seats),
+            ..
+        }
+        | ServerMessage::Presence { seats }) = message
+        else {
+            continue;
+        };
+        if done(&seats) {
+            return seats;
+        }
+    }
+}
+
+/// Reads messages until a state with `count` moves.
+async fn moves_until(socket: &mut GameSocket, count: usize) {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("a message");
+        if let ServerMessage::State { moves, .. } = message
+            && moves.len() == count
+        {
+            return;
+        }
+    }
+}
+
+/// Who is here, across nodes: each player, on a node of their own, sees the other here; when
+/// one closes their page the other, on the other node, sees them gone at once and, after the
+/// documented time (10 s on a minute's clock), claims the win.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
+async fn a_player_who_left_is_seen_gone_from_the_other_node_and_claimed_against() {
+    let url = database("presence");
+    let a = node(&url);
+    let b = node(&url);
+    let game = create(
+        &a,
+        json!({ "game": "quantik", "mode": "online", "clock": { "minutes": 1 } }),
+    )
+    .await;
+    let tokens: Vec<String> = game
+        .seats
+        .iter()
+        .map(|s| s.token.clone().expect("a token"))
+        .collect();
+    let mut one = join(&a, &game.id, Some(&tokens[0])).await;
+    let mut two = join(&b, &game.id, Some(&tokens[1])).await;
+    presence_until(&mut two, |s| s.iter().all(|p| p.connected)).await;
+    presence_until(&mut one, |s| s.iter().all(|p| p.connected)).await;
+    one.send(&json!({ "type": "move", "notation": "Ca1" }))
+        .await
+        .expect("send");
+    moves_until(&mut two, 1).await;
+    two.send(&json!({ "type": "move", "notation": "Cd4" }))
+        .await
+        .expect("send");
+    moves_until(&mut one, 2).await;
+    // Player 1 (on A) closes the page: player 2 (on B) is told, with when to claim.
+    drop(one);
+    let seats = presence_until(&mut two, |s| !s[0].connected).await;
+    let claim_in = seats[0].claim_in_ms.expect("a game that may be claimed");
+    assert!((8_000..=10_000).contains(&claim_in), "{claim_in} ms");
+    tokio::time::sleep(Duration::from_millis(claim_in + 500)).await;
+    two.send(&json!({ "type": "claim" })).await.expect("send");
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), two.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("a message");
+        match message {
+            ServerMessage::State {
+                ending: Some(ending),
+                ..
+            } => {
+                assert_eq!(ending.reason, "player 1 forfeits: left the game");
+                break;
+            }
+            ServerMessage::Error { message } => panic!("the claim was refused: {message}"),
+            _ => {}
+        }
+    }
 }

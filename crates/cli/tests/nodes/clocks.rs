@@ -1,7 +1,8 @@
 //! Clocks and the lobby across nodes: a game whose time runs out is ended by a node that never
 //! served it (another node carries on the clocks), a real-time game keeps its clocks right
 //! through an outage of every node (15 s without a node cost nobody time), and a challenge posted on one node is accepted on another,
-//! its game then listed as being played by both with the spectators of both.
+//! its poster told on the page they have open on the first, the game then listed as being
+//! played by both with the spectators of both.
 
 use std::time::{Duration, Instant};
 
@@ -182,6 +183,14 @@ async fn a_challenge_posted_on_one_node_is_accepted_on_another() {
         "node B lists it: {}",
         listed.body
     );
+    // Ana has a page of the site open on node A; Bia accepts on node B, which tells Ana
+    // through the database's notifications.
+    let secret = sessions[0]
+        .strip_prefix("tabuleiro_session=")
+        .expect("a session cookie");
+    let mut ana_site = GameSocket::site(a.addr, secret)
+        .await
+        .expect("Ana's site channel");
     // From another network: a rated challenge is refused from the one it was posted from.
     let accepted = tabuleiro_load::client::request_from(
         Some(std::net::IpAddr::from([127, 0, 0, 31])),
@@ -198,6 +207,20 @@ async fn a_challenge_posted_on_one_node_is_accepted_on_another() {
         .as_str()
         .expect("started")
         .to_owned();
+    let told = tokio::time::timeout(Duration::from_secs(10), ana_site.next_text())
+        .await
+        .expect("told within 10 s")
+        .expect("the channel is open")
+        .expect("an event");
+    let told: tabuleiro_web::site::SiteEvent = serde_json::from_str(&told).expect("an event");
+    assert_eq!(
+        told,
+        tabuleiro_web::site::SiteEvent::Started {
+            game: game.clone(),
+            name: "Quantik".to_owned()
+        },
+        "the node Ana is on tells her"
+    );
     // The creator's node knows it started, and its game is there.
     let one = request_with(
         a.addr,

@@ -2,7 +2,8 @@
 //!
 //! - [`across`]: any node serves any game, a spectator on another node sees every move, a node
 //!   killed with SIGKILL loses nothing acknowledged and the game goes on through another, and
-//!   a computer's move is made by a node still alive.
+//!   a computer's move is made by a node still alive; a player who left is seen gone from the
+//!   other node and claimed against there.
 //! - [`races`]: changes sent to two nodes at once (move against move, undo against move,
 //!   resignation against move, a person's undo against a worker's computer move), many rounds:
 //!   the stored moves have no hole, both nodes show the same game, and exactly the

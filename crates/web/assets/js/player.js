@@ -4,6 +4,7 @@
 // first, naming whose key it is, and makes this browser that player only when its visitor says
 // so (any website can send a browser to such a link).
 import { $, ask } from "./dom.js";
+import { startSite } from "./site.js";
 
 let me = null;
 
@@ -28,6 +29,7 @@ async function save(event) {
   if (ok) {
     me = json;
     show();
+    startSite(me);
   }
 }
 
@@ -105,6 +107,7 @@ export async function initPlayer() {
   const { ok, json } = await ask("GET", "/api/me");
   me = ok ? json : null;
   show();
+  startSite(me);
   if (offered) await offerKey(offered);
   // A key link opened in a tab already on this site changes only the address's fragment.
   window.addEventListener("hashchange", () => {

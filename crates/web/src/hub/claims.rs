@@ -28,9 +28,6 @@ pub(crate) fn decide_claim(room: &Room, seats: &[usize], draw: bool) -> Result<D
     if !room.every_seat_moved() {
         return Err(Refusal::ClaimBeforeStart.into());
     }
-    if !room.presence_known() {
-        return Err(Refusal::ClaimPresenceUnknown.into());
-    }
     let after = room.claim_after_ms().ok_or(Refusal::ClaimCorrespondence)?;
     match room.away_ms(other, now_ms()) {
         None => Err(Refusal::ClaimOpponentHere.into()),

@@ -205,8 +205,8 @@ impl Hub {
     /// Puts a new room among the games in memory.
     fn keep(&self, mut room: Room) -> SharedRoom {
         if self.queued {
-            // A player may be connected to another node: this one cannot say who is here.
-            room.hide_presence();
+            // Players may be connected to other nodes: each node tells the others who is here.
+            room.share_presence(self.presence_out());
         }
         let id = room.id().to_owned();
         let room = Arc::new(Mutex::new(room));

@@ -133,6 +133,14 @@ impl Hub {
                 let Some(hub) = hub.upgrade() else {
                     return;
                 };
+                if let Some((player, event)) = &changed.told {
+                    hub.sites().tell(player, event);
+                    continue;
+                }
+                if let Some((node, seats)) = changed.presence {
+                    hub.heard_presence(&changed.id, &node, seats);
+                    continue;
+                }
                 let span = tracing::info_span!("follow", game = %changed.id);
                 tokio::spawn(async move { hub.refresh(&changed).await }.instrument(span));
             }

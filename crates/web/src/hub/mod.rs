@@ -86,6 +86,8 @@ pub struct Hub {
     queued: bool,
     /// This node's name among the workers.
     node: String,
+    /// The site channels open on this node ([`crate::site`]).
+    sites: crate::site::Sites,
 }
 
 /// How long a worker's claim on a queued computer move lasts: longer than any offered level
@@ -152,6 +154,7 @@ impl Hub {
                 std::process::id(),
                 tabuleiro_core::fresh_seed().unwrap_or_default() % 0xffff
             ),
+            sites: crate::site::Sites::default(),
             limits,
         })
     }
@@ -170,6 +173,58 @@ impl Hub {
     /// The number of computer searches that panicked (and were caught).
     pub fn searches_panicked(&self) -> u64 {
         self.panics.load(Ordering::Relaxed)
+    }
+
+    /// Where a room on a shared database tells the other nodes which of its seats have a
+    /// connection here ([`crate::room::presence`]).
+    fn presence_out(&self) -> crate::room::presence::PresenceOut {
+        let store = Arc::clone(&self.store);
+        Arc::new(move |game: &str, seats: &[bool]| store.announce_presence(game, seats))
+    }
+
+    /// On a database that nodes share, every [`BEAT`](crate::room::presence::BEAT): tells the
+    /// other nodes again who is here in each game held here, and forgets what a silent node
+    /// said (each game's connections are told at once of a change); for as long as the hub
+    /// lives or until the task is aborted. Nothing on a database of one node.
+    pub fn beat_presence(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(crate::room::presence::BEAT);
+            ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                ticks.tick().await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                if !hub.queued {
+                    return;
+                }
+                let rooms: Vec<SharedRoom> = lock(&hub.rooms).values().cloned().collect();
+                for room in rooms {
+                    let mut room = lock(&room);
+                    if room.beat_presence() {
+                        room.broadcast_presence();
+                    }
+                }
+            }
+        })
+    }
+
+    /// Another node said which seats of game `id` it has connections of: the room held here,
+    /// if any, counts it (and tells its connections of a change).
+    pub(crate) fn heard_presence(&self, id: &str, node: &str, seats: Vec<bool>) {
+        let room = lock(&self.rooms).get(id).cloned();
+        if let Some(room) = room {
+            let mut room = lock(&room);
+            if room.heard_presence(node, seats) {
+                room.broadcast_presence();
+            }
+        }
+    }
+
+    /// The site channels open on this node.
+    pub fn sites(&self) -> &crate::site::Sites {
+        &self.sites
     }
 
     /// The server's limits.
@@ -278,8 +333,8 @@ impl Hub {
             room.rated(changes);
         }
         if self.queued {
-            // A player may be connected to another node: this one cannot say who is here.
-            room.hide_presence();
+            // Players may be connected to other nodes: each node tells the others who is here.
+            room.share_presence(self.presence_out());
         }
         let room = {
             let mut rooms = lock(&self.rooms);

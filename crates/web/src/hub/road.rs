@@ -163,6 +163,7 @@ impl Hub {
             then_refuse,
         } = decision;
         let rating = lock(room).rating_after(&change, checked.as_ref());
+        let told = crate::site::Told::of(&change);
         let (revision, rated) = self
             .store_change(room, what, change.clone(), rating)
             .await?;
@@ -179,6 +180,13 @@ impl Hub {
             return Err(HubError::Internal(format!(
                 "{what} was stored but not shown: {e}"
             )));
+        }
+        // The players are told on every page of theirs (an offer, an end, their turn by post).
+        if let Some(told) = told {
+            let events = told.events(&lock(room));
+            for (player, event) in events {
+                self.tell(&player, &event);
+            }
         }
         then_refuse.map_or(Ok(()), Err)
     }

@@ -16,7 +16,7 @@ mod apply;
 mod connections;
 mod ending;
 mod offers;
-mod presence;
+pub mod presence;
 mod shown;
 
 pub use self::connections::{Outgoing, QUEUE, Subscriber};
@@ -84,11 +84,9 @@ pub struct Room {
     ending: Option<StoredEnding>,
     /// The game's clock, for a game on one ([`crate::clock`]).
     clock: Option<Clock>,
-    /// Whether each seat's player has a connection open here, and since when.
-    presence: Vec<presence::SeatPresence>,
-    /// Whether presence is shown: not on a database nodes share, where a player may be
-    /// connected to another node.
-    presence_shown: bool,
+    /// Whether each seat's player has a connection open, here or on another node, and since
+    /// when.
+    presence: presence::Presence,
 }
 
 impl Room {
@@ -122,8 +120,7 @@ impl Room {
             offer: None,
             ending: None,
             clock: None,
-            presence: presence::SeatPresence::away_all(seats_len),
-            presence_shown: true,
+            presence: presence::Presence::new(seats_len),
         }
     }
 

@@ -1,78 +1,176 @@
 //! Who is here, in games between people: whether each seat's player has a connection open to
-//! the game on this node, and since when they have been away, and so when a game may be
-//! claimed against a player who left ([`Room::claim_after_ms`]). A change is sent to every
-//! connection as a `presence` message (not a state: a state would restart the clock's count of
-//! when the mover was shown their turn), and every state carries the presence as it is.
+//! the game on any node, and since when they have been away, and so when a game may be claimed
+//! against a player who left ([`Room::claim_after_ms`]). A change is sent to every connection
+//! as a `presence` message (not a state: a state would restart the clock's count of when the
+//! mover was shown their turn), and every state carries the presence as it is.
+//!
+//! On a database that nodes share, each node tells the others which seats of a game it has a
+//! connection of, when that changes and again every [`BEAT`] ([`Room::beat_presence`]); what
+//! another node said counts until [`FORGET_AFTER`] without word from it (a node that died),
+//! so a seat whose player is connected elsewhere shows here, and a game is claimed only against
+//! a player connected nowhere.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
 
 use super::{Outgoing, Room};
 use crate::clock::now_ms;
 use crate::protocol::{SeatPresence as Shown, ServerMessage};
 use crate::store::StoredSeat;
 
+/// How often a node tells the others the seats it has connections of, on a shared database.
+pub const BEAT: Duration = Duration::from_secs(5);
+
+/// How long what another node said counts without word from it: two beats missed and more.
+pub const FORGET_AFTER: Duration = Duration::from_secs(12);
+
+/// Where a room tells the other nodes which of its seats have a connection here: the game's
+/// id and, seat by seat, whether one does.
+pub type PresenceOut = Arc<dyn Fn(&str, &[bool]) + Send + Sync>;
+
 /// A seat's presence on this node.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct SeatPresence {
-    /// The connections open that play the seat.
+struct SeatPresence {
+    /// The connections open here that play the seat.
     connections: usize,
-    /// When the seat was last left by its last connection, or last joined, ms since 1970.
+    /// When the seat's player was last seen coming or leaving (on any node), ms since 1970.
     since: i64,
 }
 
-impl SeatPresence {
-    /// `seats` seats, nobody here yet: away since now (the room was opened).
-    pub(crate) fn away_all(seats: usize) -> Vec<SeatPresence> {
-        let now = now_ms();
-        vec![
-            SeatPresence {
-                connections: 0,
-                since: now,
-            };
-            seats
-        ]
-    }
+/// Who is here: the connections of each seat on this node, and what other nodes said.
+pub(crate) struct Presence {
+    seats: Vec<SeatPresence>,
+    /// What each other node said last, by node: the seats it has connections of, and when it
+    /// said so (ms since 1970).
+    elsewhere: HashMap<String, (Vec<bool>, i64)>,
+    /// Where this node tells the others, on a shared database.
+    out: Option<PresenceOut>,
 }
 
-impl Room {
-    /// Stops showing presence: on a database that nodes share, a player may be connected to
-    /// another node, which this one does not see.
-    pub fn hide_presence(&mut self) {
-        self.presence_shown = false;
+impl Presence {
+    /// `seats` seats, nobody here yet: away since now (the room was opened).
+    pub(crate) fn new(seats: usize) -> Self {
+        let now = now_ms();
+        Presence {
+            seats: vec![
+                SeatPresence {
+                    connections: 0,
+                    since: now,
+                };
+                seats
+            ],
+            elsewhere: HashMap::new(),
+            out: None,
+        }
     }
 
-    /// A connection playing `seats` came (`+1`) or left (`-1`); whether any seat's presence
-    /// changed (its first connection came, or its last left).
-    pub(super) fn count_presence(&mut self, seats: &[usize], came: bool) -> bool {
-        let now = now_ms();
+    /// Whether `seat`'s player has a connection open on this node or, as another node said
+    /// (until it is forgotten, at a beat), on that one.
+    fn here(&self, seat: usize) -> bool {
+        self.seats.get(seat).is_some_and(|p| p.connections > 0)
+            || self
+                .elsewhere
+                .values()
+                .any(|(seats, _)| seats.get(seat).copied().unwrap_or(false))
+    }
+
+    /// Each seat's presence now.
+    fn all_here(&self) -> Vec<bool> {
+        (0..self.seats.len()).map(|s| self.here(s)).collect()
+    }
+
+    /// Each seat: whether it has a connection on this node.
+    fn local(&self) -> Vec<bool> {
+        self.seats.iter().map(|p| p.connections > 0).collect()
+    }
+
+    /// Marks the seats whose presence differs from `before` as changed now; whether any did.
+    fn settle(&mut self, before: &[bool], now: i64) -> bool {
+        let after = self.all_here();
         let mut changed = false;
-        for &seat in seats {
-            let Some(p) = self.presence.get_mut(seat) else {
-                continue;
-            };
-            let before = p.connections > 0;
-            p.connections = if came {
-                p.connections + 1
-            } else {
-                p.connections.saturating_sub(1)
-            };
-            if before != (p.connections > 0) {
+        for (seat, (was, is)) in before.iter().zip(&after).enumerate() {
+            if was != is
+                && let Some(p) = self.seats.get_mut(seat)
+            {
                 p.since = now;
                 changed = true;
             }
         }
-        changed && self.presence_shown && self.mode.between_people()
+        changed
+    }
+}
+
+impl Room {
+    /// On a database that nodes share: tells the other nodes through `out` which seats have a
+    /// connection here whenever that changes (and at each [`Room::beat_presence`]).
+    pub fn share_presence(&mut self, out: PresenceOut) {
+        self.presence.out = Some(out);
     }
 
-    /// Whether this node knows who is here: not on a database nodes share.
-    pub fn presence_known(&self) -> bool {
-        self.presence_shown
+    /// A connection playing `seats` came (`+1`) or left (`-1`); whether any seat's presence
+    /// changed (its player's first connection came, or their last left, on every node).
+    pub(super) fn count_presence(&mut self, seats: &[usize], came: bool) -> bool {
+        let now = now_ms();
+        let before = self.presence.all_here();
+        let local = self.presence.local();
+        for &seat in seats {
+            if let Some(p) = self.presence.seats.get_mut(seat) {
+                p.connections = if came {
+                    p.connections + 1
+                } else {
+                    p.connections.saturating_sub(1)
+                };
+            }
+        }
+        let now_local = self.presence.local();
+        if now_local != local
+            && self.mode.between_people()
+            && let Some(out) = &self.presence.out
+        {
+            out(&self.id, &now_local);
+        }
+        self.presence.settle(&before, now) && self.mode.between_people()
+    }
+
+    /// Another node said which seats of this game it has connections of; whether any seat's
+    /// presence changed.
+    pub fn heard_presence(&mut self, node: &str, seats: Vec<bool>) -> bool {
+        let now = now_ms();
+        let before = self.presence.all_here();
+        self.presence
+            .elsewhere
+            .insert(node.to_owned(), (seats, now));
+        self.presence.settle(&before, now) && self.mode.between_people()
+    }
+
+    /// Every [`BEAT`] on a shared database: tells the other nodes again which seats have a
+    /// connection here (when any does), and forgets what a silent node said; whether any
+    /// seat's presence changed.
+    pub fn beat_presence(&mut self) -> bool {
+        let now = now_ms();
+        let local = self.presence.local();
+        if local.iter().any(|&here| here)
+            && self.mode.between_people()
+            && let Some(out) = &self.presence.out
+        {
+            out(&self.id, &local);
+        }
+        let forget = i64::try_from(FORGET_AFTER.as_millis()).unwrap_or(i64::MAX);
+        // A silent node's seats counted until now: a seat it alone held is away from now on.
+        let before = self.presence.all_here();
+        self.presence
+            .elsewhere
+            .retain(|_, (_, said)| now - *said < forget);
+        self.presence.settle(&before, now) && self.mode.between_people()
     }
 
     /// How long `seat`'s player has been away at `now`, ms; none while they are here (a
     /// computer's seat always is), or for a seat the game does not have.
     pub fn away_ms(&self, seat: usize, now: i64) -> Option<u64> {
-        let p = self.presence.get(seat)?;
+        let p = self.presence.seats.get(seat)?;
         let computer = matches!(self.seats.get(seat)?, StoredSeat::Computer { .. });
-        (!computer && p.connections == 0).then(|| u64::try_from(now - p.since).unwrap_or(0))
+        (!computer && !self.presence.here(seat)).then(|| u64::try_from(now - p.since).unwrap_or(0))
     }
 
     /// How long a player must have been away before the other may claim the game (ms), in a
@@ -89,9 +187,9 @@ impl Room {
 
     /// Each seat's presence as a page is shown it (a computer's seat is always here), with
     /// when the game may be claimed against a player who left, in a game between people;
-    /// none elsewhere, and where presence is not shown.
+    /// none elsewhere.
     pub fn shown_presence(&self) -> Option<Vec<Shown>> {
-        if !self.presence_shown || !self.mode.between_people() {
+        if !self.mode.between_people() {
             return None;
         }
         let now = now_ms();

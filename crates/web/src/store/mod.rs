@@ -228,6 +228,19 @@ pub trait GameStore: Send + Sync {
         Ok(None)
     }
 
+    /// Tells the other nodes of a shared database which seats of game `id` have a connection
+    /// on this node, seat by seat ([`crate::room::presence`]). Nothing for a database of one
+    /// node.
+    fn announce_presence(&self, id: &str, seats: &[bool]) {
+        let _ = (id, seats);
+    }
+
+    /// Tells the other nodes of a shared database to send `event` (JSON, one line) to the site
+    /// channels of `player` they hold ([`crate::site`]). Nothing for a database of one node.
+    fn tell_nodes(&self, player: &str, event: &str) {
+        let _ = (player, event);
+    }
+
     /// Tells the other nodes of a shared database that game `id` changed (they read it again):
     /// for a change this node stored without announcing it, a write whose answer never came
     /// but which the database made. Nothing for a database of one node.
@@ -289,6 +302,12 @@ pub struct Changed {
     /// For a move: the game's revision after it, the move's number and its notation, so that
     /// a node holding the game at the revision before plays it without reading the game.
     pub moved: Option<(u64, usize, String)>,
+    /// Not a game's change but an event for a player's pages: the player's id and the event
+    /// (JSON), told by another node ([`GameStore::tell_nodes`]).
+    pub told: Option<(String, String)>,
+    /// Not a change but who is here: the node that said it and, seat by seat, whether it has
+    /// a connection of the game's seat ([`GameStore::announce_presence`]).
+    pub presence: Option<(String, Vec<bool>)>,
 }
 
 impl Changed {
@@ -297,6 +316,8 @@ impl Changed {
         Changed {
             id: id.to_owned(),
             moved: None,
+            told: None,
+            presence: None,
         }
     }
 }

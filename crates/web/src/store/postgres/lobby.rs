@@ -173,7 +173,7 @@ pub(super) async fn open(
 pub(super) async fn touch(client: &Object, creator: &str, now: i64) -> Result<(), StoreError> {
     client
         .execute(
-            "UPDATE challenges SET seen = $2 WHERE creator = $1",
+            "UPDATE challenges SET seen = GREATEST(seen, $2) WHERE creator = $1",
             &[&creator, &now],
         )
         .await?;

@@ -198,6 +198,14 @@ impl GameStore for PostgresStore {
         let _ = self.announcements.send(id.to_owned());
     }
 
+    fn announce_presence(&self, id: &str, seats: &[bool]) {
+        let _ = self.announcements.send(notify::presence(id, seats));
+    }
+
+    fn tell_nodes(&self, player: &str, event: &str) {
+        let _ = self.announcements.send(notify::told(player, event));
+    }
+
     fn enqueue_computer(
         &self,
         id: &str,

@@ -93,11 +93,43 @@ fn notifications(node: &str, changes: &[String]) -> String {
     sql
 }
 
+/// The line that tells `event` (JSON on one line) to `player`'s site channels: `@`, the
+/// player's id, a tab, the event (a game's id never starts with `@`).
+pub(super) fn told(player: &str, event: &str) -> String {
+    format!("@{player}\t{}", event.replace('\n', " "))
+}
+
+/// The line that says which seats of game `id` have a connection on the node: `~`, the id, a
+/// tab, a `1` or `0` a seat.
+pub(super) fn presence(id: &str, seats: &[bool]) -> String {
+    let bits: String = seats
+        .iter()
+        .map(|&here| if here { '1' } else { '0' })
+        .collect();
+    format!("~{id}\t{bits}")
+}
+
 /// Reads a notification: the node that sent it, and its changes.
 pub(super) fn heard(payload: &str) -> (&str, impl Iterator<Item = Changed> + '_) {
     let mut lines = payload.split('\n');
     let from = lines.next().unwrap_or_default();
     let changes = lines.map(|line| {
+        if let Some((player, event)) = line.strip_prefix('@').and_then(|l| l.split_once('\t')) {
+            return Changed {
+                id: String::new(),
+                moved: None,
+                told: Some((player.to_owned(), event.to_owned())),
+                presence: None,
+            };
+        }
+        if let Some((id, bits)) = line.strip_prefix('~').and_then(|l| l.split_once('\t')) {
+            return Changed {
+                id: id.to_owned(),
+                moved: None,
+                told: None,
+                presence: Some((from.to_owned(), bits.chars().map(|c| c == '1').collect())),
+            };
+        }
         let mut parts = line.splitn(4, ':');
         let id = parts.next().unwrap_or_default();
         let moved = match (parts.next(), parts.next(), parts.next()) {
@@ -111,6 +143,8 @@ pub(super) fn heard(payload: &str) -> (&str, impl Iterator<Item = Changed> + '_)
         Changed {
             id: id.to_owned(),
             moved,
+            told: None,
+            presence: None,
         }
     });
     (from, changes)
@@ -185,6 +219,24 @@ mod tests {
         assert_eq!(changes[1], Changed::any("g2"));
         // A notation holding the separator of fields keeps it.
         assert_eq!(changes[2].moved, Some((2, 1, "a:b".to_owned())));
+        // An event for a player's pages, its JSON whole.
+        let line = told("p1", r#"{"type":"started","game":"g:1"}"#);
+        let payload = format!("17\ng1\n{line}\n{}", presence("g2", &[true, false]));
+        let changes: Vec<Changed> = heard(&payload).1.collect();
+        assert_eq!(changes[2].id, "g2");
+        assert_eq!(
+            changes[2].presence,
+            Some(("17".to_owned(), vec![true, false])),
+            "who is here, and which node said it"
+        );
+        assert_eq!(changes[0], Changed::any("g1"));
+        assert_eq!(
+            changes[1].told,
+            Some((
+                "p1".to_owned(),
+                r#"{"type":"started","game":"g:1"}"#.to_owned()
+            ))
+        );
     }
 
     #[test]

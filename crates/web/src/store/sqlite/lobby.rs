@@ -150,7 +150,7 @@ pub(super) fn open(
 }
 
 pub(super) fn touch(db: &Connection, creator: &str, now: i64) -> Result<(), StoreError> {
-    db.prepare_cached("UPDATE challenges SET seen = ?2 WHERE creator = ?1")?
+    db.prepare_cached("UPDATE challenges SET seen = MAX(seen, ?2) WHERE creator = ?1")?
         .execute(params![creator, now])?;
     Ok(())
 }

@@ -37,7 +37,7 @@ pub struct GamesQuery {
 
 /// How many of a player's newest games `GET /api/me/games` looks through for those being
 /// played.
-const RECENT_GAMES: usize = 30;
+pub const RECENT_GAMES: usize = 30;
 
 /// `GET /api/me/games`: the games this browser's player sits in that are being played (among
 /// their newest [`RECENT_GAMES`]), newest first: the game, the mode, the other players, whether

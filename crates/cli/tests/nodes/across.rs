@@ -278,70 +278,173 @@ async fn presence_until(
     }
 }
 
-/// Reads messages until a state with `count` moves.
-async fn moves_until(socket: &mut GameSocket, count: usize) {
+/// What a state says: its seats, whose turn it is, the legal moves, who is here.
+type Seen = (
+    Vec<tabuleiro_web::protocol::SeatInfo>,
+    Option<usize>,
+    Vec<String>,
+    Vec<tabuleiro_web::protocol::SeatPresence>,
+);
+
+/// The first state with `count` moves.
+async fn state_after(socket: &mut GameSocket, count: usize) -> Seen {
     loop {
         let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
             .await
             .expect("a message within 20 s")
             .expect("a message");
-        if let ServerMessage::State { moves, .. } = message
+        if let ServerMessage::State {
+            moves,
+            seats,
+            to_move,
+            legal,
+            presence,
+            ..
+        } = message
             && moves.len() == count
         {
-            return;
+            let legal = legal.into_iter().map(|l| l.notation).collect();
+            return (seats, to_move, legal, presence.unwrap_or_default());
         }
     }
 }
 
-/// Who is here, across nodes: each player, on a node of their own, sees the other here; when
-/// one closes their page the other, on the other node, sees them gone at once and, after the
-/// documented time (10 s on a minute's clock), claims the win.
+/// Who is here, across nodes, in a rated game made through the lobby: Ana on node A and Bia
+/// on node B each see the other here; when Ana closes her page Bia, on B, sees her gone at once
+/// and, after the documented time (10 s on a minute's clock), claims the win, which ends the
+/// game and rates it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn a_player_who_left_is_seen_gone_from_the_other_node_and_claimed_against() {
+    use std::net::IpAddr;
+    use tabuleiro_load::client::request_from;
     let url = database("presence");
     let a = node(&url);
     let b = node(&url);
-    let game = create(
-        &a,
-        json!({ "game": "quantik", "mode": "online", "clock": { "minutes": 1 } }),
-    )
-    .await;
-    let tokens: Vec<String> = game
-        .seats
+    // Ana on node A and Bia on node B, each from a network of her own.
+    let places = [(&a, "Ana", [127, 0, 0, 41]), (&b, "Bia", [127, 0, 0, 42])];
+    let mut sessions = Vec::new();
+    for (n, name, from) in places {
+        let answer = request_from(
+            Some(IpAddr::from(from)),
+            n.addr,
+            "POST",
+            "/api/me",
+            &[("Content-Type", "application/json")],
+            Some(&json!({ "name": name }).to_string()),
+        )
+        .await
+        .expect("a name");
+        assert_eq!(answer.status, 201, "{}", answer.body);
+        sessions.push(answer.session().expect("a session"));
+    }
+    let cookies: Vec<String> = sessions
         .iter()
-        .map(|s| s.token.clone().expect("a token"))
+        .map(|s| format!("tabuleiro_session={s}"))
         .collect();
-    let mut one = join(&a, &game.id, Some(&tokens[0])).await;
-    let mut two = join(&b, &game.id, Some(&tokens[1])).await;
-    presence_until(&mut two, |s| s.iter().all(|p| p.connected)).await;
-    presence_until(&mut one, |s| s.iter().all(|p| p.connected)).await;
-    one.send(&json!({ "type": "move", "notation": "Ca1" }))
+    let call = |i: usize, method: &'static str, path: String, body: Option<String>| {
+        let (n, _, from) = places[i];
+        let cookie = cookies[i].clone();
+        async move {
+            let headers = [
+                ("Content-Type", "application/json"),
+                ("Cookie", cookie.as_str()),
+            ];
+            let answer = request_from(
+                Some(IpAddr::from(from)),
+                n.addr,
+                method,
+                &path,
+                &headers,
+                body.as_deref(),
+            )
+            .await
+            .expect("an answer");
+            assert!(answer.status < 300, "{path}: {}", answer.body);
+            serde_json::from_str::<serde_json::Value>(&answer.body).expect("JSON")
+        }
+    };
+    let asked = json!({ "game": "quantik", "rated": true, "clock": { "minutes": 1 } });
+    let posted = call(0, "POST", "/api/lobby".to_owned(), Some(asked.to_string())).await;
+    let id = posted["id"].as_str().expect("an id").to_owned();
+    let accepted = call(1, "POST", format!("/api/lobby/{id}/accept"), None).await;
+    let game = accepted["game"].as_str().expect("a game").to_owned();
+    let mut ana = GameSocket::connect_as(a.addr, &game, &sessions[0])
         .await
-        .expect("send");
-    moves_until(&mut two, 1).await;
-    two.send(&json!({ "type": "move", "notation": "Cd4" }))
+        .expect("connect");
+    let mut bia = GameSocket::connect_as(b.addr, &game, &sessions[1])
         .await
-        .expect("send");
-    moves_until(&mut one, 2).await;
-    // Player 1 (on A) closes the page: player 2 (on B) is told, with when to claim.
-    drop(one);
-    let seats = presence_until(&mut two, |s| !s[0].connected).await;
-    let claim_in = seats[0].claim_in_ms.expect("a game that may be claimed");
+        .expect("connect");
+    for socket in [&mut ana, &mut bia] {
+        socket.send(&json!({ "type": "join" })).await.expect("join");
+    }
+    let (seats, mut to_move, mut legal_ana, here) = state_after(&mut ana, 0).await;
+    let (_, _, mut legal_bia, here_bia) = state_after(&mut bia, 0).await;
+    // Each sees the other here, though connected to another node.
+    let everybody = |s: &[tabuleiro_web::protocol::SeatPresence]| s.iter().all(|p| p.connected);
+    if !everybody(&here) {
+        presence_until(&mut ana, everybody).await;
+    }
+    if !everybody(&here_bia) {
+        presence_until(&mut bia, everybody).await;
+    }
+    let ana_seat = seats
+        .iter()
+        .position(|s| s.player.as_ref().is_some_and(|p| p.name == "Ana"))
+        .expect("Ana's seat");
+    // A move each, whoever was drawn to begin.
+    for ply in 0..2 {
+        let (mover, legal) = if to_move == Some(ana_seat) {
+            (&mut ana, &legal_ana)
+        } else {
+            (&mut bia, &legal_bia)
+        };
+        mover
+            .send(&json!({ "type": "move", "notation": legal[0] }))
+            .await
+            .expect("send");
+        (_, to_move, legal_ana, _) = state_after(&mut ana, ply + 1).await;
+        (_, _, legal_bia, _) = state_after(&mut bia, ply + 1).await;
+    }
+    // Ana (on A) closes her page: Bia (on B) is told, with when she may claim.
+    drop(ana);
+    let seats = presence_until(&mut bia, |s| !s[ana_seat].connected).await;
+    let claim_in = seats[ana_seat]
+        .claim_in_ms
+        .expect("a game that may be claimed");
     assert!((8_000..=10_000).contains(&claim_in), "{claim_in} ms");
     tokio::time::sleep(Duration::from_millis(claim_in + 500)).await;
-    two.send(&json!({ "type": "claim" })).await.expect("send");
+    bia.send(&json!({ "type": "claim" })).await.expect("send");
     loop {
-        let message = tokio::time::timeout(Duration::from_secs(20), two.next())
+        let message = tokio::time::timeout(Duration::from_secs(20), bia.next())
             .await
             .expect("a message within 20 s")
             .expect("a message");
         match message {
             ServerMessage::State {
                 ending: Some(ending),
+                seats,
                 ..
-            } => {
-                assert_eq!(ending.reason, "player 1 forfeits: left the game");
+            } if seats
+                .iter()
+                .all(|s| s.player.as_ref().is_some_and(|p| p.change.is_some())) =>
+            {
+                assert_eq!(
+                    ending.reason,
+                    format!("player {} forfeits: left the game", ana_seat + 1)
+                );
+                let change = |seat: usize| {
+                    seats[seat]
+                        .player
+                        .as_ref()
+                        .and_then(|p| p.change)
+                        .expect("rated")
+                };
+                assert!(change(ana_seat).after < change(ana_seat).before, "Ana lost");
+                assert!(
+                    change(1 - ana_seat).after > change(1 - ana_seat).before,
+                    "Bia won"
+                );
                 break;
             }
             ServerMessage::Error { message } => panic!("the claim was refused: {message}"),

@@ -1,6 +1,7 @@
 //! `tabuleiro serve` as a process: killed with SIGKILL (`kill -9`) while moves are being
 //! played, then started again on the same data folder, it has every acknowledged move; killed
-//! for 15 s during a game on a clock, it costs its player to move no time.
+//! for 15 s during a game on a clock, it costs its player to move no time; stopped with
+//! SIGTERM, it drains (`/readyz` fails, every page is told) and exits within 10 s.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -47,6 +48,65 @@ async fn join(addr: SocketAddr, id: &str, token: &str) -> GameSocket {
         .await
         .expect("join");
     socket
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stopped_with_sigterm_the_server_drains_tells_every_page_and_exits_within_10_s() {
+    let data = std::env::temp_dir().join(format!("tabuleiro-serve-term-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (server, addr) = start(&data, None);
+    let body = json!({ "game": "quantik", "mode": "online" }).to_string();
+    let answer = request(addr, "POST", "/api/games", Some(&body))
+        .await
+        .expect("create");
+    let game: Created = serde_json::from_str(&answer.body).expect("created");
+    let token = game.seats[0].token.clone().expect("a token");
+    let mut page = join(addr, &game.id, &token).await;
+    state(&mut page).await;
+    page.send(&json!({ "type": "move", "notation": "Ca1" }))
+        .await
+        .expect("send");
+    let (_, moves, _) = state(&mut page).await;
+    assert_eq!(moves, ["Ca1"], "acknowledged");
+    let ready = request(addr, "GET", "/readyz", None).await.expect("readyz");
+    assert_eq!(ready.status, 200, "{}", ready.body);
+    let asked = Command::new("kill")
+        .args(["-TERM", &server.0.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(asked.success());
+    let stopping = std::time::Instant::now();
+    // The page is told the server is restarting (it reconnects by itself).
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(5), page.next())
+            .await
+            .expect("told within 5 s")
+            .expect("a message");
+        if message == ServerMessage::Restarting {
+            break;
+        }
+    }
+    // A load balancer asking now hears that the node is not ready; a new game is not opened.
+    let ready = request(addr, "GET", "/readyz", None).await.expect("readyz");
+    assert_eq!(ready.status, 503, "{}", ready.body);
+    assert!(GameSocket::connect(addr, &game.id).await.is_err());
+    // The node exits, with success, within 10 s.
+    let exited = tokio::task::spawn_blocking(move || {
+        let mut server = server;
+        let status = server.0.wait();
+        (server, status)
+    });
+    let (_server, status) = tokio::time::timeout(Duration::from_secs(10), exited)
+        .await
+        .expect("gone within 10 s")
+        .expect("joined");
+    assert!(status.expect("waited").success());
+    assert!(stopping.elapsed() < Duration::from_secs(10));
+    // Started again, the move is there.
+    let (_again, addr) = start(&data, None);
+    let (_, moves, _) = server_state(addr, &game.id, &token).await;
+    assert_eq!(moves, ["Ca1"]);
+    let _ = std::fs::remove_dir_all(&data);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

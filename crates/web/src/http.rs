@@ -95,6 +95,13 @@ async fn healthz() -> Response {
 /// `GET /readyz`: 200 when the database answers a read within [`READY_WITHIN`], else 503
 /// with the reason: a balancer sends this node no players meanwhile (docs/deploy.md).
 async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
+    if hub.draining() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not ready: the node is stopping\n",
+        )
+            .into_response();
+    }
     match tokio::time::timeout(READY_WITHIN, hub.store().load("readyz")).await {
         Ok(Ok(_)) => (StatusCode::OK, "ready\n").into_response(),
         Ok(Err(e)) => (

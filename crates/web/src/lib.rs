@@ -153,8 +153,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             config.database.describe(),
             hub.limits().workers
         );
-        let _ = tokio::signal::ctrl_c().await;
-        println!("tabuleiro: stopped");
+        stop_asked().await;
+        say("tabuleiro: stopped");
         return Ok(());
     }
     let cap = config.limits.max_connections;
@@ -177,13 +177,54 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         hub.stored_games().await?,
         config.database.describe()
     );
-    // Ctrl-C stops at once: every acknowledged change is already stored, and waiting for open
-    // WebSocket connections to close would wait for every browser to leave.
+    // SIGTERM or Ctrl-C: the node drains for DRAIN (readyz fails, every page is told the
+    // server is restarting), then stops: every acknowledged change is already stored, and
+    // waiting for open WebSocket connections to close would wait for every browser to leave.
+    let serving = serve_on(listener, std::sync::Arc::clone(&hub));
+    tokio::pin!(serving);
     tokio::select! {
-        served = serve_on(listener, hub) => served?,
-        _ = tokio::signal::ctrl_c() => println!("tabuleiro: stopped"),
+        served = &mut serving => return served.map_err(ServeError::from),
+        () = stop_asked() => {}
     }
+    say(&format!(
+        "tabuleiro: stopping: draining for {} s",
+        DRAIN.as_secs()
+    ));
+    hub.drain();
+    tokio::select! {
+        served = &mut serving => served?,
+        () = tokio::time::sleep(DRAIN) => {}
+    }
+    say("tabuleiro: stopped");
     Ok(())
+}
+
+/// Prints a line of the server's own on standard output; one nobody reads any more (a closed
+/// pipe) is dropped, not a panic.
+fn say(line: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stdout(), "{line}");
+}
+
+/// How long a stopping node goes on answering (`/readyz` failing, pages told to reconnect)
+/// before it exits: time for a load balancer's next health check to send no more.
+pub const DRAIN: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Waits for SIGTERM (a service manager, an orchestrator) or Ctrl-C.
+async fn stop_asked() {
+    #[cfg(unix)]
+    {
+        if let Ok(mut term) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            tokio::select! {
+                _ = term.recv() => {}
+                _ = tokio::signal::ctrl_c() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Serves `hub` on `listener` within the hub's limits ([`listen::accept_loop`]), dropping

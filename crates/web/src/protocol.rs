@@ -343,6 +343,9 @@ pub enum ServerMessage {
 
     /// The answer to `ping`.
     Pong,
+    /// The server is stopping: the page reconnects by itself (to another node behind a load
+    /// balancer); every change acknowledged is stored.
+    Restarting,
     /// A request was refused; nothing changed.
     Error {
         /// What was wrong.

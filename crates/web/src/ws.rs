@@ -37,6 +37,13 @@ pub async fn upgrade(
     Path(id): Path<String>,
     request: axum::http::HeaderMap,
 ) -> Response {
+    if hub.draining() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is restarting: try again in a moment",
+        )
+            .into_response();
+    }
     let room = match hub.room(&id).await {
         Ok(Some(room)) => room,
         Ok(None) => return (StatusCode::NOT_FOUND, format!("no game `{id}`")).into_response(),

@@ -43,15 +43,18 @@ async fn hands_and_traded_tiles_reach_only_their_seat() {
     }
     let (watcher, _, _) = server.join(&game.id, None).await;
     sockets.push(watcher);
-    // Every seat in turn: seat 1 passes trading two tiles, the others play their first move.
+    // Six moves, each by the seat to move (a move may leave its player's turn going on):
+    // seat 1 passes trading two tiles when its turn begins, the others play their first move.
     let mut hands_seen: Vec<Vec<String>> = vec![Vec::new(); 3];
     let mut traded = Vec::new();
-    for turn in 0..6 {
-        let seat = turn % 3;
+    for _ in 0..6 {
+        let (_, _, watched) = server.join(&game.id, None).await;
+        let seat = watched.to_move.expect("the game goes on");
         let (_, _, state) = server.join(&game.id, Some(&token(&game, seat))).await;
         let hand = own_hand(&state.board).expect("own hand shown to its seat");
         hands_seen[seat].push(hand.clone());
-        let notation = if seat == 1 {
+        let turn_begins = state.turns.last().is_none_or(|&(_, mover)| mover != seat);
+        let notation = if seat == 1 && turn_begins {
             let two: Vec<&str> = hand.split_whitespace().take(2).collect();
             let text = format!("pass {}", two.join(" "));
             traded.push(text.clone());
@@ -68,6 +71,7 @@ async fn hands_and_traded_tiles_reach_only_their_seat() {
         }
     }
     assert!(received.iter().all(|r| !r.is_empty()));
+    assert!(!traded.is_empty(), "seat 1 began a turn and traded");
     for (seat, hands) in hands_seen.iter().enumerate() {
         for hand in hands {
             for (reader, messages) in received.iter().enumerate() {

@@ -1,10 +1,14 @@
 // The WebSocket to the game: joining, reconnecting, and what the server sends. The only writer
 // of the store `game` (state.js): each message is applied to it, then the page is drawn once,
 // through render.js, which is told what came. Nothing here touches the page itself.
+import { $ } from "./dom.js";
 import { game, ui } from "./state.js";
 import { render } from "./render.js";
 import { ponged } from "./clocks.js";
 import { fullMoves } from "./legal.js";
+
+/** What the page says while its connection is lost (the server restarting says more). */
+const OFFLINE = "Connection lost — reconnecting. Nothing you do is sent until it is back.";
 
 /** Whether the page is joined to its game over an open connection. */
 export const online = () => !!(game.socket && game.socket.readyState === WebSocket.OPEN && game.joined);
@@ -88,6 +92,7 @@ function connect() {
 function receive(message) {
   switch (message.type) {
     case "welcome":
+      $("offline").textContent = OFFLINE;
       game.welcome = message;
       game.joined = true;
       render(message);
@@ -120,6 +125,10 @@ function receive(message) {
       break;
     case "pong":
       ponged();
+      break;
+    case "restarting":
+      // The server is stopping: this page reconnects by itself when the connection closes.
+      $("offline").textContent = "The server is restarting — reconnecting. Nothing you do is sent until it is back.";
       break;
     case "look":
       if (ui.viewAt === message.at) {

@@ -88,6 +88,8 @@ pub struct Hub {
     node: String,
     /// The site channels open on this node ([`crate::site`]).
     sites: crate::site::Sites,
+    /// Set when the node is stopping: `/readyz` fails, no game is opened any more.
+    draining: AtomicBool,
 }
 
 /// How long a worker's claim on a queued computer move lasts: longer than any offered level
@@ -155,6 +157,7 @@ impl Hub {
                 tabuleiro_core::fresh_seed().unwrap_or_default() % 0xffff
             ),
             sites: crate::site::Sites::default(),
+            draining: AtomicBool::new(false),
             limits,
         })
     }
@@ -219,6 +222,24 @@ impl Hub {
             if room.heard_presence(node, seats) {
                 room.broadcast_presence();
             }
+        }
+    }
+
+    /// Whether the node is stopping ([`Hub::drain`]).
+    pub fn draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
+    }
+
+    /// The node starts stopping: from now on `/readyz` fails (a load balancer sends no more)
+    /// and games are not opened; every page watching a game here is told that the server is
+    /// restarting (it reconnects by itself, to another node behind a balancer). Every change
+    /// acknowledged is stored already.
+    pub fn drain(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+        let rooms: Vec<SharedRoom> = lock(&self.rooms).values().cloned().collect();
+        let message = crate::room::Outgoing::message(&crate::protocol::ServerMessage::Restarting);
+        for room in rooms {
+            lock(&room).tell_all(&message);
         }
     }
 

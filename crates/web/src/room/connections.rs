@@ -71,6 +71,14 @@ impl Room {
         }
     }
 
+    /// Sends `message` to every connection (one too slow for it is closed by the next state's
+    /// broadcast).
+    pub fn tell_all(&self, message: &Outgoing) {
+        for subscriber in &self.subscribers {
+            let _ = subscriber.tx.try_send(message.clone());
+        }
+    }
+
     /// The number of connections watching that play no seat.
     pub fn spectators(&self) -> usize {
         self.subscribers

@@ -420,10 +420,7 @@ impl Hub {
             id: String::new(),
             game: info.id.to_owned(),
             players,
-            options: options
-                .iter()
-                .map(|(k, v)| (k.to_owned(), v.to_owned()))
-                .collect(),
+            options: super::plan::stored_options(&options),
             rated: asked.rated,
             bots: asked.bots,
             clock,

@@ -78,10 +78,7 @@ pub(super) async fn plan(
         id: id.clone(),
         game: info.id.to_owned(),
         players,
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_owned(), v.to_owned()))
-            .collect(),
+        options: stored_options(&options),
         seed,
         mode: mode.name().to_owned(),
         seats: seats.clone(),
@@ -94,4 +91,12 @@ pub(super) async fn plan(
         clock: control.map(|c| Clock::new(c, players)),
     };
     Ok(Planned { stored, mode, game })
+}
+
+/// Checked options as a game or a challenge stores them: each value by its option's name.
+pub(super) fn stored_options(options: &Options) -> std::collections::BTreeMap<String, String> {
+    options
+        .iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
 }

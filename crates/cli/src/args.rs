@@ -204,6 +204,32 @@ pub struct ServeArgs {
     /// with the game and connection of each) for log collectors. `RUST_LOG` filters them.
     #[arg(long, value_name = "text|json", default_value = "text")]
     pub log_format: tabuleiro_web::logs::LogFormat,
+    /// Where Prometheus reads the metrics (`http://ADDR/metrics`), an address of its own,
+    /// never the public port; `off`: no metrics (docs/deploy.md lists them).
+    #[arg(long, value_name = "ADDR|off", default_value = "127.0.0.1:9464", value_parser = MetricsAddr::parse)]
+    pub metrics_addr: MetricsAddr,
+    /// Read these settings from a TOML file whose keys are the long names of these options
+    /// (`addr = "0.0.0.0:8080"`, `public-host = ["play.example.org"]`); an environment
+    /// variable `TABULEIRO_<NAME>` (e.g. `TABULEIRO_MAX_CONNECTIONS`) overrides the file, and
+    /// a flag overrides both.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+/// `serve --metrics-addr`: an address, or none (`off`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MetricsAddr(pub Option<std::net::SocketAddr>);
+
+impl MetricsAddr {
+    /// `off`, or an address such as `127.0.0.1:9464`.
+    fn parse(text: &str) -> Result<Self, String> {
+        match text.trim() {
+            "off" => Ok(Self(None)),
+            addr => addr.parse().map(|a| Self(Some(a))).map_err(|_| {
+                format!("`{text}` is neither `off` nor an address such as 127.0.0.1:9464")
+            }),
+        }
+    }
 }
 
 /// Arguments of `engine`.

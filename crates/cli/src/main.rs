@@ -11,13 +11,13 @@ mod names;
 mod numbers;
 mod play;
 mod progress;
+mod settings;
 mod tui;
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use clap::Parser;
 
 use crate::args::{Cli, Command};
 use crate::console::Console;
@@ -30,7 +30,14 @@ use crate::play::is_broken_pipe;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match settings::parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(settings::SettingsError::Clap(e)) => e.exit(),
+        Err(e) => {
+            eprintln!("tabuleiro: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();

@@ -1,8 +1,9 @@
 //! The `tabuleiro` program driven for real, one suite a module, in one test binary (one link
 //! step for all of them): [`cli`] (subcommands, files, errors), [`engine`] (the engine
 //! protocol from both sides), [`serve`] (`tabuleiro serve` killed and restarted, the load
-//! benchmark, backups), [`tui`] (the terminal interface in tmux) and [`nodes`] (several servers
-//! on one PostgreSQL database, ignored unless `scripts/test` gives them one). One suite alone:
+//! benchmark, backups), [`operate`] (its settings and its metrics), [`tui`] (the terminal
+//! interface in tmux) and [`nodes`] (several servers on one PostgreSQL database, ignored unless
+//! `scripts/test` gives them one). One suite alone:
 //! `cargo test -p tabuleiro-cli --test programs nodes::`.
 
 #[path = "cli/main.rs"]
@@ -11,6 +12,8 @@ mod cli;
 mod engine;
 #[path = "nodes/main.rs"]
 mod nodes;
+#[path = "operate.rs"]
+mod operate;
 #[path = "serve.rs"]
 mod serve;
 #[path = "tui.rs"]

@@ -369,6 +369,8 @@ async fn json_logs_name_the_game_and_the_connection_of_each_line() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
         .args([
             "serve",
+            "--metrics-addr",
+            "off",
             "--log-format",
             "json",
             "--addr",

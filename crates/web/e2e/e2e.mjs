@@ -32,7 +32,7 @@ async function startServer(data, port) {
   // Every page of these tests comes from this machine, one network: rated challenges are
   // accepted from it (`--rated-within-network`; refused by default, tested in the server's
   // own tests).
-  const child = spawn(binary, ["serve", "--addr", `127.0.0.1:${port}`, "--data", data, "--rated-within-network"], {
+  const child = spawn(binary, ["serve", "--addr", `127.0.0.1:${port}`, "--data", data, "--rated-within-network", "--metrics-addr", "off"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise((ok, fail) => {

@@ -51,6 +51,7 @@ pub async fn json_body<T: serde::de::DeserializeOwned>(
             )));
         }
         Err(_) => {
+            hub.refused(crate::metrics::Limit::BodyTimeout);
             return Err(closing(error(
                 StatusCode::REQUEST_TIMEOUT,
                 format!(

@@ -25,7 +25,8 @@
 //! - [`limits`], [`listen`] and [`origin`]: what lets a server face the internet (connection
 //!   caps, deadlines, creation rates, cross-site requests refused).
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
-//! - [`logs`]: structured logs (`tracing`), as text or JSON.
+//! - [`logs`]: structured logs (`tracing`), as text or JSON; [`metrics`]: Prometheus's text
+//!   on an address of its own ([`serve_metrics`]).
 //! - [`backup`]: a consistent copy of a serving SQLite database, and its restore.
 //! - [`showcase`]: a position of each game for its card on the home page.
 //! - [`site`]: the site channel of each page of a player: what concerns them, told on every
@@ -72,6 +73,7 @@ pub mod listen;
 pub mod lobby;
 pub mod logs;
 pub mod me;
+pub mod metrics;
 pub mod origin;
 pub mod outgoing;
 pub mod player_api;
@@ -104,6 +106,8 @@ pub struct Config {
     /// A worker only: no page and no connection, only the queued computer moves of a
     /// database other nodes serve (see [`Hub::work`]).
     pub worker_only: bool,
+    /// Where the metrics are served ([`serve_metrics`]); `None`: no metrics.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 /// Why the server stopped or could not start.
@@ -118,6 +122,17 @@ pub enum ServeError {
     /// The address could not be bound, or serving failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// The metrics' address could not be bound.
+    #[error(
+        "cannot serve the metrics on {addr}: {source} (another server on this machine? give \
+         --metrics-addr another address, or --metrics-addr off)"
+    )]
+    Metrics {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
 }
 
 /// The default data folder: `$XDG_DATA_HOME/tabuleiro`, else `~/.local/share/tabuleiro`, else
@@ -138,6 +153,19 @@ pub fn default_data_dir() -> PathBuf {
 /// When the data cannot be opened or the address cannot be bound.
 pub async fn serve(config: Config) -> Result<(), ServeError> {
     let hub = Hub::open_database(&config.database, config.limits.clone()).await?;
+    // The metrics' line comes after the line that says the node serves.
+    let mut metrics_line = None;
+    if let Some(addr) = config.metrics_addr {
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| ServeError::Metrics { addr, source })?;
+        let bound = listener.local_addr()?;
+        hub.measure();
+        tokio::spawn(serve_metrics(listener, std::sync::Arc::clone(&hub)));
+        metrics_line = Some(format!(
+            "tabuleiro: metrics for Prometheus at http://{bound}/metrics"
+        ));
+    }
     if config.worker_only {
         if !matches!(config.database, store::Database::Postgres(_)) {
             return Err(ServeError::WorkerAlone);
@@ -153,6 +181,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             config.database.describe(),
             hub.limits().workers
         );
+        if let Some(line) = &metrics_line {
+            say(line);
+        }
         stop_asked().await;
         say("tabuleiro: stopped");
         return Ok(());
@@ -177,6 +208,9 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         hub.stored_games().await?,
         config.database.describe()
     );
+    if let Some(line) = &metrics_line {
+        say(line);
+    }
     // SIGTERM or Ctrl-C: the node drains for DRAIN (readyz fails, every page is told the
     // server is restarting), then stops: every acknowledged change is already stored, and
     // waiting for open WebSocket connections to close would wait for every browser to leave.
@@ -258,6 +292,30 @@ pub async fn serve_on(
     // On a shared database, who is here in each game is told to the other nodes.
     let _presence = AbortOnDrop(hub.beat_presence());
     listen::accept_loop(listener, hub).await
+}
+
+/// Serves `GET /metrics` ([`Hub::render_metrics`]) on `listener`, and nothing else, until it
+/// fails. Call [`Hub::measure`] first (the hub records nothing until then).
+///
+/// # Errors
+/// When serving fails.
+pub async fn serve_metrics(
+    listener: tokio::net::TcpListener,
+    hub: std::sync::Arc<Hub>,
+) -> std::io::Result<()> {
+    use axum::extract::State;
+    let routes = axum::Router::new()
+        .route(
+            "/metrics",
+            axum::routing::get(|State(hub): State<std::sync::Arc<Hub>>| async move {
+                (
+                    [(axum::http::header::CONTENT_TYPE, metrics::CONTENT_TYPE)],
+                    hub.render_metrics(),
+                )
+            }),
+        )
+        .with_state(hub);
+    axum::serve(listener, routes).await
 }
 
 /// A background task stopped when this is dropped.

@@ -22,6 +22,7 @@ use tower::ServiceExt;
 
 use crate::hub::{Hub, lock};
 use crate::limits::Limits;
+use crate::metrics::{Connection, Limit, Metrics};
 
 /// Open connections, in all and by client address.
 #[derive(Debug, Default)]
@@ -30,23 +31,37 @@ struct Open {
     by_address: HashMap<IpAddr, usize>,
 }
 
-/// A connection counted in [`Open`] until it is dropped.
+/// A connection counted in [`Open`] (and in the metrics) until it is dropped.
 #[derive(Debug)]
 struct Permit {
     open: Arc<Mutex<Open>>,
     address: IpAddr,
+    _counted: Option<crate::metrics::Held>,
 }
 
 impl Permit {
     /// Counts a new connection from `address` (with the others of its network,
     /// [`crate::limits::network_of`]), unless a cap is reached.
-    fn admit(open: &Arc<Mutex<Open>>, address: IpAddr, limits: &Limits) -> Option<Permit> {
+    fn admit(
+        open: &Arc<Mutex<Open>>,
+        address: IpAddr,
+        limits: &Limits,
+        metrics: Option<&Arc<Metrics>>,
+    ) -> Option<Permit> {
         let address = crate::limits::network_of(address);
         let mut counts = lock(open);
         let from_address = counts.by_address.get(&address).copied().unwrap_or(0);
-        if counts.total >= limits.max_connections
-            || from_address >= limits.max_connections_per_address
-        {
+        let refused = if counts.total >= limits.max_connections {
+            Some(Limit::Connections)
+        } else if from_address >= limits.max_connections_per_address {
+            Some(Limit::ConnectionsPerAddress)
+        } else {
+            None
+        };
+        if let Some(limit) = refused {
+            if let Some(metrics) = metrics {
+                metrics.refused(limit);
+            }
             return None;
         }
         counts.total += 1;
@@ -54,6 +69,7 @@ impl Permit {
         Some(Permit {
             open: Arc::clone(open),
             address,
+            _counted: metrics.map(|m| m.opened(Connection::Http)),
         })
     }
 }
@@ -134,6 +150,7 @@ pub const HEADER_LIMIT: usize = 16 * 1024;
 /// Never in practice: failures to accept one connection are waited out.
 pub async fn accept_loop(listener: TcpListener, hub: Arc<Hub>) -> io::Result<()> {
     let limits = hub.limits().clone();
+    let metrics = hub.metrics().cloned();
     let open = Arc::new(Mutex::new(Open::default()));
     let routes = crate::router(hub);
     loop {
@@ -147,7 +164,7 @@ pub async fn accept_loop(listener: TcpListener, hub: Arc<Hub>) -> io::Result<()>
                 continue;
             }
         };
-        let Some(permit) = Permit::admit(&open, client.ip(), &limits) else {
+        let Some(permit) = Permit::admit(&open, client.ip(), &limits, metrics.as_ref()) else {
             drop(stream);
             continue;
         };

@@ -252,6 +252,7 @@ pub async fn post(
     }
     let cap = hub.limits().challenges_per_network;
     if cap > 0 && ours >= cap {
+        hub.refused(crate::metrics::Limit::ChallengesPerNetwork);
         return error(
             StatusCode::TOO_MANY_REQUESTS,
             format!(
@@ -334,6 +335,7 @@ pub async fn accept(
         }
         // Two names of one person on one network would farm each other's ratings.
         if challenge.rated && challenge.network == network && !hub.limits().rated_within_network {
+            hub.refused(crate::metrics::Limit::RatedWithinNetwork);
             return error(
                 StatusCode::FORBIDDEN,
                 "a rated challenge is for players of other networks: this one was posted from \

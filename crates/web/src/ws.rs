@@ -180,6 +180,9 @@ async fn connection(
         player,
         written,
     };
+    let _counted = hub
+        .metrics()
+        .map(|m| m.opened(crate::metrics::Connection::WebSocket));
     let limits = hub.limits().clone();
     // A connection must join within its deadline, and then say something (a pong to the
     // server's pings will do) within every idle period, or it is closed as gone.
@@ -209,6 +212,7 @@ async fn connection(
             }
             () = tokio::time::sleep_until(deadline) => {
                 let why = if me.seats.is_none() && Instant::now() >= join_by {
+                    hub.refused(crate::metrics::Limit::JoinTimeout);
                     format!("closed: join the game within {} s", limits.join_timeout.as_secs_f64())
                 } else {
                     format!("closed: nothing heard for {} s", limits.idle_timeout.as_secs_f64())
@@ -219,6 +223,7 @@ async fn connection(
         };
         heard = Instant::now();
         if !allowance.take(heard) {
+            hub.refused(crate::metrics::Limit::MessagesPerSecond);
             let why = format!(
                 "closed: more than {} messages a second",
                 limits.messages_per_second
@@ -325,7 +330,12 @@ async fn handle(
                 shown_at: (shown_at > 0).then_some(shown_at),
                 thought,
             };
-            hub.play_seen(room, seats, &notation, timing).await
+            let began = Instant::now();
+            let played = hub.play_seen(room, seats, &notation, timing).await;
+            if let (Ok(()), Some(metrics)) = (&played, hub.metrics()) {
+                metrics.move_broadcast(began.elapsed());
+            }
+            played
         }
         ClientMessage::Undo => hub.undo(room, seats).await,
         ClientMessage::Hint => hub.hint(room, seats, me.reply()?),
@@ -363,6 +373,7 @@ fn join(
     let token = token.filter(|_| !seats.is_empty());
     let most = hub.limits().spectators_per_game;
     if seats.is_empty() && guard.spectators() >= most {
+        hub.refused(crate::metrics::Limit::SpectatorsPerGame);
         return Err(format!(
             "this game already has {most} spectators, as many as it takes"
         ));

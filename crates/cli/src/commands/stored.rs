@@ -45,7 +45,14 @@ pub fn run(game: &str, games: usize, folder: &Path, output: &mut dyn Write) -> R
     let exe = std::env::current_exe().context("cannot find this program to start the server")?;
     let started = Instant::now();
     let mut child = Command::new(exe)
-        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
+        .args([
+            "serve",
+            "--metrics-addr",
+            "off",
+            "--addr",
+            "127.0.0.1:0",
+            "--data",
+        ])
         .arg(folder)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

@@ -58,6 +58,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             challenges_per_network: args.challenges_per_network,
         },
         worker_only: args.worker_only,
+        metrics_addr: args.metrics_addr.0,
     };
     runtime()?.block_on(tabuleiro_web::serve(config))?;
     Ok(())

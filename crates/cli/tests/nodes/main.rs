@@ -94,7 +94,14 @@ fn node_with(url: &str, more: &[&str]) -> Node {
         .and_then(|l| l.local_addr())
         .expect("a free port");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-        .args(["serve", "--addr", &addr.to_string(), "--database", url])
+        .args([
+            "serve",
+            "--metrics-addr",
+            "off",
+            "--addr",
+            &addr.to_string(),
+        ])
+        .args(["--database", url])
         .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

@@ -34,7 +34,14 @@ pub fn start(data: &Path, addr: Option<SocketAddr>) -> (Process, SocketAddr) {
     });
     let mut command = Command::new(env!("CARGO_BIN_EXE_tabuleiro"));
     command
-        .args(["serve", "--addr", &addr.to_string(), "--data"])
+        .args([
+            "serve",
+            "--metrics-addr",
+            "off",
+            "--addr",
+            &addr.to_string(),
+            "--data",
+        ])
         .arg(data)
         .stderr(Stdio::inherit());
     (serving(&mut command), addr)

@@ -100,6 +100,7 @@ impl Hub {
             async move {
                 // Each search holds as many of the pool's threads as it searches on; a game
                 // waits its turn.
+                let waiting = hub.metrics().map(|m| m.computer_waits());
                 let visitor = lock(&room).visitor();
                 let share = hub.share(visitor).await;
                 let permits = hub.search_permits();
@@ -107,6 +108,7 @@ impl Hub {
                 else {
                     return;
                 };
+                drop(waiting);
                 {
                     // Resigned, taken back or moved on while it waited: nothing to think about.
                     let guard = lock(&room);
@@ -116,8 +118,12 @@ impl Hub {
                 }
                 hub.searches.fetch_add(1, Ordering::Relaxed);
                 hub.running.fetch_add(1, Ordering::Relaxed);
+                let began = std::time::Instant::now();
                 let chosen = tokio::task::spawn_blocking(job).await;
                 hub.running.fetch_sub(1, Ordering::Relaxed);
+                if let Some(metrics) = hub.metrics() {
+                    metrics.computer_thought(began.elapsed());
+                }
                 drop(permit);
                 drop(share);
                 let text = match chosen {
@@ -130,6 +136,9 @@ impl Hub {
                         let panicked = e.is_panic();
                         if panicked {
                             hub.panics.fetch_add(1, Ordering::Relaxed);
+                            if let Some(metrics) = hub.metrics() {
+                                metrics.search_panicked();
+                            }
                         }
                         tracing::error!(attempt, panicked, error = %e, "the computer's search failed");
                         Hub::computer_failed(&room, version, "its search crashed");

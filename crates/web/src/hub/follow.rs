@@ -133,6 +133,12 @@ impl Hub {
                 let Some(hub) = hub.upgrade() else {
                     return;
                 };
+                if let (Some(metrics), Some(sent)) = (hub.metrics(), changed.sent_ms) {
+                    let after = crate::clock::now_ms().saturating_sub(sent);
+                    metrics.notification_heard(std::time::Duration::from_millis(
+                        u64::try_from(after).unwrap_or(0),
+                    ));
+                }
                 if let Some((player, event)) = &changed.told {
                     hub.sites().tell(player, event);
                     continue;

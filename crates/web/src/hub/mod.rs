@@ -33,6 +33,7 @@ pub mod command;
 pub mod computer;
 pub mod create;
 pub mod follow;
+mod measure;
 mod plan;
 pub mod road;
 pub mod seating;
@@ -90,6 +91,8 @@ pub struct Hub {
     sites: crate::site::Sites,
     /// Set when the node is stopping: `/readyz` fails, no game is opened any more.
     draining: AtomicBool,
+    /// The metrics, once the hub measures ([`Hub::measure`]).
+    metrics: std::sync::OnceLock<Arc<crate::metrics::Metrics>>,
 }
 
 /// How long a worker's claim on a queued computer move lasts: longer than any offered level
@@ -158,6 +161,7 @@ impl Hub {
             ),
             sites: crate::site::Sites::default(),
             draining: AtomicBool::new(false),
+            metrics: std::sync::OnceLock::new(),
             limits,
         })
     }
@@ -282,6 +286,7 @@ impl Hub {
     pub fn allow_creation(&self, address: IpAddr) -> Result<(), HubError> {
         lock(&self.creations)
             .take(address, Instant::now())
+            .inspect_err(|_| self.refused(crate::metrics::Limit::CreationsPerMinute))
             .map_err(|wait| HubError::TooMany {
                 per_minute: self.limits.creations_per_minute,
                 wait_seconds: wait.as_secs().max(1),
@@ -302,9 +307,14 @@ impl Hub {
         call: impl Future<Output = Result<T, StoreError>>,
     ) -> Result<T, StoreError> {
         let timeout = self.limits.store_timeout;
-        tokio::time::timeout(timeout, call)
+        let result = tokio::time::timeout(timeout, call)
             .await
-            .map_err(|_| StoreError::Timeout(timeout))?
+            .map_err(|_| StoreError::Timeout(timeout))
+            .flatten();
+        if let Err(StoreError::Timeout(_)) = result {
+            self.refused(crate::metrics::Limit::DatabaseTimeout);
+        }
+        result
     }
 
     /// Number of games stored.

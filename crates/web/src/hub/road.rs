@@ -123,6 +123,7 @@ impl Hub {
             let guard = lock(room);
             (guard.id().to_owned(), guard.revision())
         };
+        let began = std::time::Instant::now();
         let stored = match rating {
             Some(rating) => {
                 self.stored(self.store.change_rated(&id, revision, change, rating))
@@ -133,6 +134,9 @@ impl Hub {
                 .await
                 .map(|revision| (revision, Vec::new())),
         };
+        if let Some(metrics) = self.metrics() {
+            metrics.store_write(began.elapsed());
+        }
         match stored {
             Ok(revision) => Ok(revision),
             Err(StoreError::Conflict { expected, stored }) => {
@@ -169,6 +173,9 @@ impl Hub {
             .await?;
         if let Change::Move { ply, notation, .. } = &change {
             tracing::debug!(ply, %notation, revision, "move stored");
+            if let Some(metrics) = self.metrics() {
+                metrics.move_stored(lock(room).game().info().id);
+            }
         } else {
             tracing::debug!(revision, "{what} stored");
         }

@@ -43,6 +43,9 @@ pub async fn upgrade(
 /// One site channel: events to the page until either side closes it; what the page sends is
 /// read and dropped (a ping is answered by the WebSocket layer).
 async fn channel(hub: Arc<Hub>, socket: WebSocket, player: String) {
+    let _counted = hub
+        .metrics()
+        .map(|m| m.opened(crate::metrics::Connection::WebSocket));
     let id = hub.connection_id();
     let (tx, mut rx) = mpsc::channel::<String>(QUEUE);
     hub.sites().add(&player, id, tx);

@@ -264,6 +264,12 @@ pub trait GameStore: Send + Sync {
         false
     }
 
+    /// How the store's pool of connections is used now, for the metrics; `None` for a store
+    /// without a pool.
+    fn pool_use(&self) -> Option<crate::metrics::PoolUse> {
+        None
+    }
+
     /// Puts the computer's move at move number `ply` of game `id` in the queue (replacing
     /// an older job of that game), counted for client `network` (the network that first
     /// opened the game; `None`: nobody's, unbounded). A move stored for that ply, an undo or a
@@ -308,6 +314,9 @@ pub struct Changed {
     /// Not a change but who is here: the node that said it and, seat by seat, whether it has
     /// a connection of the game's seat ([`GameStore::announce_presence`]).
     pub presence: Option<(String, Vec<bool>)>,
+    /// When the node that announced it sent it (ms since the epoch, by its clock), if it
+    /// said.
+    pub sent_ms: Option<i64>,
 }
 
 impl Changed {
@@ -318,6 +327,7 @@ impl Changed {
             moved: None,
             told: None,
             presence: None,
+            sent_ms: None,
         }
     }
 }

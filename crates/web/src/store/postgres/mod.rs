@@ -273,6 +273,15 @@ impl GameStore for PostgresStore {
         }))
     }
 
+    fn pool_use(&self) -> Option<crate::metrics::PoolUse> {
+        let status = self.pool.status();
+        Some(crate::metrics::PoolUse {
+            in_use: status.size.saturating_sub(status.available),
+            idle: status.available,
+            waiting: status.waiting,
+        })
+    }
+
     fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Changed>>, StoreError> {
         let (changed, receiver) = tokio::sync::mpsc::unbounded_channel();
         tokio::spawn(listen(self.config.clone(), self.node.clone(), changed));

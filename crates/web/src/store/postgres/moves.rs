@@ -205,7 +205,7 @@ impl Movers {
     async fn claim(&self, batch: &[Waiting]) -> Result<Vec<Result<u64, u64>>, StoreError> {
         let rows: Vec<&MoveRow> = batch.iter().map(|w| &w.row).collect();
         on_connection(&self.pool, self.timeout, |client| async move {
-            let result = run_moves(&client, &self.node, &rows).await;
+            let result = run_moves(&client, &super::notify::sender(&self.node), &rows).await;
             (client, result)
         })
         .await

@@ -25,7 +25,13 @@ const CHANGES: usize = 2_048;
 
 /// The payload of a notification of `node` announcing one `change`.
 pub(super) fn payload(node: &str, change: &str) -> String {
-    format!("{node}\n{change}")
+    format!("{}\n{change}", sender(node))
+}
+
+/// The first line of a notification: the node's name, a tab, and when it was sent (ms since
+/// the epoch, by the node's clock), for the metrics of the node that hears it.
+pub(super) fn sender(node: &str) -> String {
+    format!("{node}\t{}", crate::clock::now_ms())
 }
 
 /// Announces changes of games to every node (a game healed after an outage: see
@@ -47,7 +53,7 @@ pub(super) async fn announce_all(
         {
             changes.push(next);
         }
-        let sql = notifications(&node, &changes);
+        let sql = notifications(&sender(&node), &changes);
         let sent = match pool.get().await {
             Ok(client) => {
                 let answered = tokio::time::timeout(timeout, client.batch_execute(&sql)).await;
@@ -109,17 +115,23 @@ pub(super) fn presence(id: &str, seats: &[bool]) -> String {
     format!("~{id}\t{bits}")
 }
 
-/// Reads a notification: the node that sent it, and its changes.
+/// Reads a notification: the node that sent it, and its changes (each with the time it was
+/// sent, when the node said: [`sender`]).
 pub(super) fn heard(payload: &str) -> (&str, impl Iterator<Item = Changed> + '_) {
     let mut lines = payload.split('\n');
-    let from = lines.next().unwrap_or_default();
-    let changes = lines.map(|line| {
+    let first = lines.next().unwrap_or_default();
+    let (from, sent_ms) = match first.split_once('\t') {
+        Some((from, sent)) => (from, sent.parse().ok()),
+        None => (first, None),
+    };
+    let changes = lines.map(move |line| {
         if let Some((player, event)) = line.strip_prefix('@').and_then(|l| l.split_once('\t')) {
             return Changed {
                 id: String::new(),
                 moved: None,
                 told: Some((player.to_owned(), event.to_owned())),
                 presence: None,
+                sent_ms,
             };
         }
         if let Some((id, bits)) = line.strip_prefix('~').and_then(|l| l.split_once('\t')) {
@@ -128,6 +140,7 @@ pub(super) fn heard(payload: &str) -> (&str, impl Iterator<Item = Changed> + '_)
                 moved: None,
                 told: None,
                 presence: Some((from.to_owned(), bits.chars().map(|c| c == '1').collect())),
+                sent_ms,
             };
         }
         let mut parts = line.splitn(4, ':');
@@ -145,6 +158,7 @@ pub(super) fn heard(payload: &str) -> (&str, impl Iterator<Item = Changed> + '_)
             moved,
             told: None,
             presence: None,
+            sent_ms,
         }
     });
     (from, changes)
@@ -237,6 +251,22 @@ mod tests {
                 r#"{"type":"started","game":"g:1"}"#.to_owned()
             ))
         );
+    }
+
+    #[test]
+    fn a_notification_says_when_its_node_sent_it() {
+        let before = crate::clock::now_ms();
+        let payload = payload("node-7", "g1");
+        let (from, changes) = heard(&payload);
+        assert_eq!(from, "node-7", "the node's name without the time");
+        let changes: Vec<Changed> = changes.collect();
+        assert_eq!(changes.len(), 1);
+        let sent = changes[0].sent_ms.expect("a sending time");
+        assert!((before..=crate::clock::now_ms()).contains(&sent), "{sent}");
+        // A node of the older format said no time.
+        let (from, mut changes) = heard("17\ng1");
+        assert_eq!(from, "17");
+        assert_eq!(changes.next().and_then(|c| c.sent_ms), None);
     }
 
     #[test]

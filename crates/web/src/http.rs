@@ -92,13 +92,21 @@ async fn healthz() -> Response {
     (StatusCode::OK, "ok\n").into_response()
 }
 
-/// `GET /readyz`: 200 when the database answers a read within [`READY_WITHIN`], else 503
-/// with the reason: a balancer sends this node no players meanwhile (docs/deploy.md).
+/// `GET /readyz`: 200 when the database answers a read within [`READY_WITHIN`], the node
+/// hears the other nodes' changes (PostgreSQL) and it is not draining, else 503 with the
+/// reason: a balancer sends this node no players meanwhile (docs/deploy.md).
 async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
     if hub.draining() {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
             "not ready: the node is stopping\n",
+        )
+            .into_response();
+    }
+    if !hub.store().hears_others() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not ready: the connection that hears the other nodes' changes is lost (reconnecting)\n",
         )
             .into_response();
     }

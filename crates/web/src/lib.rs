@@ -185,6 +185,8 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
             say(line);
         }
         stop_asked().await;
+        hub.drain();
+        hand_back(&hub).await;
         say("tabuleiro: stopped");
         return Ok(());
     }
@@ -225,12 +227,29 @@ pub async fn serve(config: Config) -> Result<(), ServeError> {
         DRAIN.as_secs()
     ));
     hub.drain();
+    // The computer moves this node's workers claimed go to the other nodes at once; what a
+    // search of this node makes meanwhile is stored as any move is (the first wins).
+    hand_back(&hub).await;
     tokio::select! {
         served = &mut serving => served?,
         () = tokio::time::sleep(DRAIN) => {}
     }
+    // A claim a worker was making as the drain began.
+    hand_back(&hub).await;
     say("tabuleiro: stopped");
     Ok(())
+}
+
+/// Hands back the computer moves the node's workers claimed ([`Hub::hand_back`]), saying how
+/// many; a failure is logged (the claims then run out by themselves).
+async fn hand_back(hub: &Hub) {
+    match hub.hand_back().await {
+        Ok(0) => {}
+        Ok(n) => say(&format!(
+            "tabuleiro: handed {n} claimed computer move(s) back to the other nodes"
+        )),
+        Err(e) => tracing::warn!(error = %e, "the claimed computer moves could not be handed back"),
+    }
 }
 
 /// Prints a line of the server's own on standard output; one nobody reads any more (a closed

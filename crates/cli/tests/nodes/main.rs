@@ -14,7 +14,9 @@
 //! - [`same`]: the same random changes made to SQLite and to PostgreSQL are answered alike and
 //!   read back alike (games, rematches, ratings).
 //! - [`outage`]: the database stopped (SIGSTOP) or restarted under the nodes: pages answer,
-//!   moves are refused at once and nothing acknowledged is lost.
+//!   moves are refused at once and nothing acknowledged is lost; `/readyz` fails meanwhile,
+//!   and while a node's `LISTEN` connection is cut.
+//! - [`stopping`]: a node stopped with SIGTERM hands its claimed computer moves to the others.
 //!
 //! Needs a PostgreSQL server: `TABULEIRO_TEST_POSTGRES` (set by `scripts/test`, which starts
 //! a throw-away one with `scripts/with-postgres`, and runs these tests, ignored otherwise,
@@ -26,6 +28,7 @@ mod clocks;
 mod outage;
 mod races;
 mod same;
+mod stopping;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;

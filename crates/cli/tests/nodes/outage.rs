@@ -2,7 +2,9 @@
 //! stopped at once (`pg_ctl stop -m immediate`) and started again, in the middle of a game
 //! played on two nodes: the page and the catalogue answer within a second throughout, a game
 //! in memory can still be joined, a move is refused at once with "the game store is
-//! unavailable", nothing acknowledged is lost, and play resumes by itself afterwards.
+//! unavailable", nothing acknowledged is lost, and play resumes by itself afterwards;
+//! `/readyz` fails meanwhile and answers again after. A node whose connection listening to
+//! the others is cut is not ready until it has listened again.
 //!
 //! Each test runs a PostgreSQL cluster of its own (Debian's packages, as `scripts/with-postgres`
 //! does), so that stopping it disturbs no other test.
@@ -16,7 +18,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tabuleiro_load::client::{GameSocket, request};
 
-use super::{Node, Settled, create, join, node_with, settle, stored};
+use super::{Node, Settled, create, database, join, node, node_with, settle, stored};
 
 /// A throw-away PostgreSQL cluster, stopped and removed when dropped.
 struct Cluster {
@@ -293,6 +295,14 @@ async fn through(outage: Outage) {
             .any(|e| e.contains("the game store is unavailable")),
         "{errors:?}"
     );
+    // Neither node is ready: a balancer sends them no new players meanwhile.
+    for node in &nodes {
+        let ready = request(node.addr, "GET", "/readyz", None)
+            .await
+            .expect("readyz answers");
+        assert_eq!(ready.status, 503, "{}", ready.body);
+        assert!(ready.body.starts_with("not ready: "), "{}", ready.body);
+    }
     // A game in memory can still be watched.
     let mut watcher =
         tokio::time::timeout(Duration::from_secs(1), join(&nodes[0], &table.id, None))
@@ -318,6 +328,21 @@ async fn through(outage: Outage) {
         } else {
             tokio::time::sleep(Duration::from_millis(500)).await;
         }
+    }
+    // Both ready again, each with the database and its connection hearing the other.
+    for node in &nodes {
+        let mut ready = None;
+        while resumed.elapsed() < Duration::from_secs(30) {
+            let answer = request(node.addr, "GET", "/readyz", None)
+                .await
+                .expect("readyz answers");
+            if answer.status == 200 {
+                ready = Some(answer);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        assert!(ready.is_some(), "the node is ready again");
     }
     stop.store(true, Ordering::Relaxed);
     let slowest = prober.await.expect("the prober");
@@ -359,4 +384,58 @@ async fn a_database_stalled_for_30_seconds_is_an_answer_not_a_hang() {
 #[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn a_database_stopped_at_once_and_started_again_loses_nothing_acknowledged() {
     through(Outage::Restart).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
+async fn a_node_not_hearing_the_others_is_not_ready_until_it_listens_again() {
+    let url = database("listen");
+    let db = url.rsplit('/').next().expect("a database name").to_owned();
+    let node = node(&url);
+    let ready = |status: u16| {
+        let addr = node.addr;
+        async move {
+            let answer = request(addr, "GET", "/readyz", None).await.expect("readyz");
+            (answer.status == status).then_some(answer.body)
+        }
+    };
+    // Listening starts as the node serves.
+    let began = Instant::now();
+    while ready(200).await.is_none() {
+        assert!(began.elapsed() < Duration::from_secs(10), "never ready");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Its LISTEN connection cut by the database (as a restart of PostgreSQL or a proxy would).
+    let admin = std::env::var("TABULEIRO_TEST_POSTGRES").expect("an admin URL");
+    let cut = std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&admin, postgres::NoTls).expect("PostgreSQL");
+        client
+            .query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                 WHERE datname = $1 AND query LIKE 'LISTEN%'",
+                &[&db],
+            )
+            .expect("cut")
+            .len()
+    })
+    .join()
+    .expect("cut");
+    assert_eq!(cut, 1, "one listening connection");
+    // Not ready while it reconnects (half a second at least), then ready again.
+    let cut_at = Instant::now();
+    let said = loop {
+        assert!(cut_at.elapsed() < Duration::from_secs(2), "never not ready");
+        if let Some(body) = ready(503).await {
+            break body;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    };
+    assert!(said.contains("hears the other nodes"), "{said}");
+    while ready(200).await.is_none() {
+        assert!(
+            cut_at.elapsed() < Duration::from_secs(10),
+            "never ready again"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

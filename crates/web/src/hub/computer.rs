@@ -198,6 +198,10 @@ impl Hub {
                     let Some(hub) = hub.upgrade() else {
                         return;
                     };
+                    // A stopping node claims no more (it hands back what it holds).
+                    if hub.draining() {
+                        return;
+                    }
                     if !hub.work_once(&name).await {
                         drop(hub);
                         tokio::time::sleep(std::time::Duration::from_millis(200)).await;
@@ -205,6 +209,16 @@ impl Hub {
                 }
             });
         }
+    }
+
+    /// Hands back the queued computer moves this node's workers claimed (a stopping node):
+    /// other nodes' workers take them at once. Returns how many.
+    ///
+    /// # Errors
+    /// When the database cannot be written (the claims then run out by themselves, after
+    /// [`CLAIM`]).
+    pub async fn hand_back(&self) -> Result<usize, crate::store::StoreError> {
+        self.stored(self.store.release_computers(&self.node)).await
     }
 
     /// Claims and makes one queued computer move; returns whether there was one.

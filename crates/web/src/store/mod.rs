@@ -264,6 +264,13 @@ pub trait GameStore: Send + Sync {
         false
     }
 
+    /// Whether the store hears other nodes' changes when it should: false while the
+    /// connection listening to them (PostgreSQL's `LISTEN`) is lost; true for a store no
+    /// other node shares, and before anyone listens ([`GameStore::changes`]). `/readyz` asks.
+    fn hears_others(&self) -> bool {
+        true
+    }
+
     /// How the store's pool of connections is used now, for the metrics; `None` for a store
     /// without a pool.
     fn pool_use(&self) -> Option<crate::metrics::PoolUse> {
@@ -297,6 +304,14 @@ pub trait GameStore: Send + Sync {
     ) -> StoreFuture<'_, Option<(String, usize)>> {
         let _ = (worker, lease, share);
         Box::pin(async { Ok(None) })
+    }
+
+    /// Hands back every queued computer move claimed by the workers of `node` (whose names
+    /// are `node/N`): another node's worker may take each at once, without waiting for the
+    /// claim to run out. Returns how many. A stopping node calls it.
+    fn release_computers(&self, node: &str) -> StoreFuture<'_, usize> {
+        let _ = node;
+        Box::pin(async { Ok(0) })
     }
 }
 

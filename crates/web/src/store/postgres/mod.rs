@@ -19,6 +19,7 @@
 
 use std::future::Future;
 use std::net::IpAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Object, Pool, RecyclingMethod, Runtime};
@@ -55,6 +56,9 @@ pub struct PostgresStore {
     timeout: Duration,
     /// This store's name in its announcements, so that it skips its own.
     node: String,
+    /// Whether the changes of other nodes are being listened to (`changes` was called) and
+    /// whether the listening connection is up.
+    listening: Arc<notify::Listening>,
 }
 
 /// `url` with any password replaced by `***`, for messages and logs.
@@ -114,6 +118,7 @@ impl PostgresStore {
             config,
             timeout,
             node,
+            listening: Arc::default(),
         };
         // Migrating may wait for another node's migration: a longer time than one call.
         let mut client = store.client().await?;
@@ -273,6 +278,26 @@ impl GameStore for PostgresStore {
         }))
     }
 
+    fn release_computers(&self, node: &str) -> StoreFuture<'_, usize> {
+        let prefix = format!("{node}/");
+        Box::pin(self.call(move |client| async move {
+            let result = client
+                .execute(
+                    "UPDATE computer_jobs SET claimed_by = NULL, claimed_until = NULL \
+                     WHERE left(claimed_by, length($1)) = $1",
+                    &[&prefix],
+                )
+                .await
+                .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+                .map_err(StoreError::from);
+            (client, result)
+        }))
+    }
+
+    fn hears_others(&self) -> bool {
+        self.listening.ready()
+    }
+
     fn pool_use(&self) -> Option<crate::metrics::PoolUse> {
         let status = self.pool.status();
         Some(crate::metrics::PoolUse {
@@ -284,7 +309,15 @@ impl GameStore for PostgresStore {
 
     fn changes(&self) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<Changed>>, StoreError> {
         let (changed, receiver) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(listen(self.config.clone(), self.node.clone(), changed));
+        self.listening
+            .asked
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+        tokio::spawn(listen(
+            self.config.clone(),
+            self.node.clone(),
+            changed,
+            Arc::clone(&self.listening),
+        ));
         Ok(Some(receiver))
     }
 

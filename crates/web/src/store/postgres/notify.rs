@@ -2,6 +2,7 @@
 //! moves announced in batches after their commit, and one `LISTEN` connection per node.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use deadpool_postgres::{Object, Pool};
@@ -164,13 +165,32 @@ pub(super) fn heard(payload: &str) -> (&str, impl Iterator<Item = Changed> + '_)
     (from, changes)
 }
 
+/// Whether a node listens to the others' changes, and whether its listening connection is up
+/// (for `/readyz`).
+#[derive(Debug, Default)]
+pub(super) struct Listening {
+    /// Set once the node follows other nodes' changes.
+    pub(super) asked: AtomicBool,
+    /// Set while the `LISTEN` connection is up.
+    pub(super) up: AtomicBool,
+}
+
+impl Listening {
+    /// Ready: not asked to listen, or listening.
+    pub(super) fn ready(&self) -> bool {
+        !self.asked.load(Ordering::Relaxed) || self.up.load(Ordering::Relaxed)
+    }
+}
+
 /// Listens on [`CHANNEL`] on a connection of its own, for ever, sending the id of each game
 /// another node than `node` changed to `changed`; after a lost connection, it connects again
-/// and sends [`EVERY_GAME`]. Stops when nobody receives any more.
+/// and sends [`EVERY_GAME`]. Stops when nobody receives any more. `listening.up` says
+/// whether the connection is up.
 pub(super) async fn listen(
     config: tokio_postgres::Config,
     node: String,
     changed: tokio::sync::mpsc::UnboundedSender<Changed>,
+    listening: std::sync::Arc<Listening>,
 ) {
     let mut first = true;
     loop {
@@ -192,6 +212,7 @@ pub(super) async fn listen(
                 .await
                 .is_ok()
             {
+                listening.up.store(true, Ordering::Relaxed);
                 if !first && changed.send(Changed::any(EVERY_GAME)).is_err() {
                     return;
                 }
@@ -208,6 +229,7 @@ pub(super) async fn listen(
                     }
                 }
             }
+            listening.up.store(false, Ordering::Relaxed);
             driver.abort();
             tracing::warn!("lost the connection that hears other nodes' changes; connecting again");
         }

@@ -7,19 +7,33 @@ use serde_json::json;
 
 use super::{create, database, join, node, node_with, until};
 
-/// The worker holding the queued computer move of game `id`, if it is queued: `Some(None)`
-/// when nobody holds it.
-fn claimed_by(url: &str, id: &str) -> Option<Option<String>> {
+/// Where a game's queued computer move stands.
+#[derive(Debug, PartialEq)]
+enum Job {
+    /// Not queued (made, or never asked for).
+    None,
+    /// Queued, held by nobody.
+    Free,
+    /// Queued and claimed by a worker.
+    Claimed,
+}
+
+/// Where the queued computer move of game `id` stands.
+fn job(url: &str, id: &str) -> Job {
     let (url, id) = (url.to_owned(), id.to_owned());
     std::thread::spawn(move || {
         let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("PostgreSQL");
-        client
+        let row = client
             .query_opt(
                 "SELECT claimed_by FROM computer_jobs WHERE game_id = $1",
                 &[&id],
             )
-            .expect("the queue")
-            .map(|row| row.get::<_, Option<String>>(0))
+            .expect("the queue");
+        match row.map(|row| row.get::<_, Option<String>>(0)) {
+            None => Job::None,
+            Some(None) => Job::Free,
+            Some(Some(_)) => Job::Claimed,
+        }
     })
     .join()
     .expect("read")
@@ -47,7 +61,7 @@ async fn a_stopping_node_hands_its_claimed_computer_move_to_another_at_once() {
     until(&mut person, 1).await;
     // A's worker claims the computer's move (and thinks a second).
     let began = Instant::now();
-    while !matches!(claimed_by(&url, &game.id), Some(Some(_))) {
+    while job(&url, &game.id) != Job::Claimed {
         assert!(
             began.elapsed() < Duration::from_secs(5),
             "A never claimed the move"
@@ -62,10 +76,10 @@ async fn a_stopping_node_hands_its_claimed_computer_move_to_another_at_once() {
     let stopping = Instant::now();
     // Handed back at once: nobody holds it (or A made it already, in its last second).
     loop {
-        match claimed_by(&url, &game.id) {
-            Some(None) => break,
-            None => panic!("A made the move while stopping: too fast to see the hand-back"),
-            Some(Some(_)) => {}
+        match job(&url, &game.id) {
+            Job::Free => break,
+            Job::None => panic!("A made the move while stopping: too fast to see the hand-back"),
+            Job::Claimed => {}
         }
         assert!(
             stopping.elapsed() < Duration::from_secs(1),

@@ -324,6 +324,14 @@ pub struct BenchWebArgs {
     /// games by their links, and the three are compared.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = numbers::at_least_one, conflicts_with_all = ["adversarial", "stored"])]
     pub repeat: usize,
+    /// Each scripted player waits this long before each move, as a person would (0: moves
+    /// at once, the most load).
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub pause_ms: u64,
+    /// The metrics' cost: each run (of --repeat) is made with the server's metrics recorded
+    /// and read every second, then without, and the two are compared.
+    #[arg(long, conflicts_with_all = ["adversarial", "stored", "servers"])]
+    pub metrics_cost: bool,
 }
 
 /// The clock of `bench-web --lobby`: minutes and seconds a turn, or none.

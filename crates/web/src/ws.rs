@@ -281,6 +281,9 @@ async fn handle(
         if me.seats.is_some() {
             return Err("already joined".to_owned());
         }
+        // A page that comes from another node (its server restarting) may have been shown a
+        // move this node has not heard of yet: never show it an older game.
+        hub.catch_up(room).await;
         let (seats, rated) = {
             let guard = lock(room);
             let seats = match (&token, &me.player) {

@@ -80,6 +80,9 @@ pub fn bench(args: &BenchWebArgs, output: &mut dyn Write) -> Result<()> {
         }
         return result;
     }
+    if args.metrics_cost {
+        return metrics_cost(args, &game, output);
+    }
     if args.repeat > 1 {
         return repeated(args, &game, output);
     }
@@ -140,6 +143,8 @@ fn config(
         } else {
             0
         },
+        metrics: false,
+        pause: Duration::from_millis(args.pause_ms),
     }
 }
 
@@ -228,6 +233,48 @@ fn repeated(args: &BenchWebArgs, game: &str, output: &mut dyn Write) -> Result<(
             compare(clocks, links)
         )?;
     }
+    Ok(())
+}
+
+/// `bench-web --metrics-cost`: each of `--repeat` rounds makes a run with the metrics
+/// recorded and read every second and one without, in turns (each round starts with the
+/// other), then compares all the runs of each kind together.
+fn metrics_cost(args: &BenchWebArgs, game: &str, output: &mut dyn Write) -> Result<()> {
+    let lobby = args.lobby.map(|clock| Lobby {
+        clock: clock.0,
+        rated: args.rated,
+    });
+    let kinds = [(true, "with metrics"), (false, "without metrics")];
+    let mut reports = [Vec::new(), Vec::new()];
+    for run in 1..=args.repeat {
+        for turn in 0..kinds.len() {
+            let kind = (run - 1 + turn) % kinds.len();
+            let (metrics, label) = kinds[kind];
+            writeln!(output, "run {run} of {}, {label}:", args.repeat)?;
+            let mut config = config(args, game, false, lobby);
+            config.metrics = metrics;
+            let report = runtime()?.block_on(tabuleiro_load::bench::run(config))?;
+            write!(output, "{report}")?;
+            if report.errors > 0 {
+                anyhow::bail!("{} of {} games failed", report.errors, report.games);
+            }
+            reports[kind].push(report);
+        }
+    }
+    let totals: Vec<Pooled> = reports.iter().map(|r| Pooled::of(r)).collect();
+    for ((_, label), total) in kinds.iter().zip(&totals) {
+        writeln!(
+            output,
+            "{} run(s) together, {label}: {:.0} moves/s, p50 {:.2} ms, p99 {:.2} ms",
+            args.repeat, total.moves_per_second, total.p50_ms, total.p99_ms
+        )?;
+    }
+    writeln!(
+        output,
+        "the metrics: with against without: {:.3}× the moves/s, {:.3}× the p99",
+        totals[0].moves_per_second / totals[1].moves_per_second,
+        totals[0].p99_ms / totals[1].p99_ms
+    )?;
     Ok(())
 }
 

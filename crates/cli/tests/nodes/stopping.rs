@@ -1,5 +1,7 @@
 //! A node stopped with SIGTERM while the others go on: the computer moves it had claimed are
-//! handed back at once and made by another node, long before the claim would have run out.
+//! handed back at once and made by another node, long before the claim would have run out;
+//! under a load on two nodes, every page of the stopping node is told, joins again on the
+//! other and finds every acknowledged move, every game ends, and the node is gone within 10 s.
 
 use std::time::{Duration, Instant};
 
@@ -97,4 +99,107 @@ async fn a_stopping_node_hands_its_claimed_computer_move_to_another_at_once() {
         stopping.elapsed()
     );
     drop(a);
+}
+
+/// The moves stored in the database at `url`.
+fn stored_moves(url: &str) -> i64 {
+    let url = url.to_owned();
+    std::thread::spawn(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("PostgreSQL");
+        client
+            .query_one("SELECT count(*) FROM moves", &[])
+            .expect("count")
+            .get(0)
+    })
+    .join()
+    .expect("read")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
+async fn sigterm_during_a_load_on_two_nodes_loses_nothing_and_the_other_node_plays_on() {
+    const GAMES: usize = 100;
+    let url = database("drainload");
+    let open = [
+        "--creations-per-minute",
+        "0",
+        "--max-connections-per-address",
+        "1000",
+    ];
+    let mut a = node_with(&url, &open);
+    let b = node_with(&url, &open);
+    // The load: each game's first seat on A, its second on B, a person's pause before each
+    // move; a seat whose server restarts joins again on the other node and checks that the
+    // state it is shown there holds every move it was shown (`tabuleiro_load::bench`).
+    let (addr_a, addr_b) = (a.addr.to_string(), b.addr.to_string());
+    let bench = std::thread::spawn(move || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
+            .args([
+                "bench-web",
+                "--games",
+                &GAMES.to_string(),
+                "--pause-ms",
+                "150",
+            ])
+            .args(["--server", &addr_a, "--server", &addr_b])
+            .output()
+            .expect("the benchmark runs")
+    });
+    // Once play is under way, A is stopped as systemd or a rolling deploy would.
+    let began = Instant::now();
+    while stored_moves(&url) < 2 * GAMES as i64 {
+        assert!(
+            began.elapsed() < Duration::from_mins(1),
+            "play never got going"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let asked = std::process::Command::new("kill")
+        .args(["-TERM", &a.child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(asked.success());
+    let stopping = Instant::now();
+    let exited = loop {
+        if let Some(status) = a.child.try_wait().expect("A's status") {
+            break status;
+        }
+        assert!(
+            stopping.elapsed() < Duration::from_secs(10),
+            "A still running 10 s after SIGTERM"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    let gone_after = stopping.elapsed();
+    assert!(exited.success(), "A stopped cleanly: {exited}");
+    let output = bench.join().expect("the benchmark");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text.contains(&format!("{GAMES} games at once: {GAMES} finished")),
+        "every game played to its end, on B: {text}"
+    );
+    assert!(text.contains(", 0 errors"), "{text}");
+    // Every page on A was told before its connection went, and joined again on B.
+    let lost = text
+        .lines()
+        .find_map(|l| l.split_once(" connections lost ("))
+        .map(|(n, rest)| {
+            (
+                n.to_owned(),
+                rest.split(' ').next().unwrap_or_default().to_owned(),
+            )
+        });
+    let (lost, told) = lost.unwrap_or_else(|| panic!("no page moved to B: {text}"));
+    assert_eq!(lost, told, "every page on A told first: {text}");
+    assert!(lost.parse::<usize>().is_ok_and(|n| n >= 1), "{text}");
+    eprintln!(
+        "A gone {:.2} s after SIGTERM, under {GAMES} games; {lost} pages moved to B",
+        gone_after.as_secs_f64()
+    );
+    drop(b);
 }

@@ -22,6 +22,7 @@ use tabuleiro_web::store::{Database, Durability, StoreOptions};
 mod fill;
 mod players;
 mod report;
+mod seats;
 
 pub use self::fill::fill;
 use self::players::{Table, against_computer, play_one, through_lobby};
@@ -62,6 +63,11 @@ pub struct LoadConfig {
     /// `--creations-per-minute 0` and connection caps above twice the games) to play the games
     /// on instead of servers in this process: the same clients measure any server.
     pub servers: Vec<SocketAddr>,
+    /// Each scripted player's pause before each move (a person's thinking; zero: none).
+    pub pause: Duration,
+    /// Record the servers' metrics ([`Hub::measure`]) and read them every second, as a
+    /// Prometheus scraping a node would.
+    pub metrics: bool,
 }
 
 /// How the games of a run through the lobby are challenged.
@@ -162,6 +168,20 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, LoadError> {
         };
         let store = database.open(&options).await?;
         let hub = Hub::with_store(store, limits.clone());
+        if config.metrics {
+            hub.measure();
+            let read = Arc::downgrade(&hub);
+            servers.push(tokio::spawn(async move {
+                let mut ticks = tokio::time::interval(std::time::Duration::from_secs(1));
+                loop {
+                    ticks.tick().await;
+                    let Some(hub) = read.upgrade() else {
+                        return;
+                    };
+                    std::hint::black_box(hub.render_metrics());
+                }
+            }));
+        }
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         addrs.push(listener.local_addr()?);
         let served = Arc::clone(&hub);
@@ -248,7 +268,13 @@ async fn measure(
         .map(|(i, game)| {
             // Seat 1 on node i, seat 2 on the next node: with several, every move crosses.
             let seats = [addrs[i % addrs.len()], addrs[(i + 1) % addrs.len()]];
-            tokio::spawn(play_one(seats, game, i as u64 + 1, Arc::clone(&ready)))
+            tokio::spawn(play_one(
+                seats,
+                game,
+                i as u64 + 1,
+                Arc::clone(&ready),
+                config.pause,
+            ))
         })
         .collect();
     ready.wait().await;
@@ -269,11 +295,15 @@ async fn measure(
         .collect();
     let mut latencies = Vec::new();
     let (mut finished, mut errors, mut first_error) = (0, 0, None);
+    let (mut lost, mut told, mut refused) = (0, 0, 0);
     let mut clock_error: Option<Duration> = None;
     for task in tasks {
         match task.await {
             Ok(Ok(played)) => {
                 latencies.extend(played.latencies);
+                lost += played.lost;
+                told += played.told;
+                refused += played.refused;
                 finished += usize::from(played.finished);
                 if let Some(e) = played.clock_error {
                     clock_error = Some(clock_error.map_or(e, |c| c.max(e)));
@@ -354,5 +384,8 @@ async fn measure(
             max_resident: peak.load(Ordering::Relaxed),
         }),
         clock_error,
+        lost,
+        told,
+        refused,
     })
 }

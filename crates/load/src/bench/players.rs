@@ -11,6 +11,7 @@ use serde_json::json;
 use tabuleiro_web::hub::Hub;
 use tabuleiro_web::protocol::Created;
 
+use super::seats::{NoState, Seats, move_message};
 use super::{COMPUTER_LEVEL, Lobby, THINKING};
 use crate::client::{ClientError, GameSocket, request};
 
@@ -18,6 +19,13 @@ use crate::client::{ClientError, GameSocket, request};
 pub(super) struct Played {
     pub(super) latencies: Vec<Duration>,
     pub(super) finished: bool,
+    /// Connections lost (each joined again on another node), and of those, told first that
+    /// their server was restarting.
+    pub(super) lost: usize,
+    pub(super) told: usize,
+    /// Moves refused right after their seat joined again on another node (a move of
+    /// theirs sent before arrived there after it).
+    pub(super) refused: usize,
     /// On a clock: the largest difference between a seat's clock at the end and the time
     /// its client measured.
     pub(super) clock_error: Option<Duration>,
@@ -117,28 +125,33 @@ pub(super) async fn through_lobby(
 }
 
 /// The latest state a seat's connection received.
-struct Seen {
-    version: u64,
-    to_move: Option<usize>,
-    legal: Vec<String>,
-    over: bool,
+pub(super) struct Seen {
+    pub(super) version: u64,
+    /// The moves played so far (the same on every node, unlike the version, which counts a
+    /// room's states on one node).
+    pub(super) plies: usize,
+    pub(super) to_move: Option<usize>,
+    pub(super) legal: Vec<String>,
+    pub(super) over: bool,
     /// Each seat's time left, for a game on a clock.
-    clock: Option<Vec<u64>>,
+    pub(super) clock: Option<Vec<u64>>,
 }
 
 /// The fields of a server message the scripted players read: the rest (the board, its picture,
 /// the move list) is skipped without being built, so that the clients cost the machine little
 /// beside the server they measure.
 #[derive(serde::Deserialize)]
-struct Lean {
+pub(super) struct Lean {
     #[serde(rename = "type")]
-    kind: String,
-    version: Option<u64>,
+    pub(super) kind: String,
+    pub(super) version: Option<u64>,
     to_move: Option<usize>,
     #[serde(default, deserialize_with = "notations")]
     legal: Vec<String>,
     ending: Option<serde::de::IgnoredAny>,
-    message: Option<String>,
+    #[serde(default)]
+    moves: Vec<serde::de::IgnoredAny>,
+    pub(super) message: Option<String>,
     clock: Option<LeanClock>,
     #[serde(default)]
     you: Vec<usize>,
@@ -193,7 +206,7 @@ fn notations<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<St
 }
 
 /// The next message, as the scripted players read it.
-async fn next_lean(socket: &mut GameSocket) -> Result<Lean, String> {
+pub(super) async fn next_lean(socket: &mut GameSocket) -> Result<Lean, String> {
     let text = socket
         .next_text()
         .await
@@ -202,78 +215,92 @@ async fn next_lean(socket: &mut GameSocket) -> Result<Lean, String> {
     serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))
 }
 
-/// Reads until a state newer than `after`; an error message is an error.
+/// The state a message shows.
+pub(super) fn seen_of(lean: Lean) -> Seen {
+    Seen {
+        version: lean.version.unwrap_or(0),
+        plies: lean.moves.len(),
+        to_move: lean.to_move,
+        legal: lean.legal,
+        over: lean.ending.is_some(),
+        clock: lean.clock.map(|c| c.remaining),
+    }
+}
+
+/// Reads until a state newer than `after`; an error message, a server restarting or a
+/// closed connection is an error.
 async fn next_state(socket: &mut GameSocket, after: u64) -> Result<Seen, String> {
-    loop {
-        let lean = next_lean(socket).await?;
+    super::seats::next_state(socket, after)
+        .await
+        .map_err(|no| match no {
+            NoState::Refused(message) => message,
+            NoState::Lost { told: true } => "the server is restarting".to_owned(),
+            NoState::Lost { told: false } => "connection closed".to_owned(),
+        })
+}
+
+/// Connects to `addr` and joins game `table` as its `who`th joiner (the seat of its link, or
+/// of its session): the connection, the seat it plays, and its first state.
+pub(super) async fn join_one(
+    addr: SocketAddr,
+    table: &Table,
+    who: usize,
+) -> Result<(GameSocket, usize, Seen), String> {
+    let (socket, token) = match table {
+        Table::Links(game) => (
+            GameSocket::connect(addr, &game.id).await,
+            game.seats[who].token.clone(),
+        ),
+        Table::Lobby { id, sessions, .. } => {
+            (GameSocket::connect_as(addr, id, &sessions[who]).await, None)
+        }
+    };
+    let mut socket = socket.map_err(|e| e.to_string())?;
+    socket
+        .send(&json!({ "type": "join", "token": token }))
+        .await
+        .map_err(|e| e.to_string())?;
+    // A player's session opens the seat they sit in: the welcome says which.
+    let seat = loop {
+        let lean = next_lean(&mut socket).await?;
         match lean.kind.as_str() {
-            "state" if lean.version.unwrap_or(0) > after => {
-                return Ok(Seen {
-                    version: lean.version.unwrap_or(0),
-                    to_move: lean.to_move,
-                    legal: lean.legal,
-                    over: lean.ending.is_some(),
-                    clock: lean.clock.map(|c| c.remaining),
-                });
-            }
+            "welcome" => break lean.you.first().copied().unwrap_or(who),
             "error" => return Err(lean.message.unwrap_or_default()),
             _ => {}
         }
-    }
+    };
+    let seen = next_state(&mut socket, 0).await?;
+    Ok((socket, seat, seen))
 }
 
-/// Connects and joins both seats of the game; returns their sockets and first states, in
-/// the order of the seats.
+/// Connects and joins both seats of the game, the first joiner on the first node and the
+/// second on the second; by seat: the connection, its node, its joiner, its first state.
 async fn join_seats(
     addrs: [SocketAddr; 2],
     table: &Table,
-) -> Result<(Vec<GameSocket>, Vec<Seen>), String> {
-    let mut joined: Vec<(usize, GameSocket, Seen)> = Vec::new();
-    for i in 0..2 {
-        let (mut socket, token) = match table {
-            Table::Links(game) => (
-                GameSocket::connect(addrs[i % 2], &game.id).await,
-                game.seats[i].token.clone(),
-            ),
-            Table::Lobby { id, sessions, .. } => (
-                GameSocket::connect_as(addrs[i % 2], id, &sessions[i]).await,
-                None,
-            ),
-        };
-        let socket_ref = socket.as_mut().map_err(|e| e.to_string())?;
-        socket_ref
-            .send(&json!({ "type": "join", "token": token }))
-            .await
-            .map_err(|e| e.to_string())?;
-        // A player's session opens the seat they sit in: the welcome says which.
-        let seat = loop {
-            let lean = next_lean(socket_ref).await?;
-            match lean.kind.as_str() {
-                "welcome" => break lean.you.first().copied().unwrap_or(i),
-                "error" => return Err(lean.message.unwrap_or_default()),
-                _ => {}
-            }
-        };
-        let mut socket = socket.map_err(|e| e.to_string())?;
-        let seen = next_state(&mut socket, 0).await?;
-        joined.push((seat, socket, seen));
+) -> Result<Vec<(GameSocket, usize, usize, Seen)>, String> {
+    let mut joined = Vec::new();
+    for who in 0..2 {
+        let (socket, seat, seen) = join_one(addrs[who % 2], table, who).await?;
+        joined.push((seat, (socket, who % 2, who, seen)));
     }
-    joined.sort_by_key(|(seat, _, _)| *seat);
-    let (sockets, seen) = joined.into_iter().map(|(_, s, v)| (s, v)).unzip();
-    Ok((sockets, seen))
+    joined.sort_by_key(|(seat, _)| *seat);
+    Ok(joined.into_iter().map(|(_, j)| j).collect())
 }
 
 /// Plays one game: both seats connect and join, wait at `ready` for every other game, then
-/// play random legal moves to the end.
+/// play random legal moves to the end, each after `pause`. A seat whose server restarts or
+/// whose connection closes joins again on the other node and plays on.
 pub(super) async fn play_one(
     addrs: [SocketAddr; 2],
     table: Table,
     seed: u64,
     ready: Arc<tokio::sync::Barrier>,
+    pause: Duration,
 ) -> Result<Played, String> {
     let joined = join_seats(addrs, &table).await;
     ready.wait().await;
-    let (mut sockets, mut seen) = joined?;
+    let mut seats = Seats::new(addrs, &table, joined?);
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut latencies = Vec::new();
     // What each seat's client measured: when its turn began (the state that gave it the move
@@ -282,13 +309,14 @@ pub(super) async fn play_one(
     let mut thought = [Duration::ZERO; 2];
     let mut moved = [0u64; 2];
     loop {
-        let Some(mover) = seen[0].to_move else {
+        seats.sync().await?;
+        let Some(mover) = seats.seen[0].to_move else {
             let clock_error = match &table {
                 Table::Lobby {
                     clock: Some((initial_ms, increment_ms)),
                     ..
                 } => {
-                    let shown = seen[0].clock.clone().unwrap_or_default();
+                    let shown = seats.seen[0].clock.clone().unwrap_or_default();
                     let mut worst = Duration::ZERO;
                     for seat in 0..2 {
                         let expected = (*initial_ms + increment_ms * moved[seat]) as f64
@@ -303,11 +331,14 @@ pub(super) async fn play_one(
             };
             return Ok(Played {
                 latencies,
-                finished: seen[0].over,
+                finished: seats.seen[0].over,
                 clock_error,
+                lost: seats.lost,
+                told: seats.told,
+                refused: seats.refused,
             });
         };
-        let legal = &seen[mover].legal;
+        let legal = &seats.seen[mover].legal;
         if legal.is_empty() {
             return Err(format!("seat {mover} is to move but has no legal move"));
         }
@@ -315,35 +346,31 @@ pub(super) async fn play_one(
         rng ^= rng >> 7;
         rng ^= rng << 17;
         let notation = legal[(rng % legal.len() as u64) as usize].clone();
-        let version = seen[mover].version;
+        if !pause.is_zero() {
+            tokio::time::sleep(pause).await;
+        }
+        let plies = seats.seen[mover].plies;
         let sent = Instant::now();
         let this_turn = sent.duration_since(began[mover]);
-        if moved.iter().sum::<u64>() > 0 {
-            thought[mover] += this_turn;
-        }
-        moved[mover] += 1;
         // Like the page, a move on a clock says how long its player thought.
-        let message = match table {
-            Table::Lobby { clock: Some(_), .. } => {
-                json!({ "type": "move", "notation": notation, "thought": this_turn.as_millis() as u64 })
-            }
-            Table::Lobby { clock: None, .. } | Table::Links(_) => {
-                json!({ "type": "move", "notation": notation })
-            }
-        };
-        sockets[mover]
-            .send(&message)
-            .await
-            .map_err(|e| e.to_string())?;
-        seen[mover] = next_state(&mut sockets[mover], version).await?;
-        latencies.push(sent.elapsed());
-        for (seat, socket) in sockets.iter_mut().enumerate() {
-            if seat != mover {
-                seen[seat] = next_state(socket, version).await?;
-                began[seat] = Instant::now();
-            }
+        let message = move_message(&table, &notation, this_turn);
+        if !seats.send(mover, &message).await? {
+            continue;
         }
-        began[mover] = Instant::now();
+        // The state with the move (or, the connection lost, the state where it joined again:
+        // with the move if it was stored, else the move is chosen again).
+        seats.until(mover, plies + 1).await?;
+        if seats.seen[mover].plies > plies {
+            latencies.push(sent.elapsed());
+            if moved.iter().sum::<u64>() > 0 {
+                thought[mover] += this_turn;
+            }
+            moved[mover] += 1;
+            let other = 1 - mover;
+            seats.until(other, plies + 1).await?;
+            began[other] = Instant::now();
+            began[mover] = Instant::now();
+        }
     }
 }
 

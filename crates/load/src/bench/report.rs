@@ -79,6 +79,15 @@ pub struct LoadReport {
     /// Through the lobby on a clock: the largest difference, over every seat of every game,
     /// between the time its clock showed at the end and the time its client measured.
     pub clock_error: Option<Duration>,
+    /// Players' connections lost (each joined again on another node and played on, the
+    /// state it was then shown holding every move shown before).
+    pub lost: usize,
+    /// Of those, the connections whose server said first that it was restarting.
+    pub told: usize,
+    /// Moves refused right after their seat joined again: a move it had sent to the stopping
+    /// node reached the game after the state it was shown on the next one (the page then
+    /// shows it, as a player's page would).
+    pub refused: usize,
 }
 
 impl fmt::Display for LoadReport {
@@ -102,6 +111,15 @@ impl fmt::Display for LoadReport {
         )?;
         if let Some(e) = &self.first_error {
             writeln!(f, "first error: {e}")?;
+        }
+        if self.lost > 0 {
+            writeln!(
+                f,
+                "{} connections lost ({} of them told first that their server was restarting), \
+                 each joined again on another node and played on with every acknowledged move \
+                 ({} moves chosen again there refused: the one sent before had arrived)",
+                self.lost, self.told, self.refused
+            )?;
         }
         if let Some(e) = self.clock_error {
             writeln!(

@@ -63,6 +63,26 @@ impl Hub {
         self.schedule_computer(room).await;
     }
 
+    /// Brings `room` up to the stored game if another node changed it and this node has not
+    /// heard of it yet (on a database nodes share; nothing otherwise): a page joining here
+    /// after its own node stopped is never shown a game older than it was shown there. A
+    /// database that does not answer leaves the room as it is.
+    pub async fn catch_up(self: &Arc<Self>, room: &SharedRoom) {
+        if !self.queued {
+            return;
+        }
+        let (id, now) = {
+            let guard = lock(room);
+            (guard.id().to_owned(), guard.revision())
+        };
+        let Ok(stored) = self.stored(self.store.revisions(vec![id])).await else {
+            return;
+        };
+        if stored.first().is_some_and(|&(_, s)| s > now) {
+            self.refresh_room(room, None).await;
+        }
+    }
+
     /// Checks the games held here against the stored revisions once, and brings up to date
     /// those that changed without this node hearing of it (a missed announcement); returns how
     /// many. Nothing on a database of one node.

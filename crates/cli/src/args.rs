@@ -244,10 +244,14 @@ pub struct EngineArgs {
 /// Arguments of `bot`.
 #[derive(Debug, Args)]
 pub struct BotArgs {
-    /// The server, e.g. `http://127.0.0.1:8080` (plain HTTP: a server behind a TLS proxy is
-    /// reached at the address the proxy forwards to).
+    /// The server, e.g. `https://play.example.org` (TLS, its certificate checked against the
+    /// system's roots and --ca-file) or `http://127.0.0.1:8080`.
     #[arg(long, value_name = "URL")]
     pub server: String,
+    /// A PEM file of certificates to trust besides the system's: a server whose certificate
+    /// one made oneself.
+    #[arg(long, value_name = "FILE")]
+    pub ca_file: Option<PathBuf>,
     /// The key of the player the bot plays for, or the link that holds it (the name menu's "A
     /// key for another browser", or `POST /api/me/key`);
     /// better given in $TABULEIRO_BOT_KEY, which other users of the machine cannot list. The

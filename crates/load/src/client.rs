@@ -1,5 +1,6 @@
 //! A small client of the server for the load benchmark, `tabuleiro bot` and the tests: HTTP/1.1
-//! requests on a plain TCP connection, and WebSocket connections that read [`ServerMessage`]s.
+//! requests on a TCP connection (with TLS to an [`Endpoint`] that speaks it), and WebSocket
+//! connections that read [`ServerMessage`]s.
 
 use std::net::SocketAddr;
 
@@ -9,6 +10,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::endpoint::Endpoint;
 
 /// A client failure.
 #[derive(Debug, thiserror::Error)]
@@ -105,6 +108,37 @@ pub async fn request_from(
             socket.connect(addr).await?
         }
     };
+    exchange(&mut stream, &addr.to_string(), method, path, headers, body).await
+}
+
+/// [`request_with`] to the server `endpoint` (plain HTTP, or HTTPS when it speaks TLS), asked
+/// by its name.
+///
+/// # Errors
+/// When the connection or the TLS handshake fails, or the answer is not HTTP.
+pub async fn request_at(
+    endpoint: &Endpoint,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Result<Answer, ClientError> {
+    let mut stream = endpoint.connect().await?;
+    exchange(&mut stream, &endpoint.host, method, path, headers, body).await
+}
+
+/// Sends one request on `stream` and reads the whole answer (the server closes after it).
+async fn exchange<S>(
+    stream: &mut S,
+    host: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Result<Answer, ClientError>
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
     let body = body.unwrap_or("");
     let mut extra = String::new();
     for (name, value) in headers {
@@ -114,7 +148,7 @@ pub async fn request_from(
         extra.push_str("\r\n");
     }
     let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n",
+        "{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{extra}Content-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).await?;
@@ -222,6 +256,30 @@ impl GameSocket {
             .read_buffer_size(READ_CHUNK);
         let (socket, _) =
             tokio_tungstenite::connect_async_with_config(request, Some(config), false).await?;
+        Ok(GameSocket { socket })
+    }
+
+    /// Opens the WebSocket at `path` of the server `endpoint` (`wss://` when it speaks TLS),
+    /// with the session cookie `session`.
+    ///
+    /// # Errors
+    /// When the connection, the TLS handshake or the upgrade fails.
+    pub async fn open_at(
+        endpoint: &Endpoint,
+        path: &str,
+        session: &str,
+    ) -> Result<Self, ClientError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest as _;
+        let mut request = endpoint.ws_url(path).into_client_request()?;
+        let cookie = format!("tabuleiro_session={session}")
+            .parse()
+            .map_err(|_| ClientError::Answer("a session secret is a cookie's value".to_owned()))?;
+        request.headers_mut().insert("Cookie", cookie);
+        let stream = endpoint.connect().await?;
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(READ_CHUNK);
+        let (socket, _) =
+            tokio_tungstenite::client_async_with_config(request, stream, Some(config)).await?;
         Ok(GameSocket { socket })
     }
 

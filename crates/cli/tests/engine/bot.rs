@@ -161,13 +161,13 @@ fn start_bot(
     log: &Path,
     engine: &[&str],
 ) -> (Process, ChildStdout, ChildStderr) {
-    start_bot_with(dir, addr, key, games, log, engine, &[])
+    start_bot_with(dir, &format!("http://{addr}"), key, games, log, engine, &[])
 }
 
-/// [`start_bot`] with `more` of `tabuleiro bot`'s arguments.
+/// [`start_bot`] with the server as a URL and `more` of `tabuleiro bot`'s arguments.
 fn start_bot_with(
     dir: &Path,
-    addr: SocketAddr,
+    server: &str,
     key: &str,
     games: &str,
     log: &Path,
@@ -180,7 +180,7 @@ fn start_bot_with(
         .args([
             "bot",
             "--server",
-            &format!("http://{addr}"),
+            server,
             "--accept",
             "quantik,qinto",
             "--think-ms",
@@ -380,7 +380,7 @@ async fn a_bot_with_concurrency_2_plays_two_challenges_at_once() {
     let log = dir.join("engine.log");
     let (bot, said, complaints) = start_bot_with(
         &dir,
-        addr,
+        &format!("http://{addr}"),
         &key,
         "2",
         &log,
@@ -432,5 +432,89 @@ async fn a_bot_claims_the_win_over_a_person_who_left() {
         .call("GET", &format!("/api/games/{id}/record"), None)
         .await;
     assert_eq!(record["forfeit"]["reason"], "left the game", "{record}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A TLS endpoint on loopback in front of `upstream`, with a certificate for `localhost`
+/// signed by a certificate authority made here: its address, and the authority's certificate
+/// (PEM) for `--ca-file`. It serves until the runtime stops.
+fn tls_proxy(upstream: SocketAddr) -> (SocketAddr, String) {
+    let ca_key = rcgen::KeyPair::generate().expect("a key");
+    let mut ca = rcgen::CertificateParams::new(Vec::<String>::new()).expect("parameters");
+    ca.is_ca = rcgen::IsCa::Ca(rcgen::BasicConstraints::Unconstrained);
+    ca.distinguished_name
+        .push(rcgen::DnType::CommonName, "tabuleiro test authority");
+    let authority = rcgen::CertifiedIssuer::self_signed(ca, ca_key).expect("an authority");
+    let key = rcgen::KeyPair::generate().expect("a key");
+    let leaf = rcgen::CertificateParams::new(vec!["localhost".to_owned()])
+        .expect("parameters")
+        .signed_by(&key, &authority)
+        .expect("a certificate");
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .expect("TLS versions")
+        .with_no_client_auth()
+        .with_single_cert(
+            vec![leaf.der().clone()],
+            rustls::pki_types::PrivateKeyDer::Pkcs8(key.serialize_der().into()),
+        )
+        .expect("a server configuration");
+    let acceptor = tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config));
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port");
+    let addr = listener.local_addr().expect("its address");
+    listener.set_nonblocking(true).expect("non-blocking");
+    let listener = tokio::net::TcpListener::from_std(listener).expect("a listener");
+    tokio::spawn(async move {
+        while let Ok((client, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut client) = acceptor.accept(client).await else {
+                    return;
+                };
+                let Ok(mut server) = tokio::net::TcpStream::connect(upstream).await else {
+                    return;
+                };
+                let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+            });
+        }
+    });
+    (addr, authority.pem())
+}
+
+/// `tabuleiro bot --server https://…` through a TLS endpoint whose certificate this test made:
+/// refused without `--ca-file` (the certificate is not trusted), and with it the bot plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_reaches_a_server_over_https_with_a_certificate_from_its_ca_file() {
+    let dir = scratch("tls");
+    let (_server, addr) = start(&dir.join("data"), None);
+    let (proxy, authority) = tls_proxy(addr);
+    let ca_file = dir.join("authority.pem");
+    std::fs::write(&ca_file, authority).expect("the CA file");
+    let (mut ana, key) = people(addr, "Ana", "Robo").await;
+    let log = dir.join("engine.log");
+    let server = format!("https://localhost:{}", proxy.port());
+    // Without the authority the certificate is refused, saying so.
+    let refused = Command::new(BIN)
+        .args(["bot", "--server", &server, "--games", "1", "--"])
+        .args(RANDOM)
+        .env("TABULEIRO_BOT_KEY", &key)
+        .env("XDG_CONFIG_HOME", &dir)
+        .output()
+        .expect("the bot runs");
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("certificate"), "{said}");
+    // With it, the bot claims its key and plays a game to the end through the endpoint.
+    let ca = ca_file.to_str().expect("a path");
+    let (bot, said, complaints) =
+        start_bot_with(&dir, &server, &key, "1", &log, &RANDOM, &["--ca-file", ca]);
+    let challenge = ana.challenge("quantik", true).await;
+    let id = ana.started(&challenge).await;
+    let (players, _) = ana.play(&id).await;
+    assert!(players.contains(&("Robo".to_owned(), true)), "{players:?}");
+    let out = stopped(bot, said, complaints).await;
+    assert!(finished(&out, &id), "the game was not finished: {out}");
+    assert!(out.contains(&server), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

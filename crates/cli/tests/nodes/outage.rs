@@ -377,13 +377,13 @@ async fn through(outage: Outage) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn a_database_stalled_for_30_seconds_is_an_answer_not_a_hang() {
-    through(Outage::Stall).await;
+    Box::pin(through(Outage::Stall)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: scripts/test runs it (TABULEIRO_TEST_POSTGRES)"]
 async fn a_database_stopped_at_once_and_started_again_loses_nothing_acknowledged() {
-    through(Outage::Restart).await;
+    Box::pin(through(Outage::Restart)).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

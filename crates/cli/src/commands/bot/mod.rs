@@ -71,8 +71,11 @@ pub fn run(args: &BotArgs, mut output: impl Write) -> Result<()> {
         .worker_threads(args.concurrency.clamp(2, 8))
         .enable_all()
         .build()?;
-    let addr = runtime.block_on(server::resolve(&args.server))?;
-    let (server, me) = runtime.block_on(Server::claim(addr, &args.key))?;
+    let endpoint = runtime.block_on(tabuleiro_load::endpoint::Endpoint::parse(
+        &args.server,
+        args.ca_file.as_deref(),
+    ))?;
+    let (server, me) = runtime.block_on(Server::claim(endpoint, &args.key))?;
     let id = me["id"]
         .as_str()
         .ok_or_else(|| anyhow!("the server did not say who the key's player is"))?

@@ -30,6 +30,7 @@ use super::{
     StoreFuture, StoreOptions, StoredGame, StoredPlayer, StoredSession,
 };
 
+mod computers;
 mod games;
 mod lobby;
 mod moves;
@@ -220,28 +221,11 @@ impl GameStore for PostgresStore {
         let id = id.to_owned();
         let network = network.map(|n| crate::limits::network_of(n).to_string());
         Box::pin(self.call(move |client| async move {
-            let result = client
-                .execute(
-                    "INSERT INTO computer_jobs (game_id, ply, network) VALUES ($1, $2, $3) \
-                     ON CONFLICT (game_id) DO UPDATE SET ply = EXCLUDED.ply, claimed_by = NULL, \
-                     claimed_until = NULL, queued = now(), \
-                     network = COALESCE(computer_jobs.network, EXCLUDED.network) \
-                     WHERE computer_jobs.ply <> EXCLUDED.ply",
-                    &[&id, &(ply as i32), &network],
-                )
-                .await
-                .map(|_| ())
-                .map_err(StoreError::from);
+            let result = computers::enqueue(&client, &id, ply, network).await;
             (client, result)
         }))
     }
 
-    /// One statement: the oldest job nobody holds, of a network holding fewer than `share`
-    /// unexpired claims (a job of no network is never held back), is locked
-    /// (`FOR UPDATE SKIP LOCKED`, so that two workers never wait for each other nor take the
-    /// same job) and claimed. Two workers claiming at the same instant may each see the
-    /// network one claim short and both take one: a network holds at most `share` plus the
-    /// workers claiming at that instant, for as long as those searches last.
     fn claim_computer(
         &self,
         worker: &str,
@@ -249,47 +233,16 @@ impl GameStore for PostgresStore {
         share: usize,
     ) -> StoreFuture<'_, Option<(String, usize)>> {
         let worker = worker.to_owned();
-        let seconds = lease.as_secs_f64();
-        let share = i64::try_from(share.max(1)).unwrap_or(i64::MAX);
         Box::pin(self.call(move |client| async move {
-            let result = client
-                .query_opt(
-                    "UPDATE computer_jobs SET claimed_by = $1, \
-                     claimed_until = now() + make_interval(secs => $2) \
-                     WHERE game_id = (SELECT j.game_id FROM computer_jobs j \
-                       WHERE (j.claimed_until IS NULL OR j.claimed_until < now()) \
-                       AND (j.network IS NULL OR (SELECT count(*) FROM computer_jobs k \
-                         WHERE k.network = j.network AND k.claimed_until >= now()) < $3) \
-                       ORDER BY j.queued LIMIT 1 FOR UPDATE SKIP LOCKED) \
-                     RETURNING game_id, ply",
-                    &[&worker, &seconds, &share],
-                )
-                .await
-                .map(|row| {
-                    row.map(|r| {
-                        (
-                            r.get::<_, String>(0),
-                            usize::try_from(r.get::<_, i32>(1)).unwrap_or(0),
-                        )
-                    })
-                })
-                .map_err(StoreError::from);
+            let result = computers::claim(&client, &worker, lease, share).await;
             (client, result)
         }))
     }
 
     fn release_computers(&self, node: &str) -> StoreFuture<'_, usize> {
-        let prefix = format!("{node}/");
+        let node = node.to_owned();
         Box::pin(self.call(move |client| async move {
-            let result = client
-                .execute(
-                    "UPDATE computer_jobs SET claimed_by = NULL, claimed_until = NULL \
-                     WHERE left(claimed_by, length($1)) = $1",
-                    &[&prefix],
-                )
-                .await
-                .map(|n| usize::try_from(n).unwrap_or(usize::MAX))
-                .map_err(StoreError::from);
+            let result = computers::release(&client, &node).await;
             (client, result)
         }))
     }

@@ -137,6 +137,11 @@ pub struct ServeArgs {
     /// server's own.
     #[arg(long = "public-host", value_name = "NAME", value_parser = tabuleiro_web::origin::public_host)]
     pub public_host: Vec<String>,
+    /// A reverse proxy (an address, or a network such as 10.0.0.0/8; repeatable) whose
+    /// `X-Forwarded-For` names the client: every per-client limit then counts that client,
+    /// not the proxy. A header from anyone else is ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR[/BITS]", value_parser = tabuleiro_web::proxies::TrustedProxy::parse)]
+    pub trusted_proxy: Vec<tabuleiro_web::proxies::TrustedProxy>,
     /// Let players of one client network accept each other's rated challenges (by default
     /// refused: two names of one person would farm ratings). For a server behind a proxy
     /// that hides client addresses, or a club on one network.

@@ -23,7 +23,8 @@
 //!   files, compressed and with an `ETag`.
 //! - [`error`]: why an action is refused or fails, as kinds with their HTTP status.
 //! - [`limits`], [`listen`] and [`origin`]: what lets a server face the internet (connection
-//!   caps, deadlines, creation rates, cross-site requests refused).
+//!   caps, deadlines, creation rates, cross-site requests refused); [`proxies`]: the client a
+//!   trusted reverse proxy names.
 //! - [`token`]: seat tokens (128 bits from the operating system; only hashes are stored).
 //! - [`logs`]: structured logs (`tracing`), as text or JSON; [`metrics`]: Prometheus's text
 //!   on an address of its own ([`serve_metrics`]).
@@ -79,6 +80,7 @@ pub mod outgoing;
 pub mod player_api;
 pub mod players;
 pub mod protocol;
+pub mod proxies;
 pub mod ratings;
 pub mod room;
 pub mod showcase;

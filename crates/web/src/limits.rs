@@ -81,6 +81,9 @@ pub struct Limits {
     /// Challenges the players of one client network may have open in the lobby at once
     /// (`--challenges-per-network`, default [`OPEN_PER_NETWORK`]; 0: no cap).
     pub challenges_per_network: usize,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (`--trusted-proxy`): every
+    /// per-client limit counts that client ([`crate::proxies`]); none by default.
+    pub trusted_proxies: Vec<crate::proxies::TrustedProxy>,
 }
 
 impl Default for Limits {
@@ -104,6 +107,7 @@ impl Default for Limits {
             database_pool: 16,
             rated_within_network: false,
             challenges_per_network: OPEN_PER_NETWORK,
+            trusted_proxies: Vec::new(),
         }
     }
 }

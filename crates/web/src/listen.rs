@@ -151,6 +151,7 @@ pub const HEADER_LIMIT: usize = 16 * 1024;
 pub async fn accept_loop(listener: TcpListener, hub: Arc<Hub>) -> io::Result<()> {
     let limits = hub.limits().clone();
     let metrics = hub.metrics().cloned();
+    let trusted: Arc<[crate::proxies::TrustedProxy]> = limits.trusted_proxies.clone().into();
     let open = Arc::new(Mutex::new(Open::default()));
     let routes = crate::router(hub);
     loop {
@@ -173,12 +174,20 @@ pub async fn accept_loop(listener: TcpListener, hub: Arc<Hub>) -> io::Result<()>
             stream,
             _permit: permit,
         });
+        let trusted = Arc::clone(&trusted);
         let service = routes
             .clone()
             .map_request(move |mut request: Request<Incoming>| {
+                // Behind a trusted proxy, the client it names (crate::proxies).
+                let from = if trusted.is_empty() {
+                    client
+                } else {
+                    let ip = crate::proxies::client_of(client.ip(), request.headers(), &trusted);
+                    SocketAddr::new(ip, client.port())
+                };
                 request
                     .extensions_mut()
-                    .insert(ConnectInfo::<SocketAddr>(client));
+                    .insert(ConnectInfo::<SocketAddr>(from));
                 request
             });
         let service = TowerToHyperService::new(service);

@@ -142,6 +142,44 @@ async fn creating_games_beyond_the_rate_is_refused_with_429() {
     assert_eq!(catalog.status, 200);
 }
 
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_rate() {
+    let json = ("Content-Type", "application/json");
+    let from = |client: &'static str| [json, ("X-Forwarded-For", client)];
+    let trusting = Limits {
+        creations_per_minute: 2,
+        trusted_proxies: vec![
+            tabuleiro_web::proxies::TrustedProxy::parse("127.0.0.1").expect("a proxy"),
+        ],
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), trusting).await;
+    // The proxy (this test, on 127.0.0.1) names two clients: each has its own bucket.
+    for _ in 0..2 {
+        assert_eq!(creates(&server, &from("203.0.113.1")).await, 201);
+    }
+    assert_eq!(creates(&server, &from("203.0.113.1")).await, 429);
+    // What a client wrote into the header itself is not believed: the proxy's last word is.
+    assert_eq!(
+        creates(
+            &server,
+            &[json, ("X-Forwarded-For", "203.0.113.2, 203.0.113.1")]
+        )
+        .await,
+        429
+    );
+    assert_eq!(creates(&server, &from("203.0.113.2")).await, 201);
+    // A server that trusts no proxy ignores the header: one bucket for the address.
+    let plain = Limits {
+        creations_per_minute: 2,
+        ..Limits::default()
+    };
+    let server = Server::with(data_folder(), plain).await;
+    assert_eq!(creates(&server, &from("203.0.113.1")).await, 201);
+    assert_eq!(creates(&server, &from("203.0.113.2")).await, 201);
+    assert_eq!(creates(&server, &from("203.0.113.3")).await, 429);
+}
+
 /// Whether the server closes `stream` within `within` (reads until the end).
 async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
     let mut sink = Vec::new();

@@ -56,6 +56,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             database_pool: args.database_pool,
             rated_within_network: args.rated_within_network,
             challenges_per_network: args.challenges_per_network,
+            trusted_proxies: args.trusted_proxy.clone(),
         },
         worker_only: args.worker_only,
         metrics_addr: args.metrics_addr.0,

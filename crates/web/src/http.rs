@@ -106,7 +106,8 @@ async fn readyz(State(hub): State<Arc<Hub>>) -> Response {
     if !hub.store().hears_others() {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
-            "not ready: the connection that hears the other nodes' changes is lost (reconnecting)\n",
+            "not ready: not hearing the other nodes' changes (the connection that listens to \
+             them is starting, or was lost and is reconnecting)\n",
         )
             .into_response();
     }

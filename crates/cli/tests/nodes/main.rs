@@ -17,6 +17,8 @@
 //!   moves are refused at once and nothing acknowledged is lost; `/readyz` fails meanwhile,
 //!   and while a node's `LISTEN` connection is cut.
 //! - [`stopping`]: a node stopped with SIGTERM hands its claimed computer moves to the others.
+//! - [`metrics`]: what nodes of a shared database count (another node's changes heard, the
+//!   pool, the computers' thinking).
 //!
 //! Needs a PostgreSQL server: `TABULEIRO_TEST_POSTGRES` (set by `scripts/test`, which starts
 //! a throw-away one with `scripts/with-postgres`, and runs these tests, ignored otherwise,
@@ -25,6 +27,7 @@
 mod across;
 mod backup;
 mod clocks;
+mod metrics;
 mod outage;
 mod races;
 mod same;
@@ -43,6 +46,8 @@ use tabuleiro_web::protocol::{Created, ServerMessage};
 struct Node {
     child: Child,
     addr: SocketAddr,
+    /// Where its metrics are served, when it was started with `--metrics-addr`.
+    metrics: Option<SocketAddr>,
 }
 
 impl Node {
@@ -91,19 +96,19 @@ fn node(url: &str) -> Node {
     node_with(url, &[])
 }
 
-/// Starts a node on `url` with more arguments.
+/// Starts a node on `url` with more arguments (its metrics off unless they say where).
 fn node_with(url: &str, more: &[&str]) -> Node {
     let addr = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
         .expect("a free port");
+    let measured = more.contains(&"--metrics-addr");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabuleiro"))
-        .args([
-            "serve",
-            "--metrics-addr",
-            "off",
-            "--addr",
-            &addr.to_string(),
-        ])
+        .args(["serve", "--addr", &addr.to_string()])
+        .args(if measured {
+            &[][..]
+        } else {
+            &["--metrics-addr", "off"][..]
+        })
         .args(["--database", url])
         .args(more)
         .stdout(Stdio::piped())
@@ -112,15 +117,28 @@ fn node_with(url: &str, more: &[&str]) -> Node {
         .expect("the server starts");
     let stdout = child.stdout.take().expect("stdout");
     // Killed when dropped, even if what follows fails.
-    let node = Node { child, addr };
+    let mut node = Node {
+        child,
+        addr,
+        metrics: None,
+    };
+    let mut lines = BufReader::new(stdout);
     let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
-        .expect("the server's first line");
+    lines.read_line(&mut line).expect("the server's first line");
     assert!(
         line.contains("serving") || line.contains("working"),
         "{line}"
     );
+    if measured {
+        line.clear();
+        lines.read_line(&mut line).expect("the metrics' line");
+        let at = line.split("http://").nth(1).expect("an address");
+        node.metrics = Some(
+            at[..at.find('/').expect("a path")]
+                .parse()
+                .expect("an address"),
+        );
+    }
     node
 }
 

@@ -430,7 +430,7 @@ async fn a_node_not_hearing_the_others_is_not_ready_until_it_listens_again() {
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
     };
-    assert!(said.contains("hears the other nodes"), "{said}");
+    assert!(said.contains("not hearing the other nodes"), "{said}");
     while ready(200).await.is_none() {
         assert!(
             cut_at.elapsed() < Duration::from_secs(10),

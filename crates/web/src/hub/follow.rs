@@ -9,6 +9,9 @@ use super::{Hub, SharedRoom, lock};
 use crate::room::Followed;
 use crate::store::{Changed, EVERY_GAME, StoreError};
 
+/// How long a page joining a game waits for the stored revision ([`Hub::catch_up`]).
+pub const CATCH_UP_WITHIN: std::time::Duration = std::time::Duration::from_millis(250);
+
 /// How often a node checks the games it holds against a shared database ([`Hub::verify`]).
 pub const VERIFY_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -66,7 +69,8 @@ impl Hub {
     /// Brings `room` up to the stored game if another node changed it and this node has not
     /// heard of it yet (on a database nodes share; nothing otherwise): a page joining here
     /// after its own node stopped is never shown a game older than it was shown there. A
-    /// database that does not answer leaves the room as it is.
+    /// database that does not answer within [`CATCH_UP_WITHIN`] leaves the room as it is (in
+    /// an outage a game in memory is still shown at once).
     pub async fn catch_up(self: &Arc<Self>, room: &SharedRoom) {
         if !self.queued {
             return;
@@ -75,7 +79,8 @@ impl Hub {
             let guard = lock(room);
             (guard.id().to_owned(), guard.revision())
         };
-        let Ok(stored) = self.stored(self.store.revisions(vec![id])).await else {
+        let asked = tokio::time::timeout(CATCH_UP_WITHIN, self.store.revisions(vec![id])).await;
+        let Ok(Ok(stored)) = asked else {
             return;
         };
         if stored.first().is_some_and(|&(_, s)| s > now) {

@@ -32,6 +32,7 @@ pub mod oracle_play;
 pub mod pairs;
 pub mod perfect;
 pub mod protocol;
+pub mod puzzles;
 pub mod random;
 pub mod rating;
 pub mod reference;

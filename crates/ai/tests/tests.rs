@@ -11,6 +11,7 @@ mod nudge_solved;
 mod oracle;
 mod parallel;
 mod perfect;
+mod puzzles;
 mod qinto;
 mod replays;
 mod search;

@@ -74,35 +74,14 @@ pub fn rate_turns<G: Engine>(
     oracle: &dyn Oracle<G>,
     state: &G,
 ) -> Option<Vec<(Vec<G::Move>, ExactValue)>> {
-    /// Longest turn followed (no game has more than a few moves a turn).
-    const MAX_TURN: usize = 8;
-    fn walk<G: Engine>(
-        oracle: &dyn Oracle<G>,
-        state: &G,
-        me: Player,
-        prefix: &mut Vec<G::Move>,
-        out: &mut Vec<(Vec<G::Move>, ExactValue)>,
-    ) -> Option<()> {
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        for mv in moves {
-            let mut child = state.clone();
-            child.play_unchecked(mv);
-            prefix.push(mv);
-            if child.to_move() == Some(me) && prefix.len() < MAX_TURN {
-                walk(oracle, &child, me, prefix, out)?;
-            } else {
-                let plies = prefix.len() as u32;
-                out.push((prefix.clone(), value_after(oracle, &child, me, plies)?));
-            }
-            prefix.pop();
-        }
-        Some(())
-    }
     let me = state.to_move()?;
-    let mut out = Vec::new();
-    walk(oracle, state, me, &mut Vec::new(), &mut out)?;
-    Some(out)
+    crate::puzzles::turns(state)
+        .into_iter()
+        .map(|(turn, after)| {
+            let plies = u32::try_from(turn.len()).unwrap_or(u32::MAX);
+            value_after(oracle, &after, me, plies).map(|value| (turn, value))
+        })
+        .collect()
 }
 
 /// The moves of perfect play from `state` to the end of the game (each side choosing the

@@ -14,7 +14,7 @@ use tabuleiro_games::nudge::solve::oracle::NudgeOracle;
 use tabuleiro_games::nudge::solve::{Geometry, SolvedTable};
 
 /// The 5×5 table, solved once.
-fn oracle() -> Arc<NudgeOracle> {
+pub(crate) fn oracle() -> Arc<NudgeOracle> {
     static ORACLE: OnceLock<Arc<NudgeOracle>> = OnceLock::new();
     Arc::clone(ORACLE.get_or_init(|| {
         let clock = Instant::now();

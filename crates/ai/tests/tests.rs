@@ -11,6 +11,7 @@ mod nudge_solved;
 mod oracle;
 mod parallel;
 mod perfect;
+mod puzzle_sets;
 mod puzzles;
 mod qinto;
 mod replays;

@@ -55,6 +55,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// The best move of a position and its evaluation; for solved games, every move's value.
     Analyse(AnalyseArgs),
+    /// Puzzles proved by perfect play or by search: generate a game's, rate the levels on them.
+    Puzzles(PuzzlesArgs),
     /// Measure random playouts and search speed.
     Bench(BenchArgs),
     /// Print a game's rules.
@@ -592,6 +594,64 @@ pub struct SolveArgs {
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `puzzles`.
+#[derive(Debug, Args)]
+pub struct PuzzlesArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: PuzzlesCommand,
+}
+
+/// The subcommands of `puzzles`.
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Find and prove a game's puzzles in games of the ladder's levels (and in finished games
+    /// given with --records), written as JSON lines.
+    Generate(PuzzleGenerateArgs),
+    /// The ladder's levels solve a puzzle file's puzzles as players, rated by Glicko-2 against
+    /// them: prints each level's puzzle rating.
+    Levels(PuzzleLevelsArgs),
+}
+
+/// Arguments of `puzzles generate`.
+#[derive(Debug, Args)]
+pub struct PuzzleGenerateArgs {
+    /// The game, e.g. `quantik`.
+    pub game: String,
+    /// Puzzles wanted.
+    #[arg(long, default_value_t = 100)]
+    pub count: usize,
+    /// Write the puzzles to FILE (default: standard output, the summary on standard error).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Look first in these finished games: a record, or JSON lines of records (as the web
+    /// server's `/api/players/{id}/games` gives them).
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
+    /// Seed of the ladder's games.
+    #[arg(long, default_value_t = 53)]
+    pub seed: u64,
+    /// Give up after this many games.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_games: usize,
+}
+
+/// Arguments of `puzzles levels`.
+#[derive(Debug, Args)]
+pub struct PuzzleLevelsArgs {
+    /// A puzzle file, as `puzzles generate` writes it.
+    pub file: PathBuf,
+    /// The levels, weakest first.
+    #[arg(long, default_value = "random,easy,medium,hard")]
+    pub levels: String,
+    /// Puzzles each level attempts.
+    #[arg(long, default_value_t = 500)]
+    pub attempts: usize,
+    /// Seed of the levels' players.
+    #[arg(long, default_value_t = 53)]
+    pub seed: u64,
 }
 
 /// Arguments of `bench`.

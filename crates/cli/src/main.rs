@@ -95,6 +95,7 @@ fn run(cli: Cli, input: &mut dyn BufRead, output: &mut dyn Write) -> Result<()> 
         Command::Tournament(args) => commands::tournament::run(&args, output),
         Command::Analyse(args) => commands::analyse::run(&args, output),
         Command::Solve(args) => commands::solve::run(args, table, output),
+        Command::Puzzles(args) => commands::puzzles::run(&args, output),
         Command::Bench(args) => commands::bench::run(&args, output),
         Command::Rules(args) => {
             let info = commands::find_game(&args.game)?;

@@ -1,7 +1,7 @@
 //! The full-screen interface run for real, in a terminal made by tmux (80×24 unless a test
 //! says otherwise): start, choose Quantik against the random player, make a move, see the
-//! reply, undo, quit; the board whole with its status line at 80×24 and 160×48; and
-//! `NO_COLOR`.
+//! reply, undo, quit; the board whole with its status line at 80×24 and 160×48; `NO_COLOR`;
+//! and Quantik's puzzles from the menu.
 //!
 //! Needs the `tmux` program (`scripts/test` installs it when missing). Each run uses its own
 //! tmux server socket, so other tmux sessions on the machine are never touched.
@@ -10,6 +10,10 @@ use std::path::Path;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use tabuleiro_ai::puzzles::{PuzzleEntry, shipped};
+use tabuleiro_core::Game;
+use tabuleiro_games::quantik::Quantik;
 
 /// A private tmux server with one session, 80×24 unless made another size.
 struct Tmux {
@@ -267,4 +271,82 @@ fn no_color_is_honoured_by_the_full_screen_and_the_command_line() {
     };
     assert!(!colour_codes(&usage("env -u NO_COLOR")).is_empty());
     assert_eq!(colour_codes(&usage("NO_COLOR=1")), Vec::<String>::new());
+}
+
+/// Quantik's puzzles in the order the Puzzles screen takes them: by rating, the file's order
+/// among equals.
+fn quantik_puzzles() -> Vec<PuzzleEntry> {
+    let mut puzzles = shipped::<Quantik>().expect("Quantik's puzzles read");
+    puzzles.sort_by(|a, b| a.rating.total_cmp(&b.rating));
+    puzzles
+}
+
+/// A legal move of the puzzle's position that does not reach the position of the solution's
+/// first turn.
+fn wrong_move(puzzle: &PuzzleEntry) -> String {
+    let loaded = puzzle.load::<Quantik>().expect("the puzzle loads");
+    let mut right = loaded.state;
+    for &mv in &loaded.solution[0] {
+        right.play_unchecked(mv);
+    }
+    let mut moves = Vec::new();
+    loaded.state.legal_moves(&mut moves);
+    let mv = moves
+        .into_iter()
+        .find(|&mv| {
+            let mut after = loaded.state;
+            after.play_unchecked(mv);
+            after.position_key() != right.position_key()
+        })
+        .expect("a puzzle has another move");
+    loaded.state.format_move(mv)
+}
+
+#[test]
+fn quantik_puzzles_from_the_menu_in_a_real_terminal() {
+    let binary = env!("CARGO_BIN_EXE_tabuleiro");
+    let tmux = Tmux::start(&format!("'{binary}'; sleep 30"));
+    tmux.wait_for("New game");
+    // Game, Mode, You play, Player 2 is, First player, Start, then Puzzles.
+    tmux.keys(&["Down", "Down", "Down", "Down", "Down", "Down"]);
+    tmux.wait_for("› Puzzles");
+    tmux.keys(&["Enter"]);
+
+    // The easiest puzzle first; its solution typed turn by turn.
+    let puzzles = quantik_puzzles();
+    let first = &puzzles[0];
+    let screen = tmux.wait_for(&format!("Puzzle {}", first.id));
+    assert!(
+        screen.contains("to move: find the only winning turn"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains(&format!("rating {:.0}", first.rating)),
+        "{screen}"
+    );
+    for (i, turn) in first.solution.iter().enumerate().step_by(2) {
+        tmux.keys(&[":", &turn.join(" "), "Enter"]);
+        if i + 2 < first.solution.len() {
+            tmux.wait_for("Best move!");
+        }
+    }
+    let solved = tmux.wait_for("Solved!");
+    assert!(solved.contains("Streak: 1"), "{solved}");
+
+    // The next puzzle, a wrong move: taken back, try again.
+    tmux.keys(&["n"]);
+    let second = &puzzles[1];
+    tmux.wait_for(&format!("Puzzle {}", second.id));
+    let wrong = wrong_move(second);
+    tmux.keys(&[":", &wrong, "Enter"]);
+    let again = tmux.wait_for("try again");
+    assert!(
+        again.contains(&format!("You played {wrong}. That is not the only win")),
+        "{again}"
+    );
+    assert!(again.contains("streak 0"), "{again}");
+
+    // Esc goes back to the menu at once.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("New game");
 }

@@ -127,6 +127,24 @@ pub trait Engine: Game {
     fn planning_move(&self, rng: &mut GameRng) -> Option<Self::Move> {
         self.playout_move(rng)
     }
+
+    /// The tactics a turn of the player to move shows, named as players of the game name them
+    /// (Quantik's `row completed`, Nudge's `push off the edge`, …): puzzles are tagged with
+    /// the motifs of their solution's turns. `turn` is a legal turn of this position (its
+    /// moves until another player is to move or the game ends). Each game documents its
+    /// motifs and how each is found; the default names none.
+    fn motifs(&self, turn: &[Self::Move]) -> Vec<&'static str> {
+        let _ = turn;
+        Vec::new()
+    }
+
+    /// The game's puzzles shipped with the program, one JSON object per line, as
+    /// `tabuleiro puzzles generate` writes them (the AI crate's `puzzles::PuzzleEntry`):
+    /// generated once and kept beside the game's rules, so that every server and terminal
+    /// offers the same puzzles under the same ids. Default: none.
+    fn puzzles() -> &'static str {
+        ""
+    }
 }
 
 /// What a game can tell cheaply about a win within the current turn

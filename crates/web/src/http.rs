@@ -61,6 +61,18 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/players/{id}/games", get(crate::player_api::games))
         .route("/api/players/{id}/history", get(crate::player_api::history))
         .route(
+            "/api/players/{id}/puzzles",
+            get(crate::puzzles::api::of_player),
+        )
+        .route("/api/puzzles", get(crate::puzzles::api::list))
+        .route("/api/puzzles/next", get(crate::puzzles::api::next))
+        .route("/api/puzzles/daily", get(crate::puzzles::api::daily))
+        .route("/api/puzzles/{id}", get(crate::puzzles::api::one))
+        .route(
+            "/api/puzzles/{id}/attempt",
+            post(crate::puzzles::api::attempt),
+        )
+        .route(
             "/api/lobby",
             get(crate::lobby::lobby).post(crate::lobby::post),
         )

@@ -81,6 +81,7 @@ pub mod player_api;
 pub mod players;
 pub mod protocol;
 pub mod proxies;
+pub mod puzzles;
 pub mod ratings;
 pub mod room;
 pub mod showcase;

@@ -6,10 +6,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use tabuleiro_ai::glicko::Glicko;
 use tabuleiro_web::Hub;
 use tabuleiro_web::limits::Limits;
 use tabuleiro_web::lobby::Challenge;
 use tabuleiro_web::protocol::ServerMessage;
+use tabuleiro_web::store::puzzle::{AttemptRated, PastAttempt, PuzzleAttempt, PuzzleRating};
 use tabuleiro_web::store::{
     Change, Changed, GameStore, PlayedGame, PlayerRating, RatingChange, StoreError, StoreFuture,
     StoreOptions, StoredGame, StoredPlayer, StoredSession,
@@ -133,6 +135,22 @@ impl GameStore for SlowFor {
         limit: usize,
     ) -> StoreFuture<'_, Vec<PlayedGame>> {
         self.inner.player_games(id, game, limit)
+    }
+
+    fn puzzle_attempt(&self, attempt: PuzzleAttempt) -> StoreFuture<'_, AttemptRated> {
+        self.inner.puzzle_attempt(attempt)
+    }
+
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, Glicko)>> {
+        self.inner.puzzle_ratings()
+    }
+
+    fn player_puzzles(
+        &self,
+        id: String,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<PuzzleRating>, Vec<PastAttempt>)> {
+        self.inner.player_puzzles(id, limit)
     }
 
     fn put_challenge(

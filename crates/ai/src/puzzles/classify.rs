@@ -1,6 +1,7 @@
 //! The puzzle a position makes, from the exact value of each turn of its player to move.
 //!
-//! A turn is what a player plays before another is to move: one move in Quantik, two in Nudge.
+//! A turn is what a player plays before another is to move: one move in Quantik, two in Nudge;
+//! turns that reach the same position (two moves played in either order) count as one.
 //! A position with fewer than two turns is no puzzle (the answer is forced).
 //!
 //! - **Only move** ([`Theme::OnlyMove`]): the player to move wins, and exactly one turn keeps
@@ -10,6 +11,9 @@
 //!   first of equals, in the order the game lists them); the solution is that whole line.
 //! - **Hold the draw** ([`Theme::HoldTheDraw`]): the player to move cannot win, and exactly one
 //!   turn avoids a loss.
+//! - **The game's motifs** ([`Theme::Motif`]): what the solver's turns of the solution show, as
+//!   the game names it ([`Engine::motifs`]: Quantik's `row completed`, Nudge's `push off the
+//!   edge`, …).
 
 use tabuleiro_core::{Engine, ExactValue, Player, PlayerResult};
 
@@ -30,6 +34,8 @@ pub enum Theme {
     WinIn(u32),
     /// Exactly one turn avoids a loss.
     HoldTheDraw,
+    /// A tactic of the game, named by it ([`Engine::motifs`]).
+    Motif(&'static str),
 }
 
 impl Theme {
@@ -41,6 +47,7 @@ impl Theme {
             Theme::WinIn(n) if n >= 4 => "win in 4+".to_owned(),
             Theme::WinIn(n) => format!("win in {n}"),
             Theme::HoldTheDraw => "hold the draw".to_owned(),
+            Theme::Motif(name) => name.to_owned(),
         }
     }
 }
@@ -94,8 +101,12 @@ pub fn turns<G: Engine>(state: &G) -> Vec<(Vec<G::Move>, G)> {
 /// over or a position after a turn is not covered.
 fn rate<G: Engine, E: ExactSource<G>>(state: &G, exact: &mut E) -> Option<Vec<Rated<G>>> {
     let me = state.to_move()?;
+    let mut reached = std::collections::HashSet::new();
     turns(state)
         .into_iter()
+        // Turns that reach the same position are one turn played in another order (Nudge's
+        // two moves): the first in the game's order stands for them.
+        .filter(|(_, after)| reached.insert((after.position_key(), after.outcome().is_some())))
         .map(|(turn, after)| {
             let plies = u32::try_from(turn.len()).unwrap_or(u32::MAX);
             let value = match after.outcome() {
@@ -116,6 +127,28 @@ fn rate<G: Engine, E: ExactSource<G>>(state: &G, exact: &mut E) -> Option<Vec<Ra
 /// The puzzle `state` makes for its player to move, proved by `exact`; `None` when it makes
 /// none (or `exact` does not cover it).
 pub fn classify<G: Engine, E: ExactSource<G>>(state: &G, exact: &mut E) -> Option<Puzzle<G::Move>> {
+    let mut puzzle = classify_by_value(state, exact)?;
+    let mut position = state.clone();
+    for (i, turn) in puzzle.solution.iter().enumerate() {
+        if i % 2 == 0 {
+            for motif in position.motifs(turn) {
+                puzzle.themes.push(Theme::Motif(motif));
+            }
+        }
+        for &mv in turn {
+            position.play_unchecked(mv);
+        }
+    }
+    puzzle.themes.sort_unstable();
+    puzzle.themes.dedup();
+    Some(puzzle)
+}
+
+/// [`classify`] without the game's motifs.
+fn classify_by_value<G: Engine, E: ExactSource<G>>(
+    state: &G,
+    exact: &mut E,
+) -> Option<Puzzle<G::Move>> {
     let rated = rate(state, exact)?;
     if rated.len() < 2 {
         return None;

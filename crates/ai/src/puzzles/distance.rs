@@ -19,6 +19,10 @@ pub struct DistanceSolver<G> {
     memory: HashMap<u64, ExactValue, BuildHasherDefault<KeyHasher>>,
     /// Positions searched (not answered from memory), over the solver's life.
     pub nodes: u64,
+    /// The most positions one question may search; `None`: no limit.
+    budget: Option<u64>,
+    /// Where the question under way must stop.
+    stop_at: u64,
     game: PhantomData<fn() -> G>,
 }
 
@@ -27,6 +31,8 @@ impl<G> Default for DistanceSolver<G> {
         DistanceSolver {
             memory: HashMap::default(),
             nodes: 0,
+            budget: None,
+            stop_at: u64::MAX,
             game: PhantomData,
         }
     }
@@ -38,6 +44,16 @@ impl<G: Engine> DistanceSolver<G> {
         Self::default()
     }
 
+    /// A solver that gives up a question (answers `None`) once it has searched `nodes`
+    /// positions for it: early in a game a position's whole tree is large, and a generator
+    /// has other positions to look at. What was solved before giving up is remembered.
+    pub fn with_budget(nodes: u64) -> Self {
+        DistanceSolver {
+            budget: Some(nodes),
+            ..Self::default()
+        }
+    }
+
     /// Positions remembered.
     pub fn positions(&self) -> usize {
         self.memory.len()
@@ -45,14 +61,17 @@ impl<G: Engine> DistanceSolver<G> {
 
     /// The value of an unfinished `state` for its player to move: the best of its moves, a
     /// quicker win before a slower one, a slower loss before a quicker one.
-    fn search(&mut self, state: &G) -> ExactValue {
+    fn search(&mut self, state: &G) -> Option<ExactValue> {
         let key = state.canonical_key();
         if let Some(&known) = self.memory.get(&key) {
-            return known;
+            return Some(known);
+        }
+        if self.nodes >= self.stop_at {
+            return None;
         }
         self.nodes += 1;
         let Some(me) = state.to_move() else {
-            return ExactValue::Draw;
+            return Some(ExactValue::Draw);
         };
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
@@ -66,7 +85,7 @@ impl<G: Engine> DistanceSolver<G> {
                     PlayerResult::Draw => ExactValue::Draw,
                     PlayerResult::Loss => ExactValue::Loss { plies: 1 },
                 },
-                None => self.search(&child).before(1, child.to_move() == Some(me)),
+                None => self.search(&child)?.before(1, child.to_move() == Some(me)),
             };
             if best.is_none_or(|b| value.rank() > b.rank()) {
                 best = Some(value);
@@ -76,13 +95,16 @@ impl<G: Engine> DistanceSolver<G> {
         // if one ever is not.
         let value = best.unwrap_or(ExactValue::Draw);
         self.memory.insert(key, value);
-        value
+        Some(value)
     }
 }
 
 impl<G: Engine> ExactSource<G> for DistanceSolver<G> {
     fn value(&mut self, state: &G) -> Option<ExactValue> {
         state.to_move()?;
-        Some(self.search(state))
+        self.stop_at = self
+            .budget
+            .map_or(u64::MAX, |b| self.nodes.saturating_add(b));
+        self.search(state)
     }
 }

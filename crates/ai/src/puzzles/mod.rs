@@ -7,15 +7,28 @@
 //!   cycles (Quantik).
 //! - [`classify()`]: the puzzle a position makes, if any: the only winning turn ("only move"), a
 //!   win in N turns with a single winning turn at each of them against the longest defence
-//!   ("win in N"), or the only turn that does not lose ("hold the draw").
+//!   ("win in N"), or the only turn that does not lose ("hold the draw"), tagged with the game's
+//!   motifs.
+//! - [`generate()`]: puzzles found in games of the ladder's levels (or finished games), each
+//!   proved by the method the game allows ([`Method`]), as [`PuzzleEntry`] lines of a file.
+//! - [`rating`]: puzzles and players rated by Glicko-2, an attempt being a game between them;
+//!   [`practice`]: the ladder's levels rated by solving puzzles.
 
 pub mod classify;
 pub mod distance;
+pub mod entry;
+pub mod generate;
+pub mod practice;
+pub mod rating;
+pub mod search;
 
 use tabuleiro_core::{ExactValue, Oracle};
 
 pub use classify::{Puzzle, Theme, classify, turns};
 pub use distance::DistanceSolver;
+pub use entry::{Loaded, PuzzleEntry, read_lines, shipped};
+pub use generate::{Method, Settings, generate, ladder_games, record_games};
+pub use search::SearchProver;
 
 /// Exact values of positions.
 pub trait ExactSource<G> {

@@ -12,6 +12,7 @@ pub mod moves;
 pub mod options;
 pub mod perft;
 pub mod play;
+pub mod puzzles;
 pub mod replay;
 pub mod solve;
 pub mod stored;

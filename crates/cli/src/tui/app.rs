@@ -1,5 +1,6 @@
 //! The whole application: which screen is shown, confirmations (before quitting, leaving,
-//! starting or loading over a game in progress), and loading games. Key and mouse events go
+//! starting or loading over a game in progress), loading games, and opening puzzles (what
+//! was solved is remembered from one visit to the next). Key and mouse events go
 //! in, [`App::render`] draws (without colour when `NO_COLOR` asks so); no terminal is needed,
 //! so tests drive it directly.
 
@@ -18,6 +19,7 @@ use tabuleiro_games::REGISTRY;
 use super::game::{GameAction, GameScreen, LoadGame, StartGame};
 use super::layout::centered;
 use super::menu::{Menu, MenuAction};
+use super::puzzle::{OpenPuzzles, SharedMemory};
 use super::rules::Rules;
 use crate::console::colour_wanted;
 use crate::play::GameConfig;
@@ -28,7 +30,7 @@ pub enum Screen {
     Menu,
     /// A game's rules; Esc goes back to the game they were opened from, or to the menu.
     Rules(Rules, Option<Box<dyn GameScreen>>),
-    /// A game.
+    /// A game, or puzzles solved on the game screen.
     Game(Box<dyn GameScreen>),
 }
 
@@ -56,6 +58,9 @@ pub struct App {
     /// Whether colours may be drawn: not when `NO_COLOR` is set (<https://no-color.org>); the
     /// screen keeps bold, reversed and underlined text, and the cursor's brackets.
     pub colour: bool,
+    /// The puzzles solved in this session and each game's streak, shared with the puzzle
+    /// screens opened.
+    puzzles: SharedMemory,
     quit: bool,
 }
 
@@ -73,6 +78,7 @@ impl App {
             screen: Screen::Menu,
             confirm: None,
             colour: colour_wanted(),
+            puzzles: SharedMemory::default(),
             quit: false,
         }
     }
@@ -121,6 +127,7 @@ impl App {
                 MenuAction::Quit => self.quit = true,
                 MenuAction::Rules(info) => self.screen = Screen::Rules(Rules::new(info), None),
                 MenuAction::Start(config) => self.start(*config),
+                MenuAction::Puzzles(info) => self.open_puzzles(info.id),
                 MenuAction::Load(path) => match load(Path::new(&path)) {
                     Ok(game) => self.screen = Screen::Game(game),
                     Err(e) => self.menu.message = crate::describe::describe(&e),
@@ -190,6 +197,16 @@ impl App {
         let id = self.menu.info().id;
         match REGISTRY.visit(id, StartGame(config)) {
             Some(Ok(game)) => self.screen = Screen::Game(game),
+            Some(Err(e)) => self.menu.message = crate::describe::describe(&e),
+            None => self.menu.message = format!("unknown game `{id}`"),
+        }
+    }
+
+    /// Opens the puzzles of game `id`, from the easiest not yet solved in this session; a
+    /// game without puzzles says so on the menu.
+    pub fn open_puzzles(&mut self, id: &str) {
+        match REGISTRY.visit(id, OpenPuzzles(self.puzzles.clone())) {
+            Some(Ok(puzzles)) => self.screen = Screen::Game(puzzles),
             Some(Err(e)) => self.menu.message = crate::describe::describe(&e),
             None => self.menu.message = format!("unknown game `{id}`"),
         }

@@ -1,5 +1,5 @@
 //! The main menu: a form of game, number of players, mode, seat levels and the game's options,
-//! all read from the games' [`GameInfo`], with Start, Rules, Load and Quit.
+//! all read from the games' [`GameInfo`], with Start, Puzzles, Rules, Load and Quit.
 
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
@@ -41,6 +41,8 @@ pub enum Row {
     Option(usize),
     /// Start the game.
     Start,
+    /// Solve the game's puzzles.
+    Puzzles,
     /// Read the rules.
     Rules,
     /// Load a saved game.
@@ -56,6 +58,8 @@ pub enum MenuAction {
     None,
     /// Start this game.
     Start(Box<GameConfig>),
+    /// Solve this game's puzzles.
+    Puzzles(&'static GameInfo),
     /// Show this game's rules.
     Rules(&'static GameInfo),
     /// Load the game saved in this file.
@@ -159,7 +163,7 @@ impl Menu {
                 .map(Row::Level),
         );
         rows.extend((0..info.options.len()).map(Row::Option));
-        rows.extend([Row::Start, Row::Rules, Row::Load, Row::Quit]);
+        rows.extend([Row::Start, Row::Puzzles, Row::Rules, Row::Load, Row::Quit]);
         rows
     }
 
@@ -199,6 +203,7 @@ impl Menu {
             }
             Row::Option(i) => (info.options[i].label.to_owned(), self.options[i].clone()),
             Row::Start => ("▶ Start".into(), String::new()),
+            Row::Puzzles => ("Puzzles".into(), String::new()),
             Row::Rules => ("Rules".into(), String::new()),
             Row::Load => ("Load a saved game".into(), String::new()),
             Row::Quit => ("Quit".into(), String::new()),
@@ -232,6 +237,7 @@ impl Menu {
             KeyCode::Right | KeyCode::Char('l') => self.change(true),
             KeyCode::Char('q') | KeyCode::Esc => return MenuAction::Quit,
             KeyCode::Char('r' | '?') => return MenuAction::Rules(self.info()),
+            KeyCode::Char('p') => return MenuAction::Puzzles(self.info()),
             KeyCode::Char('o') => self.edit(Row::Load),
             KeyCode::Char('s') => return self.start(),
             KeyCode::Enter | KeyCode::Char(' ') => return self.activate(),
@@ -244,6 +250,7 @@ impl Menu {
         let row = self.focused();
         match row {
             Row::Rules => MenuAction::Rules(self.info()),
+            Row::Puzzles => MenuAction::Puzzles(self.info()),
             Row::Load => {
                 self.edit(Row::Load);
                 MenuAction::None
@@ -333,7 +340,7 @@ impl Menu {
                     self.message = format!("Press Enter to type a value for {}.", spec.name);
                 }
             }
-            Row::Start | Row::Rules | Row::Load | Row::Quit => {}
+            Row::Start | Row::Puzzles | Row::Rules | Row::Load | Row::Quit => {}
         }
         let rows = self.rows().len();
         self.focus = self.focus.min(rows - 1);
@@ -441,6 +448,15 @@ impl Menu {
             form,
         );
         let mut text = vec![Line::from(info.summary.to_owned())];
+        if self.focused() == Row::Puzzles {
+            text.push(
+                Line::from(format!(
+                    "Puzzles of {}: find the only turn that wins or holds the draw, the easiest first.",
+                    info.name
+                ))
+                .dark_gray(),
+            );
+        }
         if let Row::Option(i) = self.focused() {
             let spec = &info.options[i];
             text.push(
@@ -460,7 +476,8 @@ impl Menu {
         }
         frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), about);
         frame.render_widget(
-            Line::from("↑↓ choose · ←→ change · ⏎ start · r rules · o load · q quit").dark_gray(),
+            Line::from("↑↓ choose · ←→ change · ⏎ start · p puzzles · r rules · o load · q quit")
+                .dark_gray(),
             footer,
         );
     }
@@ -530,6 +547,7 @@ mod tests {
                 Row::Level(1),
                 Row::Option(0),
                 Row::Start,
+                Row::Puzzles,
                 Row::Rules,
                 Row::Load,
                 Row::Quit

@@ -1,5 +1,6 @@
-//! The full-screen terminal interface (ratatui): a menu, a rules screen and a game screen that
-//! works for every game in the registry.
+//! The full-screen terminal interface (ratatui): a menu, a rules screen, a game screen that
+//! works for every game in the registry, and puzzle play built on the game screen
+//! ([`puzzle`]).
 //!
 //! The application is state plus key handling plus drawing ([`app::App`]); this module only
 //! runs it on a real terminal. Games are never named here: the menu reads their
@@ -14,6 +15,7 @@ pub mod layout;
 pub mod menu;
 pub mod pointing;
 pub mod prompt;
+pub mod puzzle;
 pub mod rules;
 mod terminal;
 pub mod window;

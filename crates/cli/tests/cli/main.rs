@@ -6,6 +6,7 @@ mod games;
 mod matches;
 mod perft_bench;
 mod play;
+mod puzzles;
 mod records;
 mod solve_analyse;
 mod tournaments;

@@ -48,4 +48,15 @@ impl Engine for Nudge {
     fn winning_move(&self) -> Option<NudgeMove> {
         self.pushing_off_move()
     }
+
+    /// `push off the edge` and `double push`, as the module `nudge::motifs` defines them.
+    fn motifs(&self, turn: &[NudgeMove]) -> Vec<&'static str> {
+        super::motifs::find(self, turn)
+    }
+
+    /// The puzzles shipped with the program (`puzzles.jsonl` beside the rules), made by
+    /// `tabuleiro puzzles generate nudge` (see `docs/puzzles.md`).
+    fn puzzles() -> &'static str {
+        include_str!("puzzles.jsonl")
+    }
 }

@@ -60,6 +60,7 @@
 mod board;
 mod diagram;
 mod engine;
+mod motifs;
 mod picture;
 mod push;
 mod render;

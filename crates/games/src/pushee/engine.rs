@@ -3,7 +3,7 @@
 
 use tabuleiro_core::{Engine, EngineInfo, Player, SearchKind};
 
-use super::Pushee;
+use super::{Pushee, PusheeMove};
 
 /// Own score minus the opponent's.
 impl Engine for Pushee {
@@ -15,5 +15,16 @@ impl Engine for Pushee {
     fn evaluate(&self, player: Player) -> i32 {
         let scores = self.both_scores();
         (scores[player.index()] - scores[1 - player.index()]) as i32
+    }
+
+    /// `chain push` and `push off the edge`, as the module `pushee::motifs` defines them.
+    fn motifs(&self, turn: &[PusheeMove]) -> Vec<&'static str> {
+        super::motifs::find(self, turn)
+    }
+
+    /// The puzzles shipped with the program (`puzzles.jsonl` beside the rules), made by
+    /// `tabuleiro puzzles generate pushee` (see `docs/puzzles.md`).
+    fn puzzles() -> &'static str {
+        include_str!("puzzles.jsonl")
     }
 }

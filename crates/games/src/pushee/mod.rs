@@ -46,6 +46,7 @@
 //! most 2 × 72 pieces. The game has chance (the generated board), decided once by the seed.
 
 mod engine;
+mod motifs;
 mod notation;
 mod picture;
 mod render;

@@ -39,4 +39,16 @@ impl Engine for Quantik {
     fn play_playout(self, rng: &mut GameRng, limit: usize) -> Self {
         self.play_random_moves(rng, limit).0
     }
+
+    /// `row completed`, `column completed`, `region completed`, `shape denied` and
+    /// `no placement left`, as the module `quantik::motifs` defines them.
+    fn motifs(&self, turn: &[QuantikMove]) -> Vec<&'static str> {
+        super::motifs::find(self, turn)
+    }
+
+    /// The puzzles shipped with the program (`puzzles.jsonl` beside the rules), made by
+    /// `tabuleiro puzzles generate quantik` (see `docs/puzzles.md`).
+    fn puzzles() -> &'static str {
+        include_str!("puzzles.jsonl")
+    }
 }

@@ -19,6 +19,7 @@
 
 mod engine;
 mod geometry;
+mod motifs;
 mod picture;
 mod pieces;
 mod playout;

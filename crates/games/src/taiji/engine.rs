@@ -45,4 +45,15 @@ impl Engine for Taiji {
             next.is_over() && next.winner() == player
         })
     }
+
+    /// `group joined` and `group cut`, as the module `taiji::motifs` defines them.
+    fn motifs(&self, turn: &[TaijiMove]) -> Vec<&'static str> {
+        super::motifs::find(self, turn)
+    }
+
+    /// The puzzles shipped with the program (`puzzles.jsonl` beside the rules), made by
+    /// `tabuleiro puzzles generate taiji` (see `docs/puzzles.md`).
+    fn puzzles() -> &'static str {
+        include_str!("puzzles.jsonl")
+    }
 }

@@ -39,6 +39,7 @@
 
 mod engine;
 pub mod geometry;
+mod motifs;
 mod picture;
 mod render;
 mod state;

@@ -93,6 +93,8 @@ pub struct Hub {
     draining: AtomicBool,
     /// The metrics, once the hub measures ([`Hub::measure`]).
     metrics: std::sync::OnceLock<Arc<crate::metrics::Metrics>>,
+    /// The puzzles offered, read on first use.
+    puzzles: std::sync::OnceLock<crate::puzzles::book::Book>,
 }
 
 /// How long a worker's claim on a queued computer move lasts: longer than any offered level
@@ -162,8 +164,15 @@ impl Hub {
             sites: crate::site::Sites::default(),
             draining: AtomicBool::new(false),
             metrics: std::sync::OnceLock::new(),
+            puzzles: std::sync::OnceLock::new(),
             limits,
         })
+    }
+
+    /// The puzzles this server offers (every game's shipped puzzles, read on first use).
+    pub fn puzzles(&self) -> &crate::puzzles::book::Book {
+        self.puzzles
+            .get_or_init(|| crate::puzzles::book::Book::shipped(&tabuleiro_games::REGISTRY))
     }
 
     /// The number of computer searches started so far (a search whose game was resigned or

@@ -20,6 +20,7 @@ mod open;
 pub mod outage;
 mod player;
 pub mod postgres;
+pub mod puzzle;
 mod rows;
 pub mod sqlite;
 
@@ -117,6 +118,24 @@ pub trait GameStore: Send + Sync {
         seated: Vec<String>,
         places: Vec<usize>,
     ) -> StoreFuture<'_, Vec<RatingChange>>;
+
+    /// Stores an attempt at a puzzle and changes the player's and the puzzle's ratings if it
+    /// is rated (the player's first at that puzzle), in one transaction
+    /// ([`puzzle::decide`]).
+    fn puzzle_attempt(
+        &self,
+        attempt: puzzle::PuzzleAttempt,
+    ) -> StoreFuture<'_, puzzle::AttemptRated>;
+
+    /// The rating of every puzzle tried at least once, by puzzle id.
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, tabuleiro_ai::glicko::Glicko)>>;
+
+    /// Player `id`'s puzzle ratings, one per game, and their newest `limit` attempts.
+    fn player_puzzles(
+        &self,
+        id: String,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<puzzle::PuzzleRating>, Vec<puzzle::PastAttempt>)>;
 
     /// The games player `id` sat down in, newest first, at most `limit`, only of game `game`
     /// when one is named.

@@ -32,7 +32,7 @@ fn the_menu_at_80_by_24() {
     let mut app = App::new();
     let lines = screen(&mut app);
     assert_eq!(
-        lines[..11],
+        lines[..12],
         [
             "  tabuleiro  abstract strategy games",
             " ┌ New game ──────────────────────────────────────────────────────────────────┐",
@@ -42,6 +42,7 @@ fn the_menu_at_80_by_24() {
             " │  Player 2 is       ◀ hard: searches a second per move ▶                    │",
             " │  First player      ◀ 1 ▶                                                   │",
             " │  ▶ Start                                                                   │",
+            " │  Puzzles                                                                   │",
             " │  Rules                                                                     │",
             " │  Load a saved game                                                         │",
             " │  Quit                                                                      │",
@@ -49,7 +50,7 @@ fn the_menu_at_80_by_24() {
     );
     assert_eq!(
         lines[23],
-        " ↑↓ choose · ←→ change · ⏎ start · r rules · o load · q quit"
+        " ↑↓ choose · ←→ change · ⏎ start · p puzzles · r rules · o load · q quit"
     );
 }
 

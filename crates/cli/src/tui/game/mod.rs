@@ -15,7 +15,7 @@ use tabuleiro_core::{Engine, GameInfo, GameRecord, GameVisitor};
 
 use crate::play::GameConfig;
 
-pub use play::GamePlay;
+pub use play::{Framing, GamePlay};
 
 /// What the game screen asks of the app after a key or a click.
 #[derive(Clone, Debug, PartialEq, Eq)]

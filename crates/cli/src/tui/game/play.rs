@@ -14,8 +14,11 @@
 
 mod choice;
 mod computer;
+mod framing;
 mod history;
 mod view;
+
+pub use framing::Framing;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -100,6 +103,9 @@ pub struct GamePlay<G: Engine> {
     /// Where the board picture's top-left corner was drawn, for mouse clicks.
     board_origin: Option<(u16, u16)>,
     last_file: Option<String>,
+    /// The title, status line and keys of a screen built on this one (puzzle play), which
+    /// plays the other seats itself: no computer moves while it is set.
+    framing: Option<Framing>,
 }
 
 impl<G: Engine> GamePlay<G> {
@@ -160,6 +166,7 @@ impl<G: Engine> GamePlay<G> {
             details: false,
             board_origin: None,
             last_file: None,
+            framing: None,
         };
         play.refresh();
         play
@@ -169,11 +176,6 @@ impl<G: Engine> GamePlay<G> {
 /// Read access for tests.
 #[cfg(test)]
 impl<G: Engine> GamePlay<G> {
-    /// The game so far.
-    pub fn session(&self) -> &Session<G> {
-        self.table.session()
-    }
-
     /// The cell under the cursor.
     pub fn cursor(&self) -> Option<Cell> {
         self.cursor
@@ -187,11 +189,6 @@ impl<G: Engine> GamePlay<G> {
     /// The position as drawn.
     pub fn picture(&self) -> &Picture {
         &self.picture
-    }
-
-    /// The status-line message.
-    pub fn message(&self) -> &str {
-        &self.message
     }
 
     /// The human who must take the keyboard before the board is shown, in hotseat games with
@@ -217,6 +214,7 @@ impl<G: Engine> GamePlay<G> {
             .state()
             .to_move()
             .filter(|&p| self.is_human(p) && self.handover.is_none())
+            .filter(|_| !self.framing.as_ref().is_some_and(|f| f.frozen))
     }
 
     /// Through whose eyes the screen shows the game (see [`Eyes`]): in a game with hidden

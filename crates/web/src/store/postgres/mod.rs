@@ -36,11 +36,14 @@ mod lobby;
 mod moves;
 mod notify;
 mod players;
+mod puzzles;
 mod ratings;
 mod schema;
 mod service;
 
 use crate::store::Challenge;
+use crate::store::puzzle::{AttemptRated, PastAttempt, PuzzleAttempt, PuzzleRating};
+use tabuleiro_ai::glicko::Glicko;
 
 use self::games::insert_game;
 use self::notify::{announce_all, listen};
@@ -320,6 +323,31 @@ impl GameStore for PostgresStore {
     fn player_ratings(&self, id: String) -> StoreFuture<'_, Vec<PlayerRating>> {
         Box::pin(self.call(move |client| async move {
             let result = ratings::of_player(&client, &id).await;
+            (client, result)
+        }))
+    }
+
+    fn puzzle_attempt(&self, attempt: PuzzleAttempt) -> StoreFuture<'_, AttemptRated> {
+        Box::pin(self.call(move |mut client| async move {
+            let result = puzzles::attempt(&mut client, &attempt).await;
+            (client, result)
+        }))
+    }
+
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, Glicko)>> {
+        Box::pin(self.call(move |client| async move {
+            let result = puzzles::ratings(&client).await;
+            (client, result)
+        }))
+    }
+
+    fn player_puzzles(
+        &self,
+        id: String,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<PuzzleRating>, Vec<PastAttempt>)> {
+        Box::pin(self.call(move |client| async move {
+            let result = puzzles::of_player(&client, &id, limit).await;
             (client, result)
         }))
     }

@@ -61,6 +61,7 @@ CREATE INDEX games_deadline ON games (deadline) WHERE deadline IS NOT NULL;
     super::players::BOTS,
     super::players::SESSION_KEYS,
     super::service::SCHEMA,
+    super::puzzles::SCHEMA,
 ];
 
 /// The key of the advisory lock held while migrating (any number the application owns).

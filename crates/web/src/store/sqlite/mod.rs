@@ -16,6 +16,8 @@ use rusqlite::{Connection, params};
 use tokio::sync::oneshot;
 
 use crate::store::Challenge;
+use crate::store::puzzle::{AttemptRated, PastAttempt, PuzzleAttempt, PuzzleRating};
+use tabuleiro_ai::glicko::Glicko;
 
 use super::{
     Change, Durability, GameStore, PlayedGame, PlayerRating, Rating, RatingChange, StoreError,
@@ -25,6 +27,7 @@ use super::{
 mod games;
 mod lobby;
 mod players;
+mod puzzles;
 mod ratings;
 mod schema;
 mod service;
@@ -233,6 +236,22 @@ impl GameStore for SqliteStore {
         limit: usize,
     ) -> StoreFuture<'_, Vec<PlayedGame>> {
         Box::pin(self.read(move |db| ratings::games(db, &id, game.as_deref(), limit)))
+    }
+
+    fn puzzle_attempt(&self, attempt: PuzzleAttempt) -> StoreFuture<'_, AttemptRated> {
+        Box::pin(self.run(move |db| puzzles::attempt(db, &attempt)))
+    }
+
+    fn puzzle_ratings(&self) -> StoreFuture<'_, Vec<(String, Glicko)>> {
+        Box::pin(self.read(puzzles::ratings))
+    }
+
+    fn player_puzzles(
+        &self,
+        id: String,
+        limit: usize,
+    ) -> StoreFuture<'_, (Vec<PuzzleRating>, Vec<PastAttempt>)> {
+        Box::pin(self.read(move |db| puzzles::of_player(db, &id, limit)))
     }
 
     fn put_challenge(

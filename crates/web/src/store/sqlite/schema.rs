@@ -4,10 +4,10 @@
 use rusqlite::Connection;
 
 use super::super::StoreError;
-use super::{lobby, players, ratings, service};
+use super::{lobby, players, puzzles, ratings, service};
 
 /// The schema's version, kept in SQLite's `user_version`.
-const VERSION: i64 = 11;
+const VERSION: i64 = 12;
 
 /// Version 1: games and moves.
 const SCHEMA_1: &str = "
@@ -71,6 +71,9 @@ const SCHEMA_10: &str = players::SESSION_KEYS;
 /// Version 11: when a server last said it serves ([`service`]).
 const SCHEMA_11: &str = service::SCHEMA;
 
+/// Version 12: puzzle ratings and attempts ([`puzzles`]).
+const SCHEMA_12: &str = puzzles::SCHEMA;
+
 /// Brings the schema to [`VERSION`].
 pub(super) fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     let tx = db.transaction()?;
@@ -115,6 +118,9 @@ pub(super) fn migrate(db: &mut Connection) -> Result<(), StoreError> {
     }
     if version < 11 {
         tx.execute_batch(SCHEMA_11)?;
+    }
+    if version < 12 {
+        tx.execute_batch(SCHEMA_12)?;
     }
     tx.pragma_update(None, "user_version", VERSION)?;
     tx.commit()?;

@@ -99,9 +99,13 @@ impl<G: Engine> GamePlay<G> {
         }
     }
 
-    /// Starts the computer player to move, when it is its turn and play is not paused.
+    /// Starts the computer player to move, when it is its turn and play is not paused; a
+    /// screen built on this one ([`super::Framing`]) plays the other seats itself.
     pub(super) fn start_computer(&mut self) {
-        if self.thinking.is_some() || self.table.computer_to_move().is_none() {
+        if self.thinking.is_some()
+            || self.framing.is_some()
+            || self.table.computer_to_move().is_none()
+        {
             return;
         }
         let delay = Duration::from_millis(SPEEDS[self.speed].0);

@@ -112,6 +112,13 @@ fn message_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
 }
 
 fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
+    let name = Span::styled(
+        format!(" {} ", G::INFO.name),
+        Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
+    );
+    if let Some(framing) = &play.framing {
+        return Line::from(vec![name, Span::raw(format!(" {}", framing.title))]);
+    }
     let seats: Vec<String> = play
         .config
         .seats
@@ -127,10 +134,7 @@ fn title_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
         String::new()
     };
     Line::from(vec![
-        Span::styled(
-            format!(" {} ", G::INFO.name),
-            Style::default().add_modifier(Modifier::BOLD | Modifier::REVERSED),
-        ),
+        name,
         Span::raw(format!(" {}{seed}", seats.join(" vs "))),
     ])
 }
@@ -144,7 +148,9 @@ fn render_side<G: Engine>(play: &GamePlay<G>, frame: &mut Frame<'_>, side: Rect)
     ])
     .areas(side);
     render_moves(play, frame, moves_area);
-    match play.table.session().outcome() {
+    // A framed screen's keys stay: its status line says how the game ended.
+    let outcome = play.table.session().outcome();
+    match outcome.filter(|_| play.framing.is_none()) {
         Some(outcome) => render_game_over(
             frame,
             keys_area,
@@ -223,7 +229,8 @@ fn play_reserves<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     let names = |seat: usize| {
         let player = Player(seat as u8);
         match seats.get(seat) {
-            Some(s @ Seat::Computer(_)) => names::seat_and_who(player, s),
+            // A framed screen's other seats are played by the screen, not by a level.
+            Some(s @ Seat::Computer(_)) if play.framing.is_none() => names::seat_and_who(player, s),
             _ => names::seat(player),
         }
     };
@@ -332,7 +339,9 @@ const KEY_WIDTH: usize = 10;
 
 pub(super) fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
     let mut keys: Vec<(&str, &str)> = Vec::new();
-    if play.humans.is_empty() {
+    if let Some(framing) = &play.framing {
+        keys.clone_from(&framing.keys);
+    } else if play.humans.is_empty() {
         keys.extend([
             ("Space p", "pause / resume"),
             (".", "one move"),
@@ -349,12 +358,14 @@ pub(super) fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
             ("? i", "hint / more"),
         ]);
     }
-    keys.extend([
-        ("u r", "undo / redo"),
-        ("s o", "save / load"),
-        ("n F1", "new game / rules"),
-        ("Esc q", "menu / quit"),
-    ]);
+    if play.framing.is_none() {
+        keys.extend([
+            ("u r", "undo / redo"),
+            ("s o", "save / load"),
+            ("n F1", "new game / rules"),
+            ("Esc q", "menu / quit"),
+        ]);
+    }
     // The keys are glued together, and to their column's padding.
     keys.into_iter()
         .map(|(k, what)| {
@@ -371,6 +382,10 @@ pub(super) fn key_lines<G: Engine>(play: &GamePlay<G>) -> Vec<Line<'static>> {
 
 fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     let state = play.table.session().state();
+    let seat = state.to_move().map_or(0, Player::index);
+    if let Some(framing) = &play.framing {
+        return Line::from(Span::styled(framing.status.clone(), seat_style(seat)));
+    }
     let mut text = match state.to_move() {
         None => state
             .outcome()
@@ -405,7 +420,6 @@ fn status_line<G: Engine>(play: &GamePlay<G>) -> Line<'static> {
     if play.hint_job.is_some() {
         text.push_str(" · hint…");
     }
-    let seat = state.to_move().map_or(0, Player::index);
     Line::from(Span::styled(text, seat_style(seat)))
 }
 

@@ -41,6 +41,14 @@ async fn puzzles_are_offered_by_rating_and_a_players_first_attempt_is_rated() {
     assert!((rating(&easy) - 1000).abs() < 150, "{easy}");
     assert!(easy["solution"][0][0].is_string(), "{easy}");
     assert_eq!(easy["record"]["game"], "quantik");
+    // The position drawn as boards are: as many pieces on the board as moves in the record.
+    let moves = easy["record"]["moves"].as_array().expect("moves").len();
+    let placed = easy["picture"]["pieces"]
+        .as_array()
+        .unwrap_or_else(|| panic!("a picture: {easy}"))
+        .len();
+    assert_eq!(placed, moves, "{}", easy["picture"]);
+    assert_eq!(easy["seat"], u64::try_from(moves % 2).expect("seat"));
     let path = format!("/api/puzzles/{}/attempt", easy["id"].as_str().expect("id"));
     let (answer, told) = guest
         .send("POST", &path, Some(json!({ "solved": true })))

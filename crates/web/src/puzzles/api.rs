@@ -8,7 +8,8 @@
 //!   first attempt at it, unrated for later ones and for guests;
 //! - `GET /api/players/{id}/puzzles`: a player's puzzle ratings and their newest attempts.
 //!
-//! A puzzle is sent with its solution, as lichess sends its puzzles: the page plays the
+//! A puzzle is sent with its position drawn as the page draws boards (`picture`, and the
+//! solver's `seat`) and with its solution, as lichess sends its puzzles: the page plays the
 //! defender's answers and tells right from wrong at once.
 
 use std::collections::HashSet;
@@ -41,10 +42,13 @@ fn shown(hub: &Hub, entry: &PuzzleEntry) -> Value {
         .puzzles()
         .game(&entry.game)
         .map_or(entry.game.as_str(), |g| g.name);
+    let (picture, seat) = super::book::position(&tabuleiro_games::REGISTRY, entry).unzip();
     json!({
         "id": entry.id,
         "game": entry.game,
         "name": name,
+        "picture": picture,
+        "seat": seat,
         "record": entry.position,
         "goal": entry.value,
         "solution": entry.solution,

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use tabuleiro_ai::glicko::Glicko;
 use tabuleiro_ai::puzzles::rating::new_puzzle;
 use tabuleiro_ai::puzzles::{PuzzleEntry, shipped};
-use tabuleiro_core::{Engine, GameVisitor, Registry};
+use tabuleiro_core::{Engine, GameVisitor, Picture, Registry};
 
 /// How often the puzzles' ratings are read again from the store.
 pub const REFRESH: Duration = Duration::from_mins(5);
@@ -65,6 +65,24 @@ impl GameVisitor for Shipped {
             entries,
         })
     }
+}
+
+/// A puzzle's position as the page draws it, and the seat to move.
+struct Position<'a>(&'a PuzzleEntry);
+
+impl GameVisitor for Position<'_> {
+    type Output = Option<(Picture, usize)>;
+    fn visit<G: Engine>(self) -> Option<(Picture, usize)> {
+        let loaded = self.0.load::<G>().ok()?;
+        let seat = loaded.state.to_move()?.index();
+        Some((loaded.state.picture_public(), seat))
+    }
+}
+
+/// The position of `entry` drawn as the page draws boards, and the seat (from 0) of the
+/// player who solves it; `None` for a puzzle that does not load.
+pub fn position(registry: &impl Registry, entry: &PuzzleEntry) -> Option<(Picture, usize)> {
+    registry.visit(&entry.game, Position(entry)).flatten()
 }
 
 /// Ratings as last read, and when.

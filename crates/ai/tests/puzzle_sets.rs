@@ -97,22 +97,32 @@ fn generated_quantik_puzzles_read_back_and_are_proved_again_by_the_solver() {
     }
 }
 
+/// The moves of `state` that keep its value (any win for a won position), each as a turn of
+/// one move, by a full-depth search after every move without a time limit.
+fn keepers_by_full_search<G: Engine>(state: &G) -> Vec<Vec<G::Move>> {
+    let rated = exact_moves(state);
+    let best = rated.first().map(|(_, e)| *e).expect("moves");
+    rated
+        .iter()
+        .filter(|(_, e)| match best {
+            Exact::Win { .. } => matches!(e, Exact::Win { .. }),
+            _ => *e == best,
+        })
+        .map(|(mv, _)| vec![*mv])
+        .collect()
+}
+
 #[test]
 fn pushee_puzzles_by_search_are_proved_again_to_the_end_of_the_game() {
     for (entry, loaded) in generated::<Pushee>(3, 11) {
         // A full-depth search after every move: the solution's first move is the only one
         // that keeps the value.
-        let rated = exact_moves(&loaded.state);
-        let best = rated.first().map(|(_, e)| *e).expect("moves");
-        let keeping: Vec<_> = rated
-            .iter()
-            .filter(|(_, e)| match best {
-                Exact::Win { .. } => matches!(e, Exact::Win { .. }),
-                _ => *e == best,
-            })
-            .map(|(mv, _)| vec![*mv])
-            .collect();
-        assert_eq!(keeping, vec![loaded.solution[0].clone()], "{}", entry.id);
+        assert_eq!(
+            keepers_by_full_search(&loaded.state),
+            vec![loaded.solution[0].clone()],
+            "{}",
+            entry.id
+        );
         assert!(entry.proof.contains("hard"), "{}", entry.proof);
     }
 }
@@ -260,17 +270,12 @@ fn every_shipped_puzzle_of_the_searched_games_loads_and_a_sample_is_proved_to_th
     use tabuleiro_games::taiji::Taiji;
     fn check<G: Engine>(at_least: usize) {
         for (entry, loaded) in shipped_set::<G>(at_least).into_iter().step_by(25) {
-            let rated = exact_moves(&loaded.state);
-            let best = rated.first().map(|(_, e)| *e).expect("moves");
-            let keeping: Vec<_> = rated
-                .iter()
-                .filter(|(_, e)| match best {
-                    Exact::Win { .. } => matches!(e, Exact::Win { .. }),
-                    _ => *e == best,
-                })
-                .map(|(mv, _)| vec![*mv])
-                .collect();
-            assert_eq!(keeping, vec![loaded.solution[0].clone()], "{}", entry.id);
+            assert_eq!(
+                keepers_by_full_search(&loaded.state),
+                vec![loaded.solution[0].clone()],
+                "{}",
+                entry.id
+            );
         }
     }
     check::<Taiji>(500);

@@ -302,7 +302,7 @@ pub fn generate<G: Engine>(
             }
             if let Some(agent) = checker.as_mut() {
                 agent.new_game(derive_seed(settings.seed, generated.positions as u64));
-                if !rating_check(agent.as_mut(), &candidate.state, &puzzle) {
+                if !super::rating::solves(agent.as_mut(), &candidate.state, &puzzle.solution) {
                     generated.refused_by_level += 1;
                     continue;
                 }
@@ -322,14 +322,6 @@ pub fn generate<G: Engine>(
     }
     generated.seconds = clock.elapsed().as_secs_f64();
     Ok(generated)
-}
-
-fn rating_check<G: Engine>(
-    agent: &mut dyn crate::agent::Agent<G>,
-    state: &G,
-    puzzle: &Puzzle<G::Move>,
-) -> bool {
-    super::rating::solves(agent, state, &puzzle.solution)
 }
 
 /// Games of the ladder's levels in the default setup of `G`, the pairings of [`PAIRINGS`] in

@@ -163,6 +163,35 @@ pub fn build(game: &str, setup: Setup, seats: &[Seat], moves: &[String]) -> Buil
         .unwrap_or_else(|| Err(unknown_game(game)))
 }
 
+/// The game of `record` with a person in every seat, with `more` moves played after the
+/// record's (a puzzle's position and the moves made on it since).
+///
+/// # Errors
+/// An unknown game, a record that does not replay, or a move of `more` that is not legal,
+/// in words.
+pub fn replay(record: &GameRecord, more: &[String]) -> Result<Box<dyn DynGame>, String> {
+    REGISTRY
+        .visit(&record.game, Replay { record, more })
+        .unwrap_or_else(|| Err(unknown_game(&record.game).to_string()))
+}
+
+struct Replay<'a> {
+    record: &'a GameRecord,
+    more: &'a [String],
+}
+
+impl GameVisitor for Replay<'_> {
+    type Output = Result<Box<dyn DynGame>, String>;
+
+    fn visit<G: Engine>(self) -> Self::Output {
+        let setup = self.record.setup::<G>().map_err(|e| e.to_string())?;
+        let moves: Vec<String> = self.record.moves.iter().chain(self.more).cloned().collect();
+        let seats = vec![Seat::Human; setup.players];
+        let table = GameTable::<G>::with_moves(setup, seats, &moves).map_err(|e| e.to_string())?;
+        Ok(Box::new(Live { table }))
+    }
+}
+
 struct Builder<'a> {
     setup: Setup,
     seats: &'a [Seat],

@@ -72,6 +72,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
             "/api/puzzles/{id}/attempt",
             post(crate::puzzles::api::attempt),
         )
+        .route("/api/puzzles/{id}/play", post(crate::puzzles::play::play))
         .route(
             "/api/lobby",
             get(crate::lobby::lobby).post(crate::lobby::post),

@@ -17,6 +17,7 @@ mod page_modules;
 mod play;
 mod players;
 mod presence;
+mod puzzle_play;
 mod puzzles;
 mod qinto_privacy;
 mod rated;

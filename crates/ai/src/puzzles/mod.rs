@@ -11,9 +11,12 @@
 //!   motifs.
 //! - [`generate()`]: puzzles found in games of the ladder's levels (or finished games), each
 //!   proved by the method the game allows ([`Method`]), as [`PuzzleEntry`] lines of a file.
+//! - [`attempt`]: one attempt at a puzzle, turn by turn, judged against its solution (the
+//!   terminal's puzzles and the server's judge the same way).
 //! - [`rating`]: puzzles and players rated by Glicko-2, an attempt being a game between them;
 //!   [`practice`]: the ladder's levels rated by solving puzzles.
 
+pub mod attempt;
 pub mod classify;
 pub mod distance;
 pub mod entry;

@@ -1,8 +1,8 @@
 //! Puzzles in the public API (docs/api.md):
 //! - `GET /api/puzzles`: the games with puzzles, their counts and themes, and the daily puzzle;
-//! - `GET /api/puzzles/next?game=G[&theme=T][&rating=R]`: the next puzzle for this browser's
-//!   player (by their puzzle rating in the game, one they have not tried), or for a guest (by
-//!   `rating`, 1500 unless given);
+//! - `GET /api/puzzles/next?game=G[&theme=T][&rating=R][&seen=IDS][&streak=true]`: the next
+//!   puzzle for this browser's player (by their puzzle rating in the game, one they have not
+//!   tried), or for a guest and in a streak (by `rating`, 1500 unless given, one not `seen`);
 //! - `GET /api/puzzles/daily`, `GET /api/puzzles/{id}`: a puzzle;
 //! - `POST /api/puzzles/{id}/attempt` with `{"solved": true|false}`: rated for a player's
 //!   first attempt at it, unrated for later ones and for guests;
@@ -127,6 +127,10 @@ pub struct NextQuery {
     /// Puzzle ids a guest has seen, comma-separated (a player's are stored).
     #[serde(default)]
     seen: Option<String>,
+    /// A streak: the puzzle nearest `rating` among those not `seen`, for a player too (a
+    /// streak climbs from easy puzzles whatever the player's rating).
+    #[serde(default)]
+    streak: bool,
 }
 
 /// `GET /api/puzzles/next`.
@@ -166,7 +170,7 @@ pub async fn next(
         .rating
         .filter(|r| r.is_finite())
         .unwrap_or(tabuleiro_ai::glicko::NEW_RATING);
-    if let Some(player) = &player {
+    if let Some(player) = player.as_ref().filter(|_| !query.streak) {
         match hub
             .stored(hub.store().player_puzzles(player.id.clone(), TRIED))
             .await

@@ -3,12 +3,11 @@
 //! ([`OpenPuzzles`]), so nothing here names a game.
 //!
 //! The board, its drawing and the ways to make a move are the game screen's own
-//! ([`super::game::GamePlay`], framed with the puzzle's title, task and keys); [`attempt`]
-//! judges each turn of the player against the puzzle's solution. Puzzles come in order of
-//! rating from the easiest not yet solved in this session ([`PuzzleMemory`]), each at least as
-//! hard as the last: a streak, which a wrong turn, a shown solution or a skipped puzzle ends.
+//! ([`super::game::GamePlay`], framed with the puzzle's title, task and keys);
+//! [`tabuleiro_ai::puzzles::attempt`] judges each turn of the player against the puzzle's
+//! solution. Puzzles come in order of rating from the easiest not yet solved in this session
+//! ([`PuzzleMemory`]), each at least as hard as the last: a streak, which a wrong turn, a shown solution or a skipped puzzle ends.
 
-pub mod attempt;
 mod screen;
 
 use std::cell::RefCell;

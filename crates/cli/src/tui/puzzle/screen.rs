@@ -16,11 +16,11 @@ use tabuleiro_ai::puzzles::{Loaded, PuzzleEntry, shipped};
 use tabuleiro_core::Engine;
 
 use super::SharedMemory;
-use super::attempt::{Attempt, Stage};
 use crate::names;
 use crate::tui::game::{Framing, GameAction, GamePlay, GameScreen};
 use crate::tui::layout::GLUE;
 use flow::set_up;
+use tabuleiro_ai::puzzles::attempt::{Attempt, Stage};
 
 /// The pause between the moves of a solution being shown.
 pub const SHOW_PACE: Duration = Duration::from_millis(700);

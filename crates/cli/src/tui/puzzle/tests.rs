@@ -11,11 +11,11 @@ use tabuleiro_core::{Game, Registry};
 use tabuleiro_games::REGISTRY;
 use tabuleiro_games::quantik::Quantik;
 
-use super::attempt::Stage;
 use super::*;
 use crate::tui::app::{App, Screen};
 use crate::tui::game::GameAction;
 use crate::tui::menu::Row;
+use tabuleiro_ai::puzzles::attempt::Stage;
 
 /// Quantik's puzzles in the order puzzle play takes them: by rating, the file's order among
 /// equals.

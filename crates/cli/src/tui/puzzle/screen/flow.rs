@@ -9,7 +9,7 @@ use tabuleiro_core::{Engine, Player};
 use super::{Puzzle, PuzzlePlay};
 use crate::names;
 use crate::tui::game::{Framing, GamePlay};
-use crate::tui::puzzle::attempt::{Attempt, Stage, Verdict};
+use tabuleiro_ai::puzzles::attempt::{Attempt, Stage, Verdict};
 
 impl<G: Engine> PuzzlePlay<G> {
     /// The moves `moves` in notation from the position now, joined by spaces.

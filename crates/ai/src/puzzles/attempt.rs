@@ -1,11 +1,11 @@
 //! One attempt at a puzzle, apart from the screen: whose turns are the solver's, which turn
 //! of the solution comes next, and whether a finished turn is right. A turn is right when it
 //! reaches the position the solution's turn reaches (the same moves in another order are
-//! right), as [`tabuleiro_ai::puzzles::rating::solves`] judges the computer's attempts.
+//! right), as [`super::rating::solves`] judges the computer's attempts.
 
 use std::collections::VecDeque;
 
-use tabuleiro_ai::puzzles::Loaded;
+use super::Loaded;
 use tabuleiro_core::{Engine, Player, Session};
 
 /// How an attempt stands.

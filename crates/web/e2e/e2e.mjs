@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { puzzleTests } from "./puzzles.e2e.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const binary = resolve(process.argv[2] ?? join(here, "../../../target/debug/tabuleiro"));
@@ -175,8 +176,10 @@ async function keyToCell(page, cell) {
   const onBoard = "#board [role=gridcell]";
   if (!(await page.evaluate((sel) => document.activeElement?.matches(sel), onBoard))) await tabTo(page, onBoard, true);
   const [x, y] = (await page.evaluate(() => document.activeElement.dataset.cell)).split(",").map(Number);
-  for (let dx = cell.x - x; dx !== 0; dx -= Math.sign(dx)) await page.keyboard.press(dx > 0 ? "ArrowRight" : "ArrowLeft");
-  for (let dy = cell.y - y; dy !== 0; dy -= Math.sign(dy)) await page.keyboard.press(dy > 0 ? "ArrowDown" : "ArrowUp");
+  // The keys move as the board is seen: turned half a turn for the second seat.
+  const sign = (await page.evaluate(() => !!window.tabuleiro?.ui.flipped)) ? -1 : 1;
+  for (let dx = cell.x - x; dx !== 0; dx -= Math.sign(dx)) await page.keyboard.press(sign * dx > 0 ? "ArrowRight" : "ArrowLeft");
+  for (let dy = cell.y - y; dy !== 0; dy -= Math.sign(dy)) await page.keyboard.press(sign * dy > 0 ? "ArrowDown" : "ArrowUp");
   const at = await page.evaluate(() => document.activeElement.dataset.cell);
   check(at === `${cell.x},${cell.y}`, `the arrow keys reached ${cell.x},${cell.y}, not ${at}`);
   await page.keyboard.press("Enter");
@@ -2010,6 +2013,8 @@ tests["The move box keeps its focus between moves, as lichess's keyboard input d
   }
   await page.close();
 };
+
+Object.assign(tests, puzzleTests({ check, point, keyMove, timeout, chooseName, accessible, picture }));
 
 const data = mkdtempSync(join(tmpdir(), "tabuleiro-e2e-"));
 let server = await startServer(data);

@@ -162,6 +162,7 @@ pub static SCRIPTS: LazyLock<Vec<(&'static str, Asset)>> = LazyLock::new(|| {
         module!("profile.js"),
         module!("clocks.js"),
         module!("lobby.js"),
+        module!("puzzle.js"),
         module!("options.js"),
         module!("view.js"),
         module!("setup.js"),

@@ -56,6 +56,18 @@ export function openGame(id, token) {
   connect();
 }
 
+/**
+ * Joins game `id` served by `serve` on the page itself rather than over a WebSocket (a puzzle,
+ * puzzle.js): each message the page sends goes to `serve`, which answers through `receive`.
+ */
+export function openLocal(id, serve) {
+  game.id = id;
+  game.token = null;
+  game.stopped = true;
+  game.socket = { readyState: WebSocket.OPEN, send: (text) => serve(JSON.parse(text)), close() {} };
+  game.joined = true;
+}
+
 // Opens the connection (again after each loss, waiting a little longer each time).
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -89,7 +101,8 @@ function connect() {
   };
 }
 
-function receive(message) {
+/** Applies a message of the server's to the store, then draws the page once. */
+export function receive(message) {
   switch (message.type) {
     case "welcome":
       $("offline").textContent = OFFLINE;

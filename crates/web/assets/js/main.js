@@ -28,6 +28,7 @@ import { initSettings, played } from "./settings.js";
 import { initPlayer } from "./player.js";
 import { profile } from "./profile.js";
 import { showLobby } from "./lobby.js";
+import { homePuzzles, playPuzzles, showPuzzles } from "./puzzle.js";
 
 // Each render, in order: a gesture made on an older position is forgotten, the page is drawn,
 // a new state's clocks are taken, and the keys go back to the board once a move is answered.
@@ -35,6 +36,27 @@ onRender(forgetStale);
 onRender(drawPage);
 onRender((news) => { if (news && news.type === "state") showClocks(); });
 onRender(refocusBoard);
+
+// The board and everything around it, for a game or a puzzle.
+function initGameBoard() {
+  initBoard();
+  initChoices();
+  initView();
+  initPanels();
+  $("flip").addEventListener("click", () => {
+    ui.flipped = !ui.flipped;
+    sessionStorage.setItem(`tabuleiro:flip:${game.id}`, ui.flipped ? "1" : "0");
+    render();
+  });
+  $("type-move").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("move-text").value.trim();
+    if (text) {
+      play(text);
+      $("move-text").value = "";
+    }
+  });
+}
 
 function start() {
   initSettings();
@@ -58,8 +80,23 @@ function start() {
     profile(params.get("player"));
     return;
   }
+  if (params.get("puzzle") || (params.has("puzzles") && params.get("game"))) {
+    initGameBoard();
+    playPuzzles({
+      id: params.get("puzzle"),
+      gameId: params.get("game"),
+      theme: params.get("theme") || "",
+      streak: params.has("streak"),
+    });
+    return;
+  }
+  if (params.has("puzzles")) {
+    showPuzzles();
+    return;
+  }
   if (!id) {
     setup();
+    homePuzzles();
     return;
   }
   const fragment = new URLSearchParams(location.hash.slice(1));
@@ -67,10 +104,7 @@ function start() {
   const token = fragment.get("token") || sessionStorage.getItem(key) || null;
   if (token) sessionStorage.setItem(key, token);
   $("play").hidden = false;
-  initBoard();
-  initChoices();
-  initView();
-  initPanels();
+  initGameBoard();
   $("show").addEventListener("click", () => {
     ui.shownTo = game.state ? game.state.to_move : null;
     $("cover").hidden = true;
@@ -92,11 +126,6 @@ function start() {
   });
   $("claim-draw").addEventListener("click", () => send({ type: "claim", draw: true }));
   $("abort").addEventListener("click", () => { if (confirm("Abort this game? It ends with no result.")) send({ type: "abort" }); });
-  $("flip").addEventListener("click", () => {
-    ui.flipped = !ui.flipped;
-    sessionStorage.setItem(`tabuleiro:flip:${game.id}`, ui.flipped ? "1" : "0");
-    render();
-  });
   $("rematch").addEventListener("click", () => { ui.askedRematch = send({ type: "rematch" }); });
   $("analyse").addEventListener("click", () => {
     let at = displayedAt();
@@ -108,14 +137,6 @@ function start() {
     $("analysis").hidden = false;
     $("analysis").textContent = "Analysing…";
     send({ type: "analyse", at });
-  });
-  $("type-move").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = $("move-text").value.trim();
-    if (text) {
-      play(text);
-      $("move-text").value = "";
-    }
   });
   openGame(id, token);
 }

@@ -1,5 +1,6 @@
-// A player's page (`/?player=ID`): their name, their rating in each game, and their games
-// (opponents, result, rating change, date), filtered by game; each game opens on its own
+// A player's page (`/?player=ID`): their name, their rating in each game, their puzzle rating
+// in each game with the puzzles they tried, and their games (opponents, result, rating
+// change, date), filtered by game; each game opens on its own
 // page (a finished one with its replay and analysis board), and all of them download as JSON
 // lines of records that `tabuleiro replay` reads.
 import { $, html } from "./dom.js";
@@ -66,6 +67,41 @@ async function fillGames(id) {
   }
 }
 
+// The player's puzzle ratings and the puzzles they tried, newest first, each a link to it.
+async function fillPuzzles(id, names) {
+  const answer = await fetch(`/api/players/${encodeURIComponent(id)}/puzzles`);
+  const body = await answer.json().catch(() => ({}));
+  if (!answer.ok) return;
+  $("profile-puzzles-none").hidden = body.attempts.length > 0;
+  $("profile-puzzles-box").hidden = body.attempts.length === 0;
+  const ratings = $("profile-puzzle-ratings");
+  ratings.textContent = "";
+  for (const r of body.ratings) {
+    const tr = document.createElement("tr");
+    for (const [label, text] of [["Game", names[r.game] || r.game], ["Puzzle rating", rating(r)], ["Rated attempts", String(r.attempts)]]) {
+      tr.appendChild(labelled(label, text));
+    }
+    ratings.appendChild(tr);
+  }
+  const rows = $("profile-puzzles");
+  rows.textContent = "";
+  for (const a of body.attempts) {
+    const tr = document.createElement("tr");
+    const result = `${a.solved ? "solved" : "missed"}${a.rated ? "" : " (unrated)"}`;
+    for (const [label, text] of [["Date", new Date(a.at).toLocaleString()], ["Game", names[a.game] || a.game]]) {
+      tr.appendChild(labelled(label, text));
+    }
+    const link = html("a", "", a.puzzle);
+    link.href = `/?puzzle=${encodeURIComponent(a.puzzle)}`;
+    const cell = labelled("Puzzle", "");
+    cell.appendChild(link);
+    tr.appendChild(cell);
+    tr.appendChild(labelled("Result", result));
+    tr.appendChild(labelled("Puzzle rating after", a.rated ? String(a.rating_after) : ""));
+    rows.appendChild(tr);
+  }
+}
+
 /** Shows player `id`'s page. */
 export async function profile(id) {
   $("profile").hidden = false;
@@ -90,6 +126,7 @@ export async function profile(id) {
     }
     ratings.appendChild(tr);
   }
+  await fillPuzzles(id, names);
   for (const g of catalog.games) $("profile-filter").add(new Option(g.name, g.id));
   $("profile-filter").addEventListener("change", () => fillGames(id));
   await fillGames(id);

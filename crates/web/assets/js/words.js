@@ -7,6 +7,7 @@ const MODES = {
   online: "casual",
   casual: "casual with hints",
   rated: "rated",
+  puzzle: "puzzle",
 };
 
 /** How a mode of play ("online", as the server stores it) is called: "casual". */

@@ -19,6 +19,7 @@ use super::line::{self, Judged};
 use crate::answers::{error, json_body};
 use crate::dyngame;
 use crate::hub::Hub;
+use crate::protocol::ServerMessage;
 
 /// The body of a play.
 #[derive(Debug, Deserialize)]
@@ -68,8 +69,8 @@ pub async fn play(
                 ),
             );
         }
-        let picture = game.picture_at(Some(walked.seat), at);
-        return axum::Json(json!({ "type": "look", "at": at, "picture": picture })).into_response();
+        let picture = Box::new(game.picture_at(Some(walked.seat), at));
+        return axum::Json(ServerMessage::Look { at, picture }).into_response();
     }
     let states = match line::states(entry, &walked) {
         Ok(states) => states,

@@ -1,0 +1,64 @@
+"""Type stubs of the `tabuleiro` package (its native part is Rust)."""
+
+from typing import Any, Optional, TypedDict, Union
+
+class OptionInfo(TypedDict):
+    default: str
+    allowed: str
+    description: str
+
+class GameInfo(TypedDict):
+    id: str
+    name: str
+    summary: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    chance: bool
+    options: dict[str, OptionInfo]
+
+def games() -> list[GameInfo]:
+    """Every game: id, name, numbers of players, hidden information, options."""
+
+def new_game(
+    name: str, players: Optional[int] = None, seed: int = 0, **options: Union[str, int, bool]
+) -> State:
+    """A new game of `name` with `players` seats (the fewest by default), the seed of its
+    chance events and any of its options. Raises KeyError for an unknown game, ValueError for
+    a bad option or number of players."""
+
+class State:
+    """A game in progress."""
+
+    @property
+    def game(self) -> str:
+        """The game's id."""
+    @property
+    def num_players(self) -> int:
+        """Number of seats."""
+    def current_player(self) -> int:
+        """The seat to move, from 0; -1 once the game is over."""
+    def move_in_turn(self) -> tuple[int, int]:
+        """(which move of the turn, moves per turn)."""
+    def legal_moves(self) -> list[str]:
+        """The legal moves of the seat to move, in notation."""
+    def apply_move(self, notation: str) -> str:
+        """Plays a move; returns it as the game writes it. ValueError if it is not legal."""
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+    def returns(self) -> list[float]:
+        """Each seat's result: 1.0 win, -1.0 loss, 0.0 draw (all 0.0 before the end)."""
+    def reason(self) -> Optional[str]:
+        """Why the game ended, once it has."""
+    def scores(self) -> Optional[list[int]]:
+        """Running scores, for games that keep score."""
+    def ply(self) -> int:
+        """Number of moves played."""
+    def render(self, player: Optional[int] = None) -> str:
+        """The board as text, as `player` sees it (or everyone)."""
+    def record(self) -> str:
+        """The game so far as a JSON record that `tabuleiro replay` reads."""
+    def clone(self) -> State:
+        """An independent copy."""
+    def __copy__(self) -> State: ...
+    def __deepcopy__(self, memo: Any) -> State: ...

@@ -1,0 +1,179 @@
+//! A game of any type behind one object-safe trait, built from the registry by a
+//! [`GameVisitor`]: the Python module never names a game.
+
+use tabuleiro_core::{
+    Engine, GameInfo, GameVisitor, Options, Perspective, Player, PlayerResult, Registry, Session,
+    Setup, SetupError,
+};
+use tabuleiro_games::REGISTRY;
+
+/// A game in progress, whatever its type.
+pub trait DynGame: Send + Sync {
+    /// The game's static facts.
+    fn info(&self) -> &'static GameInfo;
+    /// Number of seats.
+    fn players(&self) -> usize;
+    /// The seat to move (from 0), `None` once the game is over.
+    fn to_move(&self) -> Option<usize>;
+    /// (which move of the turn, moves per turn), from 1.
+    fn move_in_turn(&self) -> (usize, usize);
+    /// The legal moves of the seat to move, in the game's notation.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Reads and plays a move; returns it in the game's notation.
+    ///
+    /// # Errors
+    /// Bad syntax or an illegal move, in words; the game is unchanged.
+    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// Each seat's result once the game is over: 1 for a win, -1 for a loss, 0 for a draw
+    /// (all 0 before the end).
+    fn returns(&self) -> Vec<f64>;
+    /// Why the game ended, in words, once it has.
+    fn reason(&self) -> Option<String>;
+    /// The running scores, for games that keep score.
+    fn scores(&self) -> Option<Vec<i64>>;
+    /// The board as text, as everyone sees it (`None`) or as seat `viewer` does.
+    fn render(&self, viewer: Option<usize>) -> String;
+    /// The game so far as a record (JSON), which `tabuleiro replay` reads.
+    fn record_json(&self) -> String;
+    /// Number of moves played.
+    fn ply(&self) -> usize;
+    /// A copy of the game.
+    fn boxed_clone(&self) -> Box<dyn DynGame>;
+}
+
+/// Builds game `id` with `players` seats (the fewest when `None`), `seed` and option settings
+/// `name=value`.
+///
+/// # Errors
+/// An unknown game, a bad option or number of players, in words.
+pub fn build(
+    id: &str,
+    players: Option<usize>,
+    seed: u64,
+    settings: &[String],
+) -> Result<Box<dyn DynGame>, String> {
+    REGISTRY
+        .visit(
+            id,
+            Builder {
+                players,
+                seed,
+                settings,
+            },
+        )
+        .unwrap_or_else(|| {
+            let known: Vec<&str> = REGISTRY.games().iter().map(|g| g.id).collect();
+            Err(format!("unknown game `{id}` (games: {})", known.join(", ")))
+        })
+}
+
+struct Builder<'a> {
+    players: Option<usize>,
+    seed: u64,
+    settings: &'a [String],
+}
+
+impl GameVisitor for Builder<'_> {
+    type Output = Result<Box<dyn DynGame>, String>;
+
+    fn visit<G: Engine>(self) -> Self::Output {
+        let info = G::INFO;
+        let players = self.players.unwrap_or(info.min_players);
+        SetupError::check_players(info, players).map_err(|e| e.to_string())?;
+        let options = Options::parse(info, self.settings).map_err(|e| e.to_string())?;
+        let setup = Setup {
+            players,
+            options,
+            seed: self.seed,
+        };
+        let session = Session::<G>::new(setup, vec!["python".to_owned(); players])
+            .map_err(|e| e.to_string())?;
+        Ok(Box::new(Live { session }))
+    }
+}
+
+#[derive(Clone)]
+struct Live<G: Engine> {
+    session: Session<G>,
+}
+
+impl<G: Engine> DynGame for Live<G> {
+    fn info(&self) -> &'static GameInfo {
+        G::INFO
+    }
+
+    fn players(&self) -> usize {
+        self.session.setup().players
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.session.to_move().map(Player::index)
+    }
+
+    fn move_in_turn(&self) -> (usize, usize) {
+        self.session.state().move_in_turn()
+    }
+
+    fn legal_moves(&self) -> Vec<String> {
+        let state = self.session.state();
+        let mut moves = Vec::new();
+        if state.outcome().is_none() {
+            state.legal_moves(&mut moves);
+        }
+        moves.into_iter().map(|mv| state.format_move(mv)).collect()
+    }
+
+    fn play(&mut self, text: &str) -> Result<String, String> {
+        let state = self.session.state();
+        if state.outcome().is_some() {
+            return Err(format!("{text}: the game is over"));
+        }
+        let mv = state.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
+        let shown = state.format_move(mv);
+        self.session.play(mv).map_err(|e| format!("{text}: {e}"))?;
+        Ok(shown)
+    }
+
+    fn returns(&self) -> Vec<f64> {
+        match self.session.outcome() {
+            Some(outcome) => outcome
+                .results
+                .iter()
+                .map(|r| match r {
+                    PlayerResult::Win => 1.0,
+                    PlayerResult::Loss => -1.0,
+                    PlayerResult::Draw => 0.0,
+                })
+                .collect(),
+            None => vec![0.0; self.players()],
+        }
+    }
+
+    fn reason(&self) -> Option<String> {
+        self.session.outcome().map(|o| o.reason)
+    }
+
+    fn scores(&self) -> Option<Vec<i64>> {
+        self.session.state().scores()
+    }
+
+    fn render(&self, viewer: Option<usize>) -> String {
+        let state = self.session.state();
+        match viewer {
+            Some(seat) => state.render(Perspective::Player(Player(seat as u8))),
+            None => state.render_public(),
+        }
+    }
+
+    fn record_json(&self) -> String {
+        self.session.record().to_json()
+    }
+
+    fn ply(&self) -> usize {
+        self.session.moves().len()
+    }
+
+    fn boxed_clone(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}

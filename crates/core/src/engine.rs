@@ -6,6 +6,7 @@
 //! crate, `<game>/engine.rs`), so that a reader of the rules never meets search policy and the
 //! rules never depend on how a position is judged.
 
+use crate::actions::ActionSpace;
 use crate::game::Game;
 use crate::oracle::OracleSource;
 use crate::player::Player;
@@ -51,6 +52,13 @@ pub trait Engine: Game {
     /// level, analysis and `tabuleiro solve` use it in preference to the generic solver, and
     /// the module [`crate::oracle`] says where tables live. Default `None`: no such table.
     fn oracle() -> Option<&'static dyn OracleSource<Self>> {
+        None
+    }
+
+    /// The game's fixed action space and observation planes, for programs that learn to play
+    /// it ([`crate::actions`]; the game's module documents their layout). Default `None`: the
+    /// game offers none yet.
+    fn action_space() -> Option<&'static dyn ActionSpace<Self>> {
         None
     }
 

@@ -26,6 +26,7 @@
 //! as a literal grid, [`Game::settled_options`]) and reports [`Game::scores`]; Taiji's paired
 //! games are decided by summed scores ([`Game::PAIR_SCORING`]).
 
+pub mod actions;
 pub mod conformance;
 pub mod engine;
 pub mod eyes;
@@ -41,6 +42,7 @@ pub mod registry;
 pub mod rng;
 pub mod session;
 
+pub use actions::ActionSpace;
 pub use engine::{Engine, EngineInfo, SearchKind, TurnWin};
 pub use eyes::Eyes;
 pub use game::{

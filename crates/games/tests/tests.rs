@@ -1,5 +1,6 @@
 //! Integration tests of the games crate, in one binary (one link step).
 
+mod action_spaces;
 mod cell_names;
 mod conformance;
 mod ended_records;

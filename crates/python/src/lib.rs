@@ -9,7 +9,8 @@
 
 pub mod table;
 
-use pyo3::exceptions::{PyKeyError, PyValueError};
+use numpy::{PyArray1, PyArray3, PyArrayMethods};
+use pyo3::exceptions::{PyKeyError, PyNotImplementedError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -85,6 +86,16 @@ fn new_game(
 #[pyclass(module = "tabuleiro")]
 pub struct State {
     game: Box<dyn DynGame>,
+}
+
+impl State {
+    fn no_actions(&self) -> PyErr {
+        PyNotImplementedError::new_err(table::no_actions(self.game.info()))
+    }
+
+    fn actions(&self) -> PyResult<Vec<(usize, String)>> {
+        self.game.legal_actions().ok_or_else(|| self.no_actions())
+    }
 }
 
 #[pymethods]
@@ -173,6 +184,87 @@ impl State {
         State {
             game: self.game.boxed_clone(),
         }
+    }
+
+    /// The size of the game's fixed action space (its layout is in the game's documentation:
+    /// docs/python.md). `NotImplementedError` for a game without one (Q!nto, for now).
+    #[getter]
+    fn num_actions(&self) -> PyResult<usize> {
+        self.game.action_count().ok_or_else(|| self.no_actions())
+    }
+
+    /// The actions of the legal moves, ascending (none once the game is over).
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        Ok(self.actions()?.into_iter().map(|(a, _)| a).collect())
+    }
+
+    /// A NumPy array of `num_actions` int8: 1 for each legal action, else 0.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = vec![0_i8; self.num_actions()?];
+        for (action, _) in self.actions()? {
+            mask[action] = 1;
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Plays the move of `action`; returns it in notation. `ValueError` for an action that
+    /// is not legal here (the game is then unchanged).
+    fn apply(&mut self, action: usize) -> PyResult<String> {
+        let notation = self.action_to_string(action)?;
+        self.game.play(&notation).map_err(PyValueError::new_err)
+    }
+
+    /// The legal move of `action`, in notation; `ValueError` for an action not legal here.
+    fn action_to_string(&self, action: usize) -> PyResult<String> {
+        self.actions()?
+            .into_iter()
+            .find(|(a, _)| *a == action)
+            .map(|(_, notation)| notation)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "action {action} is not a legal move here ({} legal actions)",
+                    self.game.legal_moves().len()
+                ))
+            })
+    }
+
+    /// The action of the move written `notation` (as this position reads it, legal or not).
+    fn string_to_action(&self, notation: &str) -> PyResult<usize> {
+        if self.game.action_count().is_none() {
+            return Err(self.no_actions());
+        }
+        self.game.action_of(notation).map_err(PyValueError::new_err)
+    }
+
+    /// The observation's shape: `(planes, rows, columns)`.
+    fn observation_shape(&self) -> PyResult<(usize, usize, usize)> {
+        let [p, r, c] = self
+            .game
+            .observation_shape()
+            .ok_or_else(|| self.no_actions())?;
+        Ok((p, r, c))
+    }
+
+    /// What seat `player` may know of the position, as a NumPy float32 array of
+    /// `observation_shape()` (planes from that seat's side; layout in docs/python.md).
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: usize,
+    ) -> PyResult<Bound<'py, PyArray3<f32>>> {
+        let [p, r, c] = self
+            .game
+            .observation_shape()
+            .ok_or_else(|| self.no_actions())?;
+        if player >= self.game.players() {
+            return Err(PyValueError::new_err(format!(
+                "no seat {player}: seats are 0 to {}",
+                self.game.players() - 1
+            )));
+        }
+        let mut values = vec![0.0_f32; p * r * c];
+        self.game.observe(player, &mut values);
+        PyArray1::from_vec(py, values).reshape([p, r, c])
     }
 
     fn __copy__(&self) -> State {

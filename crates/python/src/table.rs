@@ -1,6 +1,7 @@
 //! A game of any type behind one object-safe trait, built from the registry by a
 //! [`GameVisitor`]: the Python module never names a game.
 
+use tabuleiro_core::actions::legal_actions;
 use tabuleiro_core::{
     Engine, GameInfo, GameVisitor, Options, Perspective, Player, PlayerResult, Registry, Session,
     Setup, SetupError,
@@ -39,6 +40,21 @@ pub trait DynGame: Send + Sync {
     fn ply(&self) -> usize;
     /// A copy of the game.
     fn boxed_clone(&self) -> Box<dyn DynGame>;
+    /// The size of the game's fixed action space ([`tabuleiro_core::actions`]), `None` for a
+    /// game without one.
+    fn action_count(&self) -> Option<usize>;
+    /// The legal moves' actions, ascending, each with its notation; `None` for a game without
+    /// an action space.
+    fn legal_actions(&self) -> Option<Vec<(usize, String)>>;
+    /// The action of the move written `text` in this position (legal or not), if it reads.
+    ///
+    /// # Errors
+    /// A game without an action space, or text that is not a move, in words.
+    fn action_of(&self, text: &str) -> Result<usize, String>;
+    /// The observation's shape `[planes, rows, columns]`, `None` for a game without one.
+    fn observation_shape(&self) -> Option<[usize; 3]>;
+    /// Writes what `seat` may know into `out` (the shape's length).
+    fn observe(&self, seat: usize, out: &mut [f32]);
 }
 
 /// Builds game `id` with `players` seats (the fewest when `None`), `seed` and option settings
@@ -176,4 +192,46 @@ impl<G: Engine> DynGame for Live<G> {
     fn boxed_clone(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
+
+    fn action_count(&self) -> Option<usize> {
+        G::action_space().map(|space| space.count(self.session.state()))
+    }
+
+    fn legal_actions(&self) -> Option<Vec<(usize, String)>> {
+        let space = G::action_space()?;
+        let state = self.session.state();
+        let mut actions: Vec<(usize, String)> = legal_actions(space, state)
+            .into_iter()
+            .map(|(action, mv)| (action, state.format_move(mv)))
+            .collect();
+        actions.sort_unstable_by_key(|(action, _)| *action);
+        Some(actions)
+    }
+
+    fn action_of(&self, text: &str) -> Result<usize, String> {
+        let space = G::action_space().ok_or_else(|| no_actions(G::INFO))?;
+        let state = self.session.state();
+        let mv = state
+            .parse_notation(text)
+            .map_err(|e| format!("{text}: {e}"))?;
+        Ok(space.action(state, mv))
+    }
+
+    fn observation_shape(&self) -> Option<[usize; 3]> {
+        G::action_space().map(|space| space.observation_shape(self.session.state()))
+    }
+
+    fn observe(&self, seat: usize, out: &mut [f32]) {
+        if let Some(space) = G::action_space() {
+            space.observe(self.session.state(), Player(seat as u8), out);
+        }
+    }
+}
+
+/// Why a game has no actions, in words.
+pub fn no_actions(info: &GameInfo) -> String {
+    format!(
+        "{} has no fixed action space yet: play it by notation (legal_moves, apply_move)",
+        info.name
+    )
 }

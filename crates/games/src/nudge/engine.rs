@@ -1,7 +1,7 @@
 //! What Nudge's computer players know beyond the rules: a cheap evaluation, a quick look for
 //! a push that wins, and the solved table of the 5×5 board ([`super::solve`]).
 
-use tabuleiro_core::{Engine, EngineInfo, Player, SearchKind};
+use tabuleiro_core::{ActionSpace, Engine, EngineInfo, Player, SearchKind};
 
 use super::{EDGE, FULL, Mask, Nudge, NudgeMove, solve};
 
@@ -52,6 +52,11 @@ impl Engine for Nudge {
     /// `push off the edge` and `double push`, as the module `nudge::motifs` defines them.
     fn motifs(&self, turn: &[NudgeMove]) -> Vec<&'static str> {
         super::motifs::find(self, turn)
+    }
+
+    /// 100 actions (tail square and direction) and 5 planes of 5×5: [`super::actions`].
+    fn action_space() -> Option<&'static dyn ActionSpace<Self>> {
+        Some(&super::actions::NudgeActions)
     }
 
     /// The puzzles shipped with the program (`puzzles.jsonl` beside the rules), made by

@@ -57,6 +57,7 @@
 //!
 //! [`Engine::oracle`]: tabuleiro_core::Engine::oracle
 
+pub mod actions;
 mod board;
 mod diagram;
 mod engine;

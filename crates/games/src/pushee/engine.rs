@@ -1,7 +1,7 @@
 //! What Pushee Pieces' computer players know beyond the rules: the score difference as the
 //! evaluation.
 
-use tabuleiro_core::{Engine, EngineInfo, Player, SearchKind};
+use tabuleiro_core::{ActionSpace, Engine, EngineInfo, Player, SearchKind};
 
 use super::{Pushee, PusheeMove};
 
@@ -11,6 +11,11 @@ impl Engine for Pushee {
         search: SearchKind::AlphaBeta,
         solvable: false,
     };
+
+    /// 2WH actions (orientation and cell) and 7 planes of H×W: [`super::actions`].
+    fn action_space() -> Option<&'static dyn ActionSpace<Self>> {
+        Some(&super::actions::PusheeActions)
+    }
 
     fn evaluate(&self, player: Player) -> i32 {
         let scores = self.both_scores();

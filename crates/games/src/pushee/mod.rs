@@ -45,6 +45,7 @@
 //! to move, the values and the rule options. `max_moves` is 144: every move places one of at
 //! most 2 × 72 pieces. The game has chance (the generated board), decided once by the seed.
 
+pub mod actions;
 mod engine;
 mod motifs;
 mod notation;

@@ -1,7 +1,7 @@
 //! What Quantik's computer players know beyond the rules: mobility as the evaluation, and a
 //! quick look for a placement that completes a row, column or region.
 
-use tabuleiro_core::{Engine, EngineInfo, Game, GameRng, Player, SearchKind};
+use tabuleiro_core::{ActionSpace, Engine, EngineInfo, Game, GameRng, Player, SearchKind};
 
 use super::{Quantik, QuantikMove};
 
@@ -44,6 +44,11 @@ impl Engine for Quantik {
     /// `no placement left`, as the module `quantik::motifs` defines them.
     fn motifs(&self, turn: &[QuantikMove]) -> Vec<&'static str> {
         super::motifs::find(self, turn)
+    }
+
+    /// 64 actions (shape and cell) and 16 planes of 4×4: [`super::actions`].
+    fn action_space() -> Option<&'static dyn ActionSpace<Self>> {
+        Some(&super::actions::QuantikActions)
     }
 
     /// The puzzles shipped with the program (`puzzles.jsonl` beside the rules), made by

@@ -13,10 +13,13 @@
 //! Notation: the shape letter then the cell, `Ca1`, case-insensitive (`c A1` is accepted too).
 //! The first player's pieces are drawn in upper case, the second's in lower case.
 //!
+//! For programs that learn: a fixed action space of 64 and observation planes, [`actions`].
+//!
 //! Representation: bitboards (one 16-bit mask per shape and per player, plus the cells where
 //! each player may not put each shape, kept up to date move by move). Listing moves writes
 //! into a caller's vector; [`Game::random_move`] draws a move without listing any.
 
+pub mod actions;
 mod engine;
 mod geometry;
 mod motifs;

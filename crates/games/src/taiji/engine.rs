@@ -1,7 +1,7 @@
 //! What Taiji's computer players know beyond the rules: the score with the room groups have
 //! to grow as the evaluation, and a quick look for a tile that ends the game with a win.
 
-use tabuleiro_core::{Engine, EngineInfo, Game, Player, SearchKind};
+use tabuleiro_core::{ActionSpace, Engine, EngineInfo, Game, Player, SearchKind};
 
 use super::{Colour, Scoring, Taiji, TaijiMove};
 
@@ -13,6 +13,12 @@ impl Engine for Taiji {
         search: SearchKind::MonteCarlo,
         solvable: false,
     };
+
+    /// 4n² actions (light cell and the side of its dark half) and 3 planes of n×n:
+    /// [`super::actions`].
+    fn action_space() -> Option<&'static dyn ActionSpace<Self>> {
+        Some(&super::actions::TaijiActions)
+    }
 
     fn evaluate(&self, player: Player) -> i32 {
         let mine = Colour::of_seat(player.index());

@@ -37,6 +37,7 @@
 //! is tracked move by move); which cells were paired into one tile is not kept, as no rule
 //! depends on it.
 
+pub mod actions;
 mod engine;
 pub mod geometry;
 mod motifs;

@@ -2,6 +2,9 @@
 
 from typing import Any, Optional, TypedDict, Union
 
+import numpy as np
+import numpy.typing as npt
+
 class OptionInfo(TypedDict):
     default: str
     allowed: str
@@ -58,6 +61,23 @@ class State:
         """The board as text, as `player` sees it (or everyone)."""
     def record(self) -> str:
         """The game so far as a JSON record that `tabuleiro replay` reads."""
+    @property
+    def num_actions(self) -> int:
+        """Size of the game's fixed action space (NotImplementedError for Q!nto, for now)."""
+    def legal_actions(self) -> list[int]:
+        """The legal moves' actions, ascending."""
+    def legal_action_mask(self) -> npt.NDArray[np.int8]:
+        """1 for each legal action of the `num_actions`, else 0."""
+    def apply(self, action: int) -> str:
+        """Plays the move of `action`; returns it in notation. ValueError if not legal."""
+    def action_to_string(self, action: int) -> str:
+        """The legal move of `action`, in notation. ValueError if not legal here."""
+    def string_to_action(self, notation: str) -> int:
+        """The action of the move written `notation`."""
+    def observation_shape(self) -> tuple[int, int, int]:
+        """(planes, rows, columns) of `observation`."""
+    def observation(self, player: int) -> npt.NDArray[np.float32]:
+        """What seat `player` may know, as planes from its side, values in 0..1."""
     def clone(self) -> State:
         """An independent copy."""
     def __copy__(self) -> State: ...

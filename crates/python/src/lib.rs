@@ -7,12 +7,16 @@
 //! Python side, its type stubs and its tests are in `crates/python/python` and
 //! `crates/python/tests`.
 
+pub mod agents;
 pub mod table;
 
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::{PyKeyError, PyNotImplementedError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 use tabuleiro_core::Registry;
 use tabuleiro_games::REGISTRY;
@@ -267,6 +271,54 @@ impl State {
         PyArray1::from_vec(py, values).reshape([p, r, c])
     }
 
+    /// The position's exact value for the player to move and each legal move's, where the game
+    /// is solved here (Quantik, Nudge): `{"value": "win" | "draw" | "loss", "plies": moves to
+    /// the end with best play (None for a draw), "best_moves": the moves that keep the value
+    /// soonest, in notation, "best_actions": their actions, "moves": [{"move", "action",
+    /// "value", "plies"}] best first}`. `NotImplementedError` for a game not solved here.
+    fn solve<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let game = &*self.game;
+        let moves = py.detach(|| game.solve()).map_err(|e| {
+            if e.contains("not solved here") {
+                PyNotImplementedError::new_err(e)
+            } else {
+                PyValueError::new_err(e)
+            }
+        })?;
+        let best = moves
+            .first()
+            .ok_or_else(|| PyValueError::new_err("no legal move"))?;
+        let keepers: Vec<&agents::SolvedMove> = moves
+            .iter()
+            .filter(|m| m.value == best.value && m.plies == best.plies)
+            .collect();
+        let out = PyDict::new(py);
+        out.set_item("value", best.value)?;
+        out.set_item("plies", best.plies)?;
+        out.set_item(
+            "best_moves",
+            keepers
+                .iter()
+                .map(|m| m.notation.clone())
+                .collect::<Vec<_>>(),
+        )?;
+        out.set_item(
+            "best_actions",
+            keepers.iter().filter_map(|m| m.action).collect::<Vec<_>>(),
+        )?;
+        let list = PyList::empty(py);
+        for m in &moves {
+            let one = PyDict::new(py);
+            one.set_item("move", &m.notation)?;
+            one.set_item("action", m.action)?;
+            one.set_item("value", m.value)?;
+            one.set_item("plies", m.plies)?;
+            list.append(one)?;
+        }
+        out.set_item("moves", list)?;
+        Ok(out)
+    }
+
     fn __copy__(&self) -> State {
         self.clone()
     }
@@ -292,11 +344,91 @@ impl State {
     }
 }
 
+/// A computer player of the program's levels (`random`, `greedy`, `easy`, `medium`, `hard`,
+/// `perfect` where a game is solved, `strong:think=MS:depth=D…`), for any game: it chooses
+/// from the view of the seat to move alone (a Q!nto player never sees another hand).
+#[pyclass(module = "tabuleiro")]
+pub struct Agent {
+    level: String,
+    seed: u64,
+    /// The level built for each game it has played (behind a lock, as Python objects may be
+    /// shared between threads; the methods that play take the object whole anyway).
+    built: Mutex<HashMap<&'static str, Box<dyn agents::DynAgent>>>,
+}
+
+#[pymethods]
+impl Agent {
+    /// A player of `level`; `think_ms` bounds each move's thinking (the levels that think);
+    /// `seed` makes its choices reproducible.
+    #[new]
+    #[pyo3(signature = (level = "hard", think_ms = None, seed = 0))]
+    fn new(level: &str, think_ms: Option<u64>, seed: u64) -> PyResult<Self> {
+        let level = match think_ms {
+            Some(ms) => format!("{level}:think={ms}"),
+            None => level.to_owned(),
+        };
+        level
+            .parse::<tabuleiro_ai::Level>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Agent {
+            level,
+            seed,
+            built: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The level, as the program reads it.
+    #[getter]
+    fn level(&self) -> &str {
+        &self.level
+    }
+
+    /// The move this player makes for the seat to move of `state`, in notation (the thinking
+    /// is done without the GIL).
+    fn choose_move(&mut self, py: Python<'_>, state: &State) -> PyResult<String> {
+        let id = state.game.info().id;
+        let built = self
+            .built
+            .get_mut()
+            .map_err(|_| PyValueError::new_err("this player failed in an earlier move"))?;
+        if !built.contains_key(id) {
+            let agent = state
+                .game
+                .agent(&self.level, self.seed)
+                .map_err(PyValueError::new_err)?;
+            built.insert(id, agent);
+        }
+        let agent = built
+            .get_mut(id)
+            .ok_or_else(|| PyValueError::new_err("no player"))?;
+        let game = &*state.game;
+        py.detach(|| agent.choose(game))
+            .map_err(PyValueError::new_err)
+    }
+
+    /// The action of the move this player makes for the seat to move of `state`.
+    fn act(&mut self, py: Python<'_>, state: &State) -> PyResult<usize> {
+        if state.game.action_count().is_none() {
+            return Err(state.no_actions());
+        }
+        let notation = self.choose_move(py, state)?;
+        state
+            .game
+            .action_of(&notation)
+            .map_err(PyValueError::new_err)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<tabuleiro.Agent {}>", self.level)
+    }
+}
+
 /// The native part of the `tabuleiro` package.
 #[pymodule]
 fn _tabuleiro(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(games, module)?)?;
     module.add_function(wrap_pyfunction!(new_game, module)?)?;
     module.add_class::<State>()?;
+    module.add_class::<Agent>()?;
     Ok(())
 }

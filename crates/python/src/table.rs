@@ -55,6 +55,18 @@ pub trait DynGame: Send + Sync {
     fn observation_shape(&self) -> Option<[usize; 3]>;
     /// Writes what `seat` may know into `out` (the shape's length).
     fn observe(&self, seat: usize, out: &mut [f32]);
+    /// The game as [`Any`], for a player built for its type ([`crate::agents`]).
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// A computer player of `level` for this game's type, seeded.
+    ///
+    /// # Errors
+    /// A level that does not read or does not play this game, in words.
+    fn agent(&self, level: &str, seed: u64) -> Result<Box<dyn crate::agents::DynAgent>, String>;
+    /// Every legal move with its exact value, best first.
+    ///
+    /// # Errors
+    /// A game not solved here, in words.
+    fn solve(&self) -> Result<Vec<crate::agents::SolvedMove>, String>;
 }
 
 /// Builds game `id` with `players` seats (the fewest when `None`), `seed` and option settings
@@ -108,9 +120,17 @@ impl GameVisitor for Builder<'_> {
     }
 }
 
+/// A game of type `G` in progress.
 #[derive(Clone)]
-struct Live<G: Engine> {
+pub struct Live<G: Engine> {
     session: Session<G>,
+}
+
+impl<G: Engine> Live<G> {
+    /// The position.
+    pub fn state(&self) -> &G {
+        self.session.state()
+    }
 }
 
 impl<G: Engine> DynGame for Live<G> {
@@ -225,6 +245,22 @@ impl<G: Engine> DynGame for Live<G> {
         if let Some(space) = G::action_space() {
             space.observe(self.session.state(), Player(seat as u8), out);
         }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn agent(&self, level: &str, seed: u64) -> Result<Box<dyn crate::agents::DynAgent>, String> {
+        crate::agents::build::<G>(level, seed)
+    }
+
+    fn solve(&self) -> Result<Vec<crate::agents::SolvedMove>, String> {
+        let state = self.session.state();
+        if state.outcome().is_some() {
+            return Err("the game is over".to_owned());
+        }
+        crate::agents::solve(state)
     }
 }
 

@@ -78,7 +78,22 @@ class State:
         """(planes, rows, columns) of `observation`."""
     def observation(self, player: int) -> npt.NDArray[np.float32]:
         """What seat `player` may know, as planes from its side, values in 0..1."""
+    def solve(self) -> dict[str, Any]:
+        """Exact values where the game is solved here (Quantik, Nudge): value, plies,
+        best_moves, best_actions, moves. NotImplementedError elsewhere."""
     def clone(self) -> State:
         """An independent copy."""
     def __copy__(self) -> State: ...
     def __deepcopy__(self, memo: Any) -> State: ...
+
+class Agent:
+    """A computer player of the program's levels, choosing from the seat's view alone."""
+
+    def __init__(self, level: str = "hard", think_ms: Optional[int] = None, seed: int = 0) -> None: ...
+    @property
+    def level(self) -> str:
+        """The level as the program reads it."""
+    def choose_move(self, state: State) -> str:
+        """The move for the seat to move, in notation."""
+    def act(self, state: State) -> int:
+        """The action of that move (games with an action space)."""

@@ -55,7 +55,7 @@ pub trait DynGame: Send + Sync {
     fn observation_shape(&self) -> Option<[usize; 3]>;
     /// Writes what `seat` may know into `out` (the shape's length).
     fn observe(&self, seat: usize, out: &mut [f32]);
-    /// The game as [`Any`], for a player built for its type ([`crate::agents`]).
+    /// The game as [`std::any::Any`], for a player built for its type ([`crate::agents`]).
     fn as_any(&self) -> &dyn std::any::Any;
     /// A computer player of `level` for this game's type, seeded.
     ///

@@ -11,6 +11,6 @@ records of the tabuleiro program (the game engine is Rust, reached through PyO3)
 'Ca1'
 """
 
-from ._tabuleiro import Agent, State, games, new_game
+from ._tabuleiro import Agent, State, VectorEnv, games, new_game
 
-__all__ = ["Agent", "State", "games", "new_game"]
+__all__ = ["Agent", "State", "VectorEnv", "games", "new_game"]

@@ -97,3 +97,23 @@ class Agent:
         """The move for the seat to move, in notation."""
     def act(self, state: State) -> int:
         """The action of that move (games with an action space)."""
+
+class VectorEnv:
+    """n games of one kind stepped at once in Rust, finished games started again."""
+
+    def __init__(self, name: str, n: int, players: Optional[int] = None, seed: int = 0, **options: Union[str, int, bool]) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def observation_shape(self) -> tuple[int, int, int]: ...
+    def reset(self, seed: int = 0) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+        """(observations (n, planes, rows, columns) from each seat to move, masks (n, actions), to_move (n,))."""
+    def step(self, actions: Optional[Any] = None) -> tuple[
+        npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.int64]
+    ]:
+        """Plays one action in each game (random legal ones when None): (observations, masks,
+        rewards (n, players), ended (n,), to_move (n,))."""

@@ -1,0 +1,242 @@
+//! Many games of one kind stepped at once in Rust, for `tabuleiro.VectorEnv`: each step plays
+//! one action (given, or a random legal one) in every game, starts a finished game again, and
+//! writes every game's observation, legal-action mask and player to move into flat buffers
+//! that become NumPy arrays.
+
+use tabuleiro_core::{
+    ActionSpace, Engine, GameRng, GameVisitor, Options, Player, PlayerResult, Registry, Setup,
+    rng_from_seed,
+};
+use tabuleiro_games::REGISTRY;
+
+use crate::table::no_actions;
+
+/// What one step wrote, besides the observations: each game's rewards (seat by seat), whether
+/// it ended at this step (it has been started again since).
+#[derive(Debug, Default)]
+pub struct Stepped {
+    /// `games × seats`: 1 win, -1 loss, 0 draw for the games that ended; 0 for the others.
+    pub rewards: Vec<f32>,
+    /// Whether each game ended at this step.
+    pub ended: Vec<bool>,
+}
+
+/// The buffers a batch writes its games' positions into.
+#[derive(Debug, Default)]
+pub struct Seen {
+    /// `games × planes × rows × columns`, each game from the side of its seat to move.
+    pub observations: Vec<f32>,
+    /// `games × actions`: 1 for each legal action.
+    pub masks: Vec<i8>,
+    /// Each game's seat to move.
+    pub to_move: Vec<i64>,
+}
+
+/// A batch of games of one kind, whatever the kind.
+pub trait DynBatch: Send + Sync {
+    /// Games in the batch.
+    fn games(&self) -> usize;
+    /// Seats of each game.
+    fn players(&self) -> usize;
+    /// The size of the action space.
+    fn action_count(&self) -> usize;
+    /// `[planes, rows, columns]` of one observation.
+    fn observation_shape(&self) -> [usize; 3];
+    /// Starts every game again, game `i` with seed `seed + i`.
+    ///
+    /// # Errors
+    /// A setup that no longer starts (not expected: it started when the batch was built).
+    fn reset(&mut self, seed: u64) -> Result<(), String>;
+    /// Plays `actions[i]` in game `i` (random legal actions when `None`), starting finished
+    /// games again.
+    ///
+    /// # Errors
+    /// A wrong number of actions, or an action not legal in its game (named, nothing played).
+    fn step(&mut self, actions: Option<&[i64]>) -> Result<Stepped, String>;
+    /// Writes every game's observation, mask and seat to move.
+    fn look(&self, seen: &mut Seen);
+}
+
+/// Builds `games` games of `id` with `players` seats and option settings, seeded from `seed`.
+///
+/// # Errors
+/// An unknown game, bad options or players, or a game without an action space, in words.
+pub fn build(
+    id: &str,
+    games: usize,
+    players: Option<usize>,
+    seed: u64,
+    settings: &[String],
+) -> Result<Box<dyn DynBatch>, String> {
+    REGISTRY
+        .visit(
+            id,
+            Builder {
+                games,
+                players,
+                seed,
+                settings,
+            },
+        )
+        .unwrap_or_else(|| Err(format!("unknown game `{id}`")))
+}
+
+struct Builder<'a> {
+    games: usize,
+    players: Option<usize>,
+    seed: u64,
+    settings: &'a [String],
+}
+
+impl GameVisitor for Builder<'_> {
+    type Output = Result<Box<dyn DynBatch>, String>;
+
+    fn visit<G: Engine>(self) -> Self::Output {
+        let space = G::action_space().ok_or_else(|| no_actions(G::INFO))?;
+        let info = G::INFO;
+        let setup = Setup {
+            players: self.players.unwrap_or(info.min_players),
+            options: Options::parse(info, self.settings).map_err(|e| e.to_string())?,
+            seed: 0,
+        };
+        tabuleiro_core::SetupError::check_players(info, setup.players)
+            .map_err(|e| e.to_string())?;
+        let probe = G::new(&setup).map_err(|e| e.to_string())?;
+        let mut batch = Batch {
+            space,
+            actions: space.count(&probe),
+            shape: space.observation_shape(&probe),
+            setup,
+            games: Vec::with_capacity(self.games),
+            next_seed: 0,
+            rng: rng_from_seed(self.seed),
+            moves: Vec::new(),
+        };
+        batch.games.resize(self.games, probe);
+        batch.reset(self.seed)?;
+        Ok(Box::new(batch))
+    }
+}
+
+struct Batch<G: Engine> {
+    space: &'static dyn ActionSpace<G>,
+    actions: usize,
+    shape: [usize; 3],
+    setup: Setup,
+    games: Vec<G>,
+    /// The seed of the next game started.
+    next_seed: u64,
+    /// Draws the random legal actions.
+    rng: GameRng,
+    /// A move list, reused.
+    moves: Vec<G::Move>,
+}
+
+impl<G: Engine> Batch<G> {
+    /// A new game with the next seed.
+    fn fresh(&mut self) -> Result<G, String> {
+        self.setup.seed = self.next_seed;
+        self.next_seed = self.next_seed.wrapping_add(1);
+        G::new(&self.setup).map_err(|e| e.to_string())
+    }
+}
+
+impl<G: Engine> DynBatch for Batch<G> {
+    fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    fn players(&self) -> usize {
+        self.setup.players
+    }
+
+    fn action_count(&self) -> usize {
+        self.actions
+    }
+
+    fn observation_shape(&self) -> [usize; 3] {
+        self.shape
+    }
+
+    fn reset(&mut self, seed: u64) -> Result<(), String> {
+        self.next_seed = seed;
+        self.rng = rng_from_seed(seed);
+        for i in 0..self.games.len() {
+            self.games[i] = self.fresh()?;
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, actions: Option<&[i64]>) -> Result<Stepped, String> {
+        let n = self.games.len();
+        let seats = self.setup.players;
+        if let Some(actions) = actions
+            && actions.len() != n
+        {
+            return Err(format!("{} actions for {n} games", actions.len()));
+        }
+        // Every action is checked before any is played.
+        let mut chosen = Vec::with_capacity(n);
+        for (i, game) in self.games.iter().enumerate() {
+            let mv = match actions {
+                Some(actions) => {
+                    let wanted = actions[i];
+                    self.moves.clear();
+                    game.legal_moves(&mut self.moves);
+                    let found = usize::try_from(wanted).ok().and_then(|a| {
+                        self.moves
+                            .iter()
+                            .copied()
+                            .find(|&mv| self.space.action(game, mv) == a)
+                    });
+                    found.ok_or_else(|| format!("game {i}: action {wanted} is not legal there"))?
+                }
+                None => game
+                    .random_move(&mut self.rng)
+                    .ok_or_else(|| format!("game {i} has no move"))?,
+            };
+            chosen.push(mv);
+        }
+        let mut stepped = Stepped {
+            rewards: vec![0.0; n * seats],
+            ended: vec![false; n],
+        };
+        for (i, mv) in chosen.into_iter().enumerate() {
+            self.games[i].play_unchecked(mv);
+            if let Some(outcome) = self.games[i].outcome() {
+                for (seat, result) in outcome.results.iter().enumerate().take(seats) {
+                    stepped.rewards[i * seats + seat] = match result {
+                        PlayerResult::Win => 1.0,
+                        PlayerResult::Loss => -1.0,
+                        PlayerResult::Draw => 0.0,
+                    };
+                }
+                stepped.ended[i] = true;
+                self.games[i] = self.fresh()?;
+            }
+        }
+        Ok(stepped)
+    }
+
+    fn look(&self, seen: &mut Seen) {
+        let n = self.games.len();
+        let size: usize = self.shape.iter().product();
+        seen.observations.clear();
+        seen.observations.resize(n * size, 0.0);
+        seen.masks.clear();
+        seen.masks.resize(n * self.actions, 0);
+        seen.to_move.clear();
+        let mut moves = Vec::new();
+        for (i, game) in self.games.iter().enumerate() {
+            let seat = game.to_move().unwrap_or(Player(0));
+            seen.to_move.push(seat.index() as i64);
+            self.space
+                .observe(game, seat, &mut seen.observations[i * size..(i + 1) * size]);
+            moves.clear();
+            game.legal_moves(&mut moves);
+            for &mv in &moves {
+                seen.masks[i * self.actions + self.space.action(game, mv)] = 1;
+            }
+        }
+    }
+}

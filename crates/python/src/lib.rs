@@ -188,23 +188,29 @@ impl State {
 
     /// The actions of the legal moves, ascending (none once the game is over).
     fn legal_actions(&self) -> PyResult<Vec<usize>> {
-        Ok(self.actions()?.into_iter().map(|(a, _)| a).collect())
+        self.game
+            .legal_action_ids()
+            .ok_or_else(|| self.no_actions())
     }
 
     /// A NumPy array of `num_actions` int8: 1 for each legal action, else 0.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut mask = vec![0_i8; self.num_actions()?];
-        for (action, _) in self.actions()? {
+        for action in self.legal_actions()? {
             mask[action] = 1;
         }
         Ok(PyArray1::from_vec(py, mask))
     }
 
-    /// Plays the move of `action`; returns it in notation. `ValueError` for an action that
-    /// is not legal here (the game is then unchanged).
-    fn apply(&mut self, action: usize) -> PyResult<String> {
-        let notation = self.action_to_string(action)?;
-        self.game.play(&notation).map_err(PyValueError::new_err)
+    /// Plays the move of `action`. `ValueError` for an action that is not legal here (the
+    /// game is then unchanged).
+    fn apply(&mut self, action: usize) -> PyResult<()> {
+        if self.game.action_count().is_none() {
+            return Err(self.no_actions());
+        }
+        self.game
+            .apply_action(action)
+            .map_err(PyValueError::new_err)
     }
 
     /// The legal move of `action`, in notation; `ValueError` for an action not legal here.

@@ -3,8 +3,8 @@
 
 use tabuleiro_core::actions::legal_actions;
 use tabuleiro_core::{
-    Engine, GameInfo, GameVisitor, Options, Perspective, Player, PlayerResult, Registry, Session,
-    Setup, SetupError,
+    ActionSpace, Engine, GameInfo, GameVisitor, Options, Perspective, Player, PlayerResult,
+    Registry, Session, Setup, SetupError,
 };
 use tabuleiro_games::REGISTRY;
 
@@ -51,6 +51,14 @@ pub trait DynGame: Send + Sync {
     /// # Errors
     /// A game without an action space, or text that is not a move, in words.
     fn action_of(&self, text: &str) -> Result<usize, String>;
+    /// The legal moves' actions, ascending, without their notation (the fast path of a step);
+    /// `None` for a game without an action space.
+    fn legal_action_ids(&self) -> Option<Vec<usize>>;
+    /// Plays the move of `action`.
+    ///
+    /// # Errors
+    /// A game without an action space, or an action not legal here, in words.
+    fn apply_action(&mut self, action: usize) -> Result<(), String>;
     /// The observation's shape `[planes, rows, columns]`, `None` for a game without one.
     fn observation_shape(&self) -> Option<[usize; 3]>;
     /// Writes what `seat` may know into `out` (the shape's length).
@@ -116,20 +124,40 @@ impl GameVisitor for Builder<'_> {
         };
         let session = Session::<G>::new(setup, vec!["python".to_owned(); players])
             .map_err(|e| e.to_string())?;
-        Ok(Box::new(Live { session }))
+        Ok(Box::new(Live {
+            setup: session.setup().clone(),
+            state: session.state().clone(),
+            moves: Vec::new(),
+        }))
     }
 }
 
-/// A game of type `G` in progress.
+/// A game of type `G` in progress: its setup (options drawn by chance settled), position and
+/// moves. The record is made when asked, by playing the moves again: a step keeps no more
+/// than the position and the move.
 #[derive(Clone)]
 pub struct Live<G: Engine> {
-    session: Session<G>,
+    setup: Setup,
+    state: G,
+    moves: Vec<G::Move>,
 }
 
 impl<G: Engine> Live<G> {
     /// The position.
     pub fn state(&self) -> &G {
-        self.session.state()
+        &self.state
+    }
+
+    /// The move of `action` among the legal moves, if it is one.
+    fn move_of(&self, space: &dyn ActionSpace<G>, action: usize) -> Option<G::Move> {
+        if self.state.outcome().is_some() {
+            return None;
+        }
+        let mut moves = Vec::new();
+        self.state.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .find(|&mv| space.action(&self.state, mv) == action)
     }
 }
 
@@ -139,19 +167,19 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn players(&self) -> usize {
-        self.session.setup().players
+        self.setup.players
     }
 
     fn to_move(&self) -> Option<usize> {
-        self.session.to_move().map(Player::index)
+        self.state.to_move().map(Player::index)
     }
 
     fn move_in_turn(&self) -> (usize, usize) {
-        self.session.state().move_in_turn()
+        self.state.move_in_turn()
     }
 
     fn legal_moves(&self) -> Vec<String> {
-        let state = self.session.state();
+        let state = &self.state;
         let mut moves = Vec::new();
         if state.outcome().is_none() {
             state.legal_moves(&mut moves);
@@ -160,18 +188,19 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn play(&mut self, text: &str) -> Result<String, String> {
-        let state = self.session.state();
+        let state = &self.state;
         if state.outcome().is_some() {
             return Err(format!("{text}: the game is over"));
         }
         let mv = state.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
         let shown = state.format_move(mv);
-        self.session.play(mv).map_err(|e| format!("{text}: {e}"))?;
+        self.state.play(mv).map_err(|e| format!("{text}: {e}"))?;
+        self.moves.push(mv);
         Ok(shown)
     }
 
     fn returns(&self) -> Vec<f64> {
-        match self.session.outcome() {
+        match self.state.outcome() {
             Some(outcome) => outcome
                 .results
                 .iter()
@@ -186,15 +215,15 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn reason(&self) -> Option<String> {
-        self.session.outcome().map(|o| o.reason)
+        self.state.outcome().map(|o| o.reason)
     }
 
     fn scores(&self) -> Option<Vec<i64>> {
-        self.session.state().scores()
+        self.state.scores()
     }
 
     fn render(&self, viewer: Option<usize>) -> String {
-        let state = self.session.state();
+        let state = &self.state;
         match viewer {
             Some(seat) => state.render(Perspective::Player(Player(seat as u8))),
             None => state.render_public(),
@@ -202,11 +231,21 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn record_json(&self) -> String {
-        self.session.record().to_json()
+        let agents = vec!["python".to_owned(); self.setup.players];
+        let mut session = match Session::<G>::new(self.setup.clone(), agents) {
+            Ok(session) => session,
+            Err(e) => return format!("{{\"error\": {:?}}}", e.to_string()),
+        };
+        for &mv in &self.moves {
+            if session.play(mv).is_err() {
+                break;
+            }
+        }
+        session.record().to_json()
     }
 
     fn ply(&self) -> usize {
-        self.session.moves().len()
+        self.moves.len()
     }
 
     fn boxed_clone(&self) -> Box<dyn DynGame> {
@@ -214,12 +253,12 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn action_count(&self) -> Option<usize> {
-        G::action_space().map(|space| space.count(self.session.state()))
+        G::action_space().map(|space| space.count(&self.state))
     }
 
     fn legal_actions(&self) -> Option<Vec<(usize, String)>> {
         let space = G::action_space()?;
-        let state = self.session.state();
+        let state = &self.state;
         let mut actions: Vec<(usize, String)> = legal_actions(space, state)
             .into_iter()
             .map(|(action, mv)| (action, state.format_move(mv)))
@@ -230,20 +269,44 @@ impl<G: Engine> DynGame for Live<G> {
 
     fn action_of(&self, text: &str) -> Result<usize, String> {
         let space = G::action_space().ok_or_else(|| no_actions(G::INFO))?;
-        let state = self.session.state();
+        let state = &self.state;
         let mv = state
             .parse_notation(text)
             .map_err(|e| format!("{text}: {e}"))?;
         Ok(space.action(state, mv))
     }
 
+    fn legal_action_ids(&self) -> Option<Vec<usize>> {
+        let space = G::action_space()?;
+        let mut moves = Vec::new();
+        if self.state.outcome().is_none() {
+            self.state.legal_moves(&mut moves);
+        }
+        let mut actions: Vec<usize> = moves
+            .into_iter()
+            .map(|mv| space.action(&self.state, mv))
+            .collect();
+        actions.sort_unstable();
+        Some(actions)
+    }
+
+    fn apply_action(&mut self, action: usize) -> Result<(), String> {
+        let space = G::action_space().ok_or_else(|| no_actions(G::INFO))?;
+        let mv = self
+            .move_of(space, action)
+            .ok_or_else(|| format!("action {action} is not a legal move here"))?;
+        self.state.play_unchecked(mv);
+        self.moves.push(mv);
+        Ok(())
+    }
+
     fn observation_shape(&self) -> Option<[usize; 3]> {
-        G::action_space().map(|space| space.observation_shape(self.session.state()))
+        G::action_space().map(|space| space.observation_shape(&self.state))
     }
 
     fn observe(&self, seat: usize, out: &mut [f32]) {
         if let Some(space) = G::action_space() {
-            space.observe(self.session.state(), Player(seat as u8), out);
+            space.observe(&self.state, Player(seat as u8), out);
         }
     }
 
@@ -256,7 +319,7 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn solve(&self) -> Result<Vec<crate::agents::SolvedMove>, String> {
-        let state = self.session.state();
+        let state = &self.state;
         if state.outcome().is_some() {
             return Err("the game is over".to_owned());
         }

@@ -68,8 +68,8 @@ class State:
         """The legal moves' actions, ascending."""
     def legal_action_mask(self) -> npt.NDArray[np.int8]:
         """1 for each legal action of the `num_actions`, else 0."""
-    def apply(self, action: int) -> str:
-        """Plays the move of `action`; returns it in notation. ValueError if not legal."""
+    def apply(self, action: int) -> None:
+        """Plays the move of `action`. ValueError if it is not legal here."""
     def action_to_string(self, action: int) -> str:
         """The legal move of `action`, in notation. ValueError if not legal here."""
     def string_to_action(self, notation: str) -> int:

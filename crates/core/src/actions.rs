@@ -18,6 +18,11 @@ pub trait ActionSpace<G: Game>: Sync {
     /// The action of `mv`, a move of `state`.
     fn action(&self, state: &G, mv: G::Move) -> usize;
 
+    /// The move `action` names in `state`, legal or not (check it with [`Game::check_move`]);
+    /// `None` when it names none there (beyond the count, or off the board). For every legal
+    /// move `mv`, `move_of(state, action(state, mv))` is `Some(mv)`.
+    fn move_of(&self, state: &G, action: usize) -> Option<G::Move>;
+
     /// The shape of the observation: `[planes, rows, columns]`, the same in every position of
     /// games set up as `state` is.
     fn observation_shape(&self, state: &G) -> [usize; 3];

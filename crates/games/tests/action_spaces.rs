@@ -1,6 +1,7 @@
 //! The fixed action spaces and observations of the games that offer them
 //! ([`Engine::action_space`]): in every position of many random games (every board size),
-//! the legal moves' actions are distinct and below the count, which never changes; each seat's
+//! the legal moves' actions are distinct and below the count, which never changes, and read
+//! back to their moves (and no other action names a legal move); each seat's
 //! observation has the shape's length, values in 0..=1 and its own pieces first; and the
 //! numbers the modules document for a few moves hold.
 

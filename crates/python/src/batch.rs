@@ -110,7 +110,6 @@ impl GameVisitor for Builder<'_> {
             games: Vec::with_capacity(self.games),
             next_seed: 0,
             rng: rng_from_seed(self.seed),
-            moves: Vec::new(),
         };
         batch.games.resize(self.games, probe);
         batch.reset(self.seed)?;
@@ -128,8 +127,6 @@ struct Batch<G: Engine> {
     next_seed: u64,
     /// Draws the random legal actions.
     rng: GameRng,
-    /// A move list, reused.
-    moves: Vec<G::Move>,
 }
 
 impl<G: Engine> Batch<G> {
@@ -181,14 +178,10 @@ impl<G: Engine> DynBatch for Batch<G> {
             let mv = match actions {
                 Some(actions) => {
                     let wanted = actions[i];
-                    self.moves.clear();
-                    game.legal_moves(&mut self.moves);
-                    let found = usize::try_from(wanted).ok().and_then(|a| {
-                        self.moves
-                            .iter()
-                            .copied()
-                            .find(|&mv| self.space.action(game, mv) == a)
-                    });
+                    let found = usize::try_from(wanted)
+                        .ok()
+                        .and_then(|a| self.space.move_of(game, a))
+                        .filter(|&mv| game.check_move(mv).is_ok());
                     found.ok_or_else(|| format!("game {i}: action {wanted} is not legal there"))?
                 }
                 None => game

@@ -153,11 +153,9 @@ impl<G: Engine> Live<G> {
         if self.state.outcome().is_some() {
             return None;
         }
-        let mut moves = Vec::new();
-        self.state.legal_moves(&mut moves);
-        moves
-            .into_iter()
-            .find(|&mv| space.action(&self.state, mv) == action)
+        space
+            .move_of(&self.state, action)
+            .filter(|&mv| self.state.check_move(mv).is_ok())
     }
 }
 

@@ -13,7 +13,7 @@
 use tabuleiro_core::actions::{fill_plane, mark_cells};
 use tabuleiro_core::{ActionSpace, Player};
 
-use super::{Nudge, NudgeMove};
+use super::{Direction, Nudge, NudgeMove};
 
 /// Nudge's action space (see the module's documentation).
 pub struct NudgeActions;
@@ -28,6 +28,10 @@ impl ActionSpace<Nudge> for NudgeActions {
 
     fn action(&self, _: &Nudge, mv: NudgeMove) -> usize {
         mv.tail() * 4 + mv.direction() as usize
+    }
+
+    fn move_of(&self, _: &Nudge, action: usize) -> Option<NudgeMove> {
+        (action < SQUARES * 4).then(|| NudgeMove::new(action / 4, Direction::ALL[action % 4]))
     }
 
     fn observation_shape(&self, _: &Nudge) -> [usize; 3] {

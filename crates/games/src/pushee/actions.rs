@@ -30,6 +30,25 @@ impl ActionSpace<Pushee> for PusheeActions {
         orientation * state.width() * state.height() + cell
     }
 
+    fn move_of(&self, state: &Pushee, action: usize) -> Option<PusheeMove> {
+        let cells = state.width() * state.height();
+        if action >= 2 * cells {
+            return None;
+        }
+        let at = action % cells;
+        Some(PusheeMove {
+            orientation: if action < cells {
+                Orientation::Horizontal
+            } else {
+                Orientation::Vertical
+            },
+            cell: Cell {
+                column: (at % state.width()) as u8,
+                row: (at / state.width()) as u8,
+            },
+        })
+    }
+
     fn observation_shape(&self, state: &Pushee) -> [usize; 3] {
         [7, state.height(), state.width()]
     }

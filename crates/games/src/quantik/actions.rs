@@ -12,7 +12,7 @@
 use tabuleiro_core::actions::{fill_plane, mark_cells};
 use tabuleiro_core::{ActionSpace, Player};
 
-use super::{Quantik, QuantikMove};
+use super::{Quantik, QuantikMove, Shape};
 
 /// Quantik's action space (see the module's documentation).
 pub struct QuantikActions;
@@ -27,6 +27,13 @@ impl ActionSpace<Quantik> for QuantikActions {
 
     fn action(&self, _: &Quantik, mv: QuantikMove) -> usize {
         mv.shape as usize * CELLS + mv.cell as usize
+    }
+
+    fn move_of(&self, _: &Quantik, action: usize) -> Option<QuantikMove> {
+        (action < 4 * CELLS).then(|| QuantikMove {
+            shape: Shape::from_index(action / CELLS),
+            cell: (action % CELLS) as u8,
+        })
     }
 
     fn observation_shape(&self, _: &Quantik) -> [usize; 3] {

@@ -43,6 +43,29 @@ impl ActionSpace<Taiji> for TaijiActions {
         side * Self::cells(state) + usize::from(light.row) * n + usize::from(light.column)
     }
 
+    fn move_of(&self, state: &Taiji, action: usize) -> Option<TaijiMove> {
+        let n = usize::from(state.size);
+        let cells = Self::cells(state);
+        if action >= 4 * cells {
+            return None;
+        }
+        let (side, at) = (action / cells, action % cells);
+        let (column, row) = (at % n, at / n);
+        let (dark_column, dark_row) = match side {
+            0 => (column + 1, row),
+            1 => (column, row + 1),
+            2 => (column.checked_sub(1)?, row),
+            _ => (column, row.checked_sub(1)?),
+        };
+        if dark_column >= n || dark_row >= n {
+            return None;
+        }
+        Some(TaijiMove {
+            light: Cell::new(column as u8, row as u8),
+            dark: Cell::new(dark_column as u8, dark_row as u8),
+        })
+    }
+
     fn observation_shape(&self, state: &Taiji) -> [usize; 3] {
         let n = usize::from(state.size);
         [3, n, n]

@@ -4,7 +4,8 @@
 - `tabuleiro.VectorEnv` of 1,024 games: random legal actions drawn in Rust (`step()`), and
   actions drawn in NumPy from the masks (`step(actions)`); observations and masks included;
 - the same PettingZoo AEC loop (`agent_iter`, `last`, a masked sample, `step`) over
-  tabuleiro's environments and PettingZoo's own classic tic-tac-toe and connect four.
+  tabuleiro's environments and PettingZoo's own classic tic-tac-toe and connect four, each as
+  `env()` (with its wrappers) and as `raw_env()`.
 
 Usage (a release build: `pip install crates/python`, then `pip install pettingzoo pygame`):
     taskset -c 0 python crates/python/bench/steps.py [--seconds 2] [--json]
@@ -19,6 +20,7 @@ import numpy as np
 
 import tabuleiro
 from tabuleiro.pettingzoo import env as tabuleiro_env
+from tabuleiro.pettingzoo import raw_env as tabuleiro_raw_env
 
 GAMES = {"quantik": {}, "nudge": {}, "taiji": {"size": 9}, "pushee": {"size": "6x6"}}
 
@@ -80,11 +82,14 @@ def main():
         rows.append({"what": f"{game}: single-game API", "steps_per_s": single(game, options, args.seconds)})
         rows.append({"what": f"{game}: VectorEnv, random in Rust", "steps_per_s": vector(game, options, args.seconds, False)})
         rows.append({"what": f"{game}: VectorEnv, actions from NumPy", "steps_per_s": vector(game, options, args.seconds, True)})
-        rows.append({"what": f"{game}: PettingZoo AEC loop", "steps_per_s": aec(lambda: tabuleiro_env(game, **options), args.seconds)})
+        rows.append({"what": f"{game}: PettingZoo AEC loop, env()", "steps_per_s": aec(lambda: tabuleiro_env(game, **options), args.seconds)})
+        rows.append({"what": f"{game}: PettingZoo AEC loop, raw_env()", "steps_per_s": aec(lambda: tabuleiro_raw_env(game, **options), args.seconds)})
     from pettingzoo.classic import connect_four_v3, tictactoe_v3
 
-    rows.append({"what": "PettingZoo tic-tac-toe: AEC loop", "steps_per_s": aec(tictactoe_v3.env, args.seconds)})
-    rows.append({"what": "PettingZoo connect four: AEC loop", "steps_per_s": aec(connect_four_v3.env, args.seconds)})
+    rows.append({"what": "PettingZoo tic-tac-toe: AEC loop, env()", "steps_per_s": aec(tictactoe_v3.env, args.seconds)})
+    rows.append({"what": "PettingZoo tic-tac-toe: AEC loop, raw_env()", "steps_per_s": aec(tictactoe_v3.raw_env, args.seconds)})
+    rows.append({"what": "PettingZoo connect four: AEC loop, env()", "steps_per_s": aec(connect_four_v3.env, args.seconds)})
+    rows.append({"what": "PettingZoo connect four: AEC loop, raw_env()", "steps_per_s": aec(connect_four_v3.raw_env, args.seconds)})
     if args.json:
         print(json.dumps(rows, indent=1))
     else:

@@ -42,3 +42,14 @@ def test_the_board_is_drawn_as_text():
     e = env("quantik", render_mode="ansi")
     e.reset(seed=1)
     assert "a" in e.render() and "1" in e.render()
+
+
+def test_an_illegal_action_ends_the_game_with_the_actors_loss():
+    e = env("quantik")
+    e.reset(seed=2)
+    first = e.agent_selection
+    e.step(0)  # Ca1
+    with pytest.warns(UserWarning, match="illegal move"):
+        e.step(0)  # Ca1 again: the cell is taken
+    assert all(e.terminations.values())
+    assert e.rewards == {first: 0, next(a for a in e.agents if a != first): -1}

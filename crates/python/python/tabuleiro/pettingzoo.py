@@ -13,11 +13,13 @@ Agents are `player_0`, `player_1`, … in seat order. Each observation is a dict
 documents for games with illegal moves: `"observation"`, the seat's planes (a float32 array of
 `observation_shape()`, its own pieces first: layouts in docs/python.md), and `"action_mask"`,
 an int8 array of the game's actions with 1 for each legal action (all 0 when it is not the
-agent's turn). Rewards come at the end: 1 for a win, -1 for a loss, 0 for a draw. A Nudge
+agent's turn). Rewards come at the end: 1 for a win, -1 for a loss, 0 for a draw; an illegal
+action ends the game, its actor losing (-1, the others 0). A Nudge
 turn is two steps of the same agent. `reset(seed=S)` deals and draws with seed S (a Q!nto deal,
 a Pushee board); `options` of `env` are the game's (`size=7` for Taiji).
 """
 
+import warnings
 from typing import Any, Optional
 
 import numpy as np
@@ -90,7 +92,18 @@ class TabuleiroEnv(AECEnv):
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0
-        self.state.apply(int(action))
+        try:
+            self.state.apply(int(action))
+        except (ValueError, TypeError, OverflowError) as refused:
+            # As PettingZoo's TerminateIllegalWrapper does, without its layer: the game ends,
+            # the actor losing.
+            warnings.warn(f"illegal move by {agent}: {refused}; the game ends, {agent} losing")
+            for a in self.agents:
+                self.rewards[a] = -1 if a == agent else 0
+                self.terminations[a] = True
+                self.infos[a] = {"reason": f"illegal move by {agent}"}
+            self._accumulate_rewards()
+            return
         if self.state.is_terminal():
             for a, value in zip(self.agents, self.state.returns()):
                 self.rewards[a] = value
@@ -117,13 +130,10 @@ def raw_env(game: str, **kwargs: Any) -> TabuleiroEnv:
 
 
 def env(game: str, **kwargs: Any) -> AECEnv:
-    """The environment of `game` (`quantik`, `nudge`, `taiji`, `pushee`) in PettingZoo's usual
-    wrappers: an illegal action ends the game with the actor's loss and a warning, and actions
-    out of range are refused."""
+    """The environment of `game` (`quantik`, `nudge`, `taiji`, `pushee`) in PettingZoo's
+    OrderEnforcingWrapper. An illegal or out-of-range action ends the game with the actor's
+    loss (-1, the others 0) and a warning, as PettingZoo's TerminateIllegalWrapper does, but
+    done by the environment itself: each wrapper layer costs every call."""
     from pettingzoo.utils import wrappers
 
-    environment = raw_env(game, **kwargs)
-    environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    environment = wrappers.OrderEnforcingWrapper(environment)
-    return environment
+    return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))

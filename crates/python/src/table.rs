@@ -63,18 +63,18 @@ pub trait DynGame: Send + Sync {
     fn observation_shape(&self) -> Option<[usize; 3]>;
     /// Writes what `seat` may know into `out` (the shape's length).
     fn observe(&self, seat: usize, out: &mut [f32]);
-    /// The game as [`std::any::Any`], for a player built for its type ([`crate::agents`]).
+    /// The game as [`std::any::Any`], for a player built for its type ([`crate::levels`]).
     fn as_any(&self) -> &dyn std::any::Any;
     /// A computer player of `level` for this game's type, seeded.
     ///
     /// # Errors
     /// A level that does not read or does not play this game, in words.
-    fn agent(&self, level: &str, seed: u64) -> Result<Box<dyn crate::agents::DynAgent>, String>;
+    fn agent(&self, level: &str, seed: u64) -> Result<Box<dyn crate::levels::DynAgent>, String>;
     /// Every legal move with its exact value, best first.
     ///
     /// # Errors
     /// A game not solved here, in words.
-    fn solve(&self) -> Result<Vec<crate::agents::SolvedMove>, String>;
+    fn solve(&self) -> Result<Vec<crate::levels::SolvedMove>, String>;
 }
 
 /// Builds game `id` with `players` seats (the fewest when `None`), `seed` and option settings
@@ -312,16 +312,16 @@ impl<G: Engine> DynGame for Live<G> {
         self
     }
 
-    fn agent(&self, level: &str, seed: u64) -> Result<Box<dyn crate::agents::DynAgent>, String> {
-        crate::agents::build::<G>(level, seed)
+    fn agent(&self, level: &str, seed: u64) -> Result<Box<dyn crate::levels::DynAgent>, String> {
+        crate::levels::build::<G>(level, seed)
     }
 
-    fn solve(&self) -> Result<Vec<crate::agents::SolvedMove>, String> {
+    fn solve(&self) -> Result<Vec<crate::levels::SolvedMove>, String> {
         let state = &self.state;
         if state.outcome().is_some() {
             return Err("the game is over".to_owned());
         }
-        crate::agents::solve(state)
+        crate::levels::solve(state)
     }
 }
 

@@ -6,6 +6,8 @@
 
 mod bits;
 mod cell_name;
+#[cfg(test)]
+mod motif_cases;
 pub mod nudge;
 pub mod pushee;
 pub mod qinto;

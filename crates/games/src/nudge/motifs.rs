@@ -67,44 +67,15 @@ pub(super) fn find(before: &Nudge, turn: &[NudgeMove]) -> Vec<&'static str> {
 mod tests {
     use tabuleiro_core::{Engine, Game};
 
+    use crate::motif_cases::{motifs, played};
     use crate::nudge::{Nudge, WHITE};
 
     /// Layout 1 (White b2 c2 d2, Black b4 c4 d4), White first, after `moves` in notation;
     /// each must be legal.
     fn after(moves: &str) -> Nudge {
-        let mut state = Nudge::start(1, WHITE, None);
-        for text in moves.split_whitespace() {
-            let mv = state
-                .parse_move(text)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-            state
-                .play(mv)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-        }
+        let state = played(Nudge::start(1, WHITE, None), moves);
         assert!(state.to_move().is_some(), "`{moves}` ended the game");
         state
-    }
-
-    /// The motifs of the legal turn `turn` (moves in notation) from `state`.
-    fn motifs(state: &Nudge, turn: &str) -> Vec<&'static str> {
-        let mut moves = Vec::new();
-        let mut replay = state.clone();
-        for text in turn.split_whitespace() {
-            let mv = replay
-                .parse_move(text)
-                .unwrap_or_else(|e| panic!("`{text}` in `{turn}`: {e}"));
-            assert_eq!(replay.to_move(), state.to_move(), "`{turn}` is one turn");
-            replay
-                .play(mv)
-                .unwrap_or_else(|e| panic!("`{text}` in `{turn}`: {e}"));
-            moves.push(mv);
-        }
-        assert_ne!(
-            replay.to_move(),
-            state.to_move(),
-            "`{turn}` is a whole turn"
-        );
-        state.motifs(&moves)
     }
 
     /// White b2 c2 c3 (a line of two down column c), Black b5 c4 d5; White to move.

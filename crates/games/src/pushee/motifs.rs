@@ -59,6 +59,7 @@ fn pieces_of(state: &Pushee, player: Player) -> usize {
 mod tests {
     use tabuleiro_core::{Engine, Game, Options, Setup};
 
+    use crate::motif_cases::{motifs, played};
     use crate::pushee::{INFO, Pushee};
 
     /// A default 6×6 game (seed 0) with these `name=value` options, after `moves` in
@@ -71,24 +72,7 @@ mod tests {
             options,
             seed: 0,
         };
-        let mut state = Pushee::new(&setup).expect("a Pushee setup");
-        for text in moves.split_whitespace() {
-            let mv = state
-                .parse_move(text)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-            state
-                .play(mv)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-        }
-        state
-    }
-
-    /// The motifs of the legal placement `text` from `state`.
-    fn motifs(state: &Pushee, text: &str) -> Vec<&'static str> {
-        let mv = state
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("`{text}`: {e}"));
-        state.motifs(&[mv])
+        played(Pushee::new(&setup).expect("a Pushee setup"), moves)
     }
 
     #[test]

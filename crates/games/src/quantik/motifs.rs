@@ -93,29 +93,14 @@ fn winning_cells(state: &Quantik, shape: Shape) -> Mask {
 mod tests {
     use tabuleiro_core::{Engine, Game, Player};
 
+    use crate::motif_cases::{motifs, played};
     use crate::quantik::Quantik;
 
     /// The game (player 1 first) after `moves` in notation; each must be legal.
     fn after(moves: &str) -> Quantik {
-        let mut state = Quantik::start(Player(0));
-        for text in moves.split_whitespace() {
-            let mv = state
-                .parse_move(text)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-            state
-                .play(mv)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-        }
+        let state = played(Quantik::start(Player(0)), moves);
         assert!(state.to_move().is_some(), "`{moves}` ended the game");
         state
-    }
-
-    /// The motifs of the legal placement `text` from `state`.
-    fn motifs(state: &Quantik, text: &str) -> Vec<&'static str> {
-        let mv = state
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("`{text}`: {e}"));
-        state.motifs(&[mv])
     }
 
     #[test]

@@ -76,28 +76,15 @@ fn groups_reached(cells: Mask, seeds: Mask) -> u32 {
 mod tests {
     use tabuleiro_core::{Engine, Game};
 
+    use crate::motif_cases::{motifs, played};
     use crate::taiji::{Scoring, Taiji};
 
     /// A 9×9 game after `moves` (tiles in notation, light cell first); each must be legal.
     fn after(moves: &str) -> Taiji {
-        let mut state = Taiji::start(9, 2, Scoring::Standard).expect("a 9x9 board");
-        for text in moves.split_whitespace() {
-            let mv = state
-                .parse_move(text)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-            state
-                .play(mv)
-                .unwrap_or_else(|e| panic!("`{text}` in `{moves}`: {e}"));
-        }
-        state
-    }
-
-    /// The motifs of the legal tile `text` from `state`.
-    fn motifs(state: &Taiji, text: &str) -> Vec<&'static str> {
-        let mv = state
-            .parse_move(text)
-            .unwrap_or_else(|e| panic!("`{text}`: {e}"));
-        state.motifs(&[mv])
+        played(
+            Taiji::start(9, 2, Scoring::Standard).expect("a 9x9 board"),
+            moves,
+        )
     }
 
     /// Light on c3 and e3 with dark below them on c4 and e4 (and a tile far away on the h

@@ -15,12 +15,14 @@ pub trait ActionSpace<G: Game>: Sync {
     /// is (a board size option may change it).
     fn count(&self, state: &G) -> usize;
 
-    /// The action of `mv`, a move of `state`.
+    /// The action of `mv`, a move of `state` (the first of its sequence, for a game whose moves
+    /// take several actions).
     fn action(&self, state: &G, mv: G::Move) -> usize;
 
     /// The move `action` names in `state`, legal or not (check it with [`Game::check_move`]);
-    /// `None` when it names none there (beyond the count, or off the board). For every legal
-    /// move `mv`, `move_of(state, action(state, mv))` is `Some(mv)`.
+    /// `None` when it names none there (beyond the count, or off the board; always, for a
+    /// game whose moves take several actions). For every legal move `mv` of a game of one
+    /// action a move, `move_of(state, action(state, mv))` is `Some(mv)`.
     fn move_of(&self, state: &G, action: usize) -> Option<G::Move>;
 
     /// The shape of the observation: `[planes, rows, columns]`, the same in every position of
@@ -31,6 +33,152 @@ pub trait ActionSpace<G: Game>: Sync {
     /// plane by plane, row by row; every value between 0 and 1). The planes are laid out from
     /// `seat`'s side: its own pieces first, whoever is to move.
     fn observe(&self, state: &G, seat: Player, out: &mut [f32]);
+
+    /// Whether a move takes several actions ([`ActionSpace::sequence`]); `false` by default.
+    fn sequential(&self) -> bool {
+        false
+    }
+
+    /// Appends to `out` the actions that name `mv`, a legal move of `state`, in order: for a
+    /// game of one action a move (the default), `action(state, mv)` alone. The sequences of two
+    /// legal moves of one position are never equal and neither begins the other.
+    fn sequence(&self, state: &G, mv: G::Move, out: &mut Vec<usize>) {
+        out.push(self.action(state, mv));
+    }
+
+    /// The short name of `action` in `state`, for games whose moves take several actions (for
+    /// the others a move's notation names its action, and this is `None`).
+    fn action_name(&self, _state: &G, _action: usize) -> Option<String> {
+        None
+    }
+
+    /// The action named `name` ([`ActionSpace::action_name`]), for games whose moves take
+    /// several actions; `None` where no action has that name.
+    fn action_named(&self, _state: &G, _name: &str) -> Option<usize> {
+        None
+    }
+
+    /// As [`ActionSpace::observe`], while the seat to move has taken the actions `chosen` of
+    /// the move it is building (always empty for a game of one action a move, the default).
+    fn observe_partial(&self, state: &G, seat: Player, chosen: &[usize], out: &mut [f32]) {
+        let _ = chosen;
+        self.observe(state, seat, out);
+    }
+}
+
+/// A move being built action by action (see the module's documentation): the actions taken so
+/// far of a move of the seat to move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Partial {
+    chosen: Vec<usize>,
+}
+
+/// An action that begins no legal move from the move built so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotLegal;
+
+impl Partial {
+    /// The actions taken so far (empty between moves).
+    pub fn chosen(&self) -> &[usize] {
+        &self.chosen
+    }
+
+    /// Forgets the actions taken (the position changed under it).
+    pub fn clear(&mut self) {
+        self.chosen.clear();
+    }
+
+    /// Writes into `out` the legal actions that may come next, ascending and each once: for a
+    /// game of one action a move, the legal moves' actions.
+    pub fn next_actions<G: Game>(
+        &self,
+        space: &dyn ActionSpace<G>,
+        state: &G,
+        out: &mut Vec<usize>,
+    ) {
+        out.clear();
+        if state.outcome().is_some() {
+            return;
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let depth = self.chosen.len();
+        let mut sequence = Vec::new();
+        for mv in moves {
+            sequence.clear();
+            space.sequence(state, mv, &mut sequence);
+            if sequence.len() > depth && sequence.starts_with(&self.chosen) {
+                out.push(sequence[depth]);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
+    /// The legal moves that begin as the move built so far, with `action` taken next: the
+    /// move it completes, if it does, and whether any legal move begins so.
+    fn after<G: Game>(
+        &self,
+        space: &dyn ActionSpace<G>,
+        state: &G,
+        action: usize,
+    ) -> (Option<G::Move>, bool) {
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        let depth = self.chosen.len();
+        let mut sequence = Vec::new();
+        let mut begun = false;
+        for mv in moves {
+            sequence.clear();
+            space.sequence(state, mv, &mut sequence);
+            if sequence.len() > depth
+                && sequence[depth] == action
+                && sequence.starts_with(&self.chosen)
+            {
+                if sequence.len() == depth + 1 {
+                    return (Some(mv), true);
+                }
+                begun = true;
+            }
+        }
+        (None, begun)
+    }
+
+    /// Takes `action`: `Ok(Some(mv))` when it completes the legal move `mv` (not played: the
+    /// caller plays it; the partial move is empty again), `Ok(None)` when a legal move goes on
+    /// from it (it is kept).
+    ///
+    /// # Errors
+    /// [`NotLegal`] when no legal move begins with the actions taken and `action`; nothing is
+    /// kept.
+    pub fn take<G: Game>(
+        &mut self,
+        space: &dyn ActionSpace<G>,
+        state: &G,
+        action: usize,
+    ) -> Result<Option<G::Move>, NotLegal> {
+        if state.outcome().is_some() {
+            return Err(NotLegal);
+        }
+        if !space.sequential() {
+            return space
+                .move_of(state, action)
+                .filter(|&mv| state.check_move(mv).is_ok())
+                .map(Some)
+                .ok_or(NotLegal);
+        }
+        match self.after(space, state, action) {
+            (Some(mv), _) => {
+                self.chosen.clear();
+                Ok(Some(mv))
+            }
+            (None, true) => {
+                self.chosen.push(action);
+                Ok(None)
+            }
+            (None, false) => Err(NotLegal),
+        }
+    }
 }
 
 /// The actions of every legal move of `state`, each with its move, in the order of

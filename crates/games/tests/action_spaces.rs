@@ -5,9 +5,12 @@
 //! observation has the shape's length, values in 0..=1 and its own pieces first; and the
 //! numbers the modules document for a few moves hold.
 
+use tabuleiro_core::actions::Partial;
+use tabuleiro_core::rng::RngExt;
 use tabuleiro_core::{Engine, Game, Options, Player, Setup, rng_from_seed};
 use tabuleiro_games::nudge::Nudge;
 use tabuleiro_games::pushee::Pushee;
+use tabuleiro_games::qinto::Qinto;
 use tabuleiro_games::quantik::Quantik;
 use tabuleiro_games::taiji::Taiji;
 
@@ -133,4 +136,178 @@ fn an_observation_is_seen_from_the_observers_side() {
     assert_eq!(first[12 * 16], 1.0);
     assert_eq!(second[8 * 16], 1.0);
     assert_eq!(second[12 * 16], 0.5);
+}
+
+/// Q!nto's moves are sequences of actions: in every position of random games (2 to 4 seats),
+/// the legal moves' sequences are distinct, below the count and prefix-free, every action of
+/// them reads back from its name, and a move built action by action ([`Partial`]) is offered
+/// each next action and comes out as that move at its last, observations in 0..=1 all along.
+#[test]
+fn qinto_moves_are_prefix_free_sequences_built_back_action_by_action() {
+    let space = Qinto::action_space().expect("an action space");
+    assert!(space.sequential());
+    let mut built_moves = 0;
+    for seed in 0..24 {
+        let players = 2 + (seed % 3) as usize;
+        let setup = Setup {
+            players,
+            ..setup::<Qinto>(&[], seed)
+        };
+        let mut state = Qinto::new(&setup).expect("setup");
+        let count = space.count(&state);
+        let mut observation = vec![0.0; space.observation_shape(&state).iter().product()];
+        let mut rng = rng_from_seed(seed);
+        while state.outcome().is_none() {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mut sequences: Vec<Vec<usize>> = moves
+                .iter()
+                .map(|&mv| {
+                    let mut sequence = Vec::new();
+                    space.sequence(&state, mv, &mut sequence);
+                    sequence
+                })
+                .collect();
+            for sequence in &sequences {
+                assert!(sequence.iter().all(|&a| a < count), "{sequence:?}");
+            }
+            sequences.sort();
+            for pair in sequences.windows(2) {
+                assert!(
+                    !pair[1].starts_with(&pair[0]),
+                    "{:?} begins {:?}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+            // A few moves built action by action.
+            for _ in 0..3 {
+                let mv = moves[rng.random_range(0..moves.len())];
+                let mut sequence = Vec::new();
+                space.sequence(&state, mv, &mut sequence);
+                let mut partial = Partial::default();
+                let mut next = Vec::new();
+                for (i, &action) in sequence.iter().enumerate() {
+                    let name = space.action_name(&state, action).expect("a name");
+                    assert_eq!(space.action_named(&state, &name), Some(action), "{name}");
+                    partial.next_actions(space, &state, &mut next);
+                    assert!(next.contains(&action), "{name} not offered");
+                    space.observe_partial(
+                        &state,
+                        state.mover(),
+                        partial.chosen(),
+                        &mut observation,
+                    );
+                    assert!(observation.iter().all(|v| (0.0..=1.0).contains(v)));
+                    let taken = partial.take(space, &state, action).expect("legal");
+                    if i + 1 < sequence.len() {
+                        assert_eq!(taken, None);
+                    } else {
+                        assert_eq!(taken, Some(mv), "{}", state.format_move(mv));
+                    }
+                }
+                assert!(partial.chosen().is_empty());
+                built_moves += 1;
+            }
+            let Some(mv) = state.random_move(&mut rng) else {
+                break;
+            };
+            state.play(mv).expect("a legal move");
+        }
+    }
+    assert!(built_moves > 1000, "{built_moves}");
+}
+
+/// The sequence of the move written `text` in the start of a two-seat game.
+fn qinto_sequence(text: &str) -> Vec<usize> {
+    let state = Qinto::new(&Setup::default_for(Qinto::INFO)).expect("setup");
+    let mv = state.parse_notation(text).expect("a move");
+    let mut sequence = Vec::new();
+    Qinto::action_space()
+        .expect("an action space")
+        .sequence(&state, mv, &mut sequence);
+    sequence
+}
+
+#[test]
+fn qintos_documented_numbers_hold() {
+    // Cell 0,0 is 62 × 125 + 62; tiles from 15,625 by code (colour × 6 + shape): RS 0, RH 3,
+    // GS 6; across 15,661, gap 15,663, swap 15,664, pass 15,665, end 15,666.
+    assert_eq!(
+        qinto_sequence("RH@0,0 RS@1,0"),
+        [7812, 15_661, 15_628, 15_625, 15_666]
+    );
+    assert_eq!(
+        qinto_sequence("RS@0,2 RH@0,0"),
+        [7812, 15_662, 15_628, 15_663, 15_625, 15_666]
+    );
+    assert_eq!(
+        qinto_sequence("swap GS@2,1"),
+        [15_664, 63 * 125 + 64, 15_631, 15_666]
+    );
+    assert_eq!(qinto_sequence("pass RH"), [15_665, 15_628, 15_666]);
+    assert_eq!(qinto_sequence("pass"), [15_665, 15_666]);
+    assert_eq!(qinto_sequence("**@-62,62")[0], 124 * 125);
+    let state = Qinto::new(&Setup::default_for(Qinto::INFO)).expect("setup");
+    let space = Qinto::action_space().expect("an action space");
+    assert_eq!(space.count(&state), 15_667);
+    assert_eq!(space.observation_shape(&state), [14, 125, 125]);
+    assert_eq!(space.action_named(&state, "**"), Some(15_660));
+    assert_eq!(space.action_named(&state, "63,0"), None);
+    assert_eq!(space.action_named(&state, "sideways"), None);
+}
+
+/// A seat's observation holds only what it may know: the same in every position sampled from
+/// its view (other hands and every pile dealt again), and blind to a move another seat is
+/// building; the hidden tiles do change the other seats' observations.
+#[test]
+fn a_qinto_observation_is_the_same_whatever_the_seat_cannot_see() {
+    let space = Qinto::action_space().expect("an action space");
+    let mut differs = 0;
+    for seed in 0..20 {
+        let players = 2 + (seed % 3) as usize;
+        let setup = Setup {
+            players,
+            ..setup::<Qinto>(&[], seed)
+        };
+        let mut state = Qinto::new(&setup).expect("setup");
+        let size: usize = space.observation_shape(&state).iter().product();
+        let mut rng = rng_from_seed(seed);
+        for _ in 0..rng.random_range(0..25) {
+            let Some(mv) = state.random_move(&mut rng) else {
+                break;
+            };
+            state.play(mv).expect("a legal move");
+        }
+        if state.outcome().is_some() {
+            continue;
+        }
+        for seat in 0..players {
+            let seat = Player(seat as u8);
+            let other = Player(((seat.index() + 1) % players) as u8);
+            let mut mine = vec![0.0; size];
+            space.observe(&state, seat, &mut mine);
+            let mut theirs = vec![0.0; size];
+            space.observe(&state, other, &mut theirs);
+            for _ in 0..4 {
+                let sample = Qinto::sample_from_view(&state.view(seat), &mut rng);
+                let mut seen = vec![0.0; size];
+                space.observe(&sample, seat, &mut seen);
+                assert!(seen == mine, "seat {} sees a hidden tile", seat.index());
+                space.observe(&sample, other, &mut seen);
+                differs += usize::from(seen != theirs);
+            }
+            // A move the seat to move is building: the other seats see nothing of it.
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mut sequence = Vec::new();
+            space.sequence(&state, moves[moves.len() - 1], &mut sequence);
+            let mut seen = vec![0.0; size];
+            if seat != state.mover() {
+                space.observe_partial(&state, seat, &sequence[..sequence.len() - 1], &mut seen);
+                assert!(seen == mine, "seat {} sees another's move", seat.index());
+            }
+        }
+    }
+    assert!(differs > 100, "{differs}");
 }

@@ -20,6 +20,9 @@ pub struct Agent {
     /// The level built for each game it has played (behind a lock, as Python objects may be
     /// shared between threads; the methods that play take the object whole anyway).
     built: Mutex<HashMap<&'static str, Box<dyn levels::DynAgent>>>,
+    /// In a game whose moves take several actions: the position it chose a move in, and that
+    /// move's actions, handed out one by one.
+    plan: Option<(u64, Vec<usize>)>,
 }
 
 #[pymethods]
@@ -40,6 +43,7 @@ impl Agent {
             level,
             seed,
             built: Mutex::new(HashMap::new()),
+            plan: None,
         })
     }
 
@@ -72,16 +76,44 @@ impl Agent {
             .map_err(PyValueError::new_err)
     }
 
-    /// The action of the move this player makes for the seat to move of `state`.
+    /// The action of the move this player makes for the seat to move of `state`. Where a move
+    /// takes several actions (Q!nto), the next action of the move it chose when the move began
+    /// (it chooses once a move, at its first action); `ValueError` for a move that another
+    /// began.
     fn act(&mut self, py: Python<'_>, state: &State) -> PyResult<usize> {
         if state.game.action_count().is_none() {
             return Err(state.no_actions());
         }
+        if !state.game.sequential() {
+            let notation = self.choose_move(py, state)?;
+            return state
+                .game
+                .action_of(&notation)
+                .map_err(PyValueError::new_err);
+        }
+        let key = state.game.position_key();
+        let taken = state.game.partial_actions();
+        if let Some((at, plan)) = &self.plan
+            && *at == key
+            && plan.len() > taken.len()
+            && plan.starts_with(&taken)
+        {
+            return Ok(plan[taken.len()]);
+        }
+        if !taken.is_empty() {
+            return Err(PyValueError::new_err(
+                "this player did not begin the move being built: it chooses a move at its first \
+                 action",
+            ));
+        }
         let notation = self.choose_move(py, state)?;
-        state
+        let plan = state
             .game
-            .action_of(&notation)
-            .map_err(PyValueError::new_err)
+            .move_actions(&notation)
+            .map_err(PyValueError::new_err)?;
+        let first = plan[0];
+        self.plan = Some((key, plan));
+        Ok(first)
     }
 
     fn __repr__(&self) -> String {

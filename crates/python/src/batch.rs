@@ -2,7 +2,12 @@
 //! one action (given, or a random legal one) in every game, starts a finished game again, and
 //! writes every game's observation, legal-action mask and player to move into flat buffers
 //! that become NumPy arrays.
+//!
+//! Where a move takes several actions (Q!nto), a step takes one action of each game's move
+//! being built; a random one is the next action of a move drawn by the game's random move at
+//! the move's first action.
 
+use tabuleiro_core::actions::Partial;
 use tabuleiro_core::{
     ActionSpace, Engine, GameRng, GameVisitor, Options, Player, PlayerResult, Registry, Setup,
     rng_from_seed,
@@ -108,10 +113,14 @@ impl GameVisitor for Builder<'_> {
             shape: space.observation_shape(&probe),
             setup,
             games: Vec::with_capacity(self.games),
+            partials: Vec::with_capacity(self.games),
+            plans: Vec::with_capacity(self.games),
             next_seed: 0,
             rng: rng_from_seed(self.seed),
         };
         batch.games.resize(self.games, probe);
+        batch.partials.resize(self.games, Partial::default());
+        batch.plans.resize(self.games, Vec::new());
         batch.reset(self.seed)?;
         Ok(Box::new(batch))
     }
@@ -123,6 +132,10 @@ struct Batch<G: Engine> {
     shape: [usize; 3],
     setup: Setup,
     games: Vec<G>,
+    /// Each game's move being built (where moves take several actions).
+    partials: Vec<Partial>,
+    /// Each game's random move's actions still to take, last first.
+    plans: Vec<Vec<usize>>,
     /// The seed of the next game started.
     next_seed: u64,
     /// Draws the random legal actions.
@@ -160,6 +173,8 @@ impl<G: Engine> DynBatch for Batch<G> {
         self.rng = rng_from_seed(seed);
         for i in 0..self.games.len() {
             self.games[i] = self.fresh()?;
+            self.partials[i].clear();
+            self.plans[i].clear();
         }
         Ok(())
     }
@@ -171,6 +186,9 @@ impl<G: Engine> DynBatch for Batch<G> {
             && actions.len() != n
         {
             return Err(format!("{} actions for {n} games", actions.len()));
+        }
+        if self.space.sequential() {
+            return self.step_actions(actions);
         }
         // Every action is checked before any is played.
         let mut chosen = Vec::with_capacity(n);
@@ -195,18 +213,7 @@ impl<G: Engine> DynBatch for Batch<G> {
             ended: vec![false; n],
         };
         for (i, mv) in chosen.into_iter().enumerate() {
-            self.games[i].play_unchecked(mv);
-            if let Some(outcome) = self.games[i].outcome() {
-                for (seat, result) in outcome.results.iter().enumerate().take(seats) {
-                    stepped.rewards[i * seats + seat] = match result {
-                        PlayerResult::Win => 1.0,
-                        PlayerResult::Loss => -1.0,
-                        PlayerResult::Draw => 0.0,
-                    };
-                }
-                stepped.ended[i] = true;
-                self.games[i] = self.fresh()?;
-            }
+            self.play(i, mv, &mut stepped)?;
         }
         Ok(stepped)
     }
@@ -220,16 +227,92 @@ impl<G: Engine> DynBatch for Batch<G> {
         seen.masks.resize(n * self.actions, 0);
         seen.to_move.clear();
         let mut moves = Vec::new();
+        let mut next = Vec::new();
+        let sequential = self.space.sequential();
         for (i, game) in self.games.iter().enumerate() {
             let seat = game.to_move().unwrap_or(Player(0));
             seen.to_move.push(seat.index() as i64);
-            self.space
-                .observe(game, seat, &mut seen.observations[i * size..(i + 1) * size]);
+            let observation = &mut seen.observations[i * size..(i + 1) * size];
+            let mask = &mut seen.masks[i * self.actions..(i + 1) * self.actions];
+            if sequential {
+                let partial = &self.partials[i];
+                self.space
+                    .observe_partial(game, seat, partial.chosen(), observation);
+                partial.next_actions(self.space, game, &mut next);
+                for &action in &next {
+                    mask[action] = 1;
+                }
+                continue;
+            }
+            self.space.observe(game, seat, observation);
             moves.clear();
             game.legal_moves(&mut moves);
             for &mv in &moves {
-                seen.masks[i * self.actions + self.space.action(game, mv)] = 1;
+                mask[self.space.action(game, mv)] = 1;
             }
         }
+    }
+}
+
+impl<G: Engine> Batch<G> {
+    /// Plays `mv` in game `i`, noting its rewards and starting it again if it ended.
+    fn play(&mut self, i: usize, mv: G::Move, stepped: &mut Stepped) -> Result<(), String> {
+        let seats = self.setup.players;
+        self.games[i].play_unchecked(mv);
+        if let Some(outcome) = self.games[i].outcome() {
+            for (seat, result) in outcome.results.iter().enumerate().take(seats) {
+                stepped.rewards[i * seats + seat] = match result {
+                    PlayerResult::Win => 1.0,
+                    PlayerResult::Loss => -1.0,
+                    PlayerResult::Draw => 0.0,
+                };
+            }
+            stepped.ended[i] = true;
+            self.games[i] = self.fresh()?;
+            self.partials[i].clear();
+            self.plans[i].clear();
+        }
+        Ok(())
+    }
+
+    /// A step where a move takes several actions: one action of each game's move being built.
+    fn step_actions(&mut self, actions: Option<&[i64]>) -> Result<Stepped, String> {
+        let n = self.games.len();
+        let mut stepped = Stepped {
+            rewards: vec![0.0; n * self.setup.players],
+            ended: vec![false; n],
+        };
+        // Every action is checked (on copies of the moves being built) before any is taken.
+        let mut partials = self.partials.clone();
+        let mut taken = Vec::with_capacity(n);
+        for (i, game) in self.games.iter().enumerate() {
+            let action = if let Some(actions) = actions {
+                self.plans[i].clear();
+                usize::try_from(actions[i])
+                    .map_err(|_| format!("game {i}: action {} is not legal there", actions[i]))?
+            } else {
+                if self.plans[i].is_empty() {
+                    let mv = game
+                        .random_move(&mut self.rng)
+                        .ok_or_else(|| format!("game {i} has no move"))?;
+                    self.space.sequence(game, mv, &mut self.plans[i]);
+                    self.plans[i].reverse();
+                }
+                self.plans[i]
+                    .pop()
+                    .ok_or_else(|| format!("game {i} has no move"))?
+            };
+            let done = partials[i]
+                .take(self.space, game, action)
+                .map_err(|_| format!("game {i}: action {action} is not legal there"))?;
+            taken.push(done);
+        }
+        self.partials = partials;
+        for (i, done) in taken.into_iter().enumerate() {
+            if let Some(mv) = done {
+                self.play(i, mv, &mut stepped)?;
+            }
+        }
+        Ok(stepped)
     }
 }

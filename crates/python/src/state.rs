@@ -23,6 +23,17 @@ impl State {
     fn actions(&self) -> PyResult<Vec<(usize, String)>> {
         self.game.legal_actions().ok_or_else(|| self.no_actions())
     }
+
+    /// `ValueError` unless `player` is a seat of the game.
+    fn seat(&self, player: usize) -> PyResult<()> {
+        if player >= self.game.players() {
+            return Err(PyValueError::new_err(format!(
+                "no seat {player}: seats are 0 to {}",
+                self.game.players() - 1
+            )));
+        }
+        Ok(())
+    }
 }
 
 #[pymethods]
@@ -90,20 +101,28 @@ impl State {
     /// as everyone does when `player` is `None`.
     #[pyo3(signature = (player = None))]
     fn render(&self, player: Option<usize>) -> PyResult<String> {
-        if let Some(seat) = player
-            && seat >= self.game.players()
-        {
-            return Err(PyValueError::new_err(format!(
-                "no seat {seat}: seats are 0 to {}",
-                self.game.players() - 1
-            )));
+        if let Some(seat) = player {
+            self.seat(seat)?;
         }
         Ok(self.game.render(player))
     }
 
-    /// The game so far as a JSON record, which `tabuleiro replay` reads.
-    fn record(&self) -> String {
-        self.game.record_json()
+    /// The game so far as a JSON record, which `tabuleiro replay` reads (`ValueError` for a
+    /// position from `resample`, which no record leads to).
+    fn record(&self) -> PyResult<String> {
+        self.game.record_json().map_err(PyValueError::new_err)
+    }
+
+    /// A position seat `player` cannot tell from this one: every tile it cannot see (other
+    /// hands, the piles) dealt again at random from `seed`, consistently with what it has seen
+    /// (in Q!nto; in the other games, where nothing is hidden, a copy). For planning by
+    /// sampling (determinization). It has no record.
+    #[pyo3(signature = (player, seed = 0))]
+    fn resample(&self, player: usize, seed: u64) -> PyResult<State> {
+        self.seat(player)?;
+        Ok(State {
+            game: self.game.resample(player, seed),
+        })
     }
 
     /// An independent copy.
@@ -114,13 +133,15 @@ impl State {
     }
 
     /// The size of the game's fixed action space (its layout is in the game's documentation:
-    /// docs/python.md). `NotImplementedError` for a game without one (Q!nto, for now).
+    /// docs/python.md).
     #[getter]
     fn num_actions(&self) -> PyResult<usize> {
         self.game.action_count().ok_or_else(|| self.no_actions())
     }
 
-    /// The actions of the legal moves, ascending (none once the game is over).
+    /// The legal actions, ascending (none once the game is over): the legal moves' actions, or
+    /// in a game whose moves take several actions (Q!nto) the actions that may come next in the
+    /// move being built.
     fn legal_actions(&self) -> PyResult<Vec<usize>> {
         self.game
             .legal_action_ids()
@@ -136,7 +157,8 @@ impl State {
         Ok(PyArray1::from_vec(py, mask))
     }
 
-    /// Plays the move of `action`. `ValueError` for an action that is not legal here (the
+    /// Plays the move of `action` (in Q!nto: takes the next action of the move being built, and
+    /// plays the move with its last). `ValueError` for an action that is not legal here (the
     /// game is then unchanged).
     fn apply(&mut self, action: usize) -> PyResult<()> {
         if self.game.action_count().is_none() {
@@ -147,26 +169,54 @@ impl State {
             .map_err(PyValueError::new_err)
     }
 
-    /// The legal move of `action`, in notation; `ValueError` for an action not legal here.
+    /// The legal move of `action`, in notation (in Q!nto the legal action's name: a cell
+    /// `x,y`, a tile `RH`, `across`, `down`, `gap`, `swap`, `pass` or `end`); `ValueError` for
+    /// an action not legal here.
     fn action_to_string(&self, action: usize) -> PyResult<String> {
-        self.actions()?
+        let actions = self.actions()?;
+        let legal = actions.len();
+        actions
             .into_iter()
             .find(|(a, _)| *a == action)
             .map(|(_, notation)| notation)
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
-                    "action {action} is not a legal move here ({} legal actions)",
-                    self.game.legal_moves().len()
+                    "action {action} is not legal here ({legal} legal actions)"
                 ))
             })
     }
 
-    /// The action of the move written `notation` (as this position reads it, legal or not).
+    /// The action of the move written `notation` (as this position reads it, legal or not);
+    /// in Q!nto, the action of that name (`action_to_string`'s).
     fn string_to_action(&self, notation: &str) -> PyResult<usize> {
         if self.game.action_count().is_none() {
             return Err(self.no_actions());
         }
         self.game.action_of(notation).map_err(PyValueError::new_err)
+    }
+
+    /// Whether a move takes several actions (Q!nto: its first cell and direction, then its
+    /// tiles; layout in docs/python.md). The seat to move does not change while it builds one.
+    #[getter]
+    fn sequential(&self) -> bool {
+        self.game.sequential()
+    }
+
+    /// The actions taken so far of the move being built (always empty where a move is one
+    /// action).
+    fn partial_actions(&self) -> Vec<usize> {
+        self.game.partial_actions()
+    }
+
+    /// The actions of the legal move written `notation`, in order (one action where a move is
+    /// one); `ValueError` for a move not legal here.
+    fn move_to_actions(&self, notation: &str) -> PyResult<Vec<usize>> {
+        if self.game.action_count().is_none() {
+            return Err(self.no_actions());
+        }
+        self.game
+            .move_actions(notation)
+            .map_err(PyValueError::new_err)
     }
 
     /// The observation's shape: `(planes, rows, columns)`.
@@ -189,12 +239,7 @@ impl State {
             .game
             .observation_shape()
             .ok_or_else(|| self.no_actions())?;
-        if player >= self.game.players() {
-            return Err(PyValueError::new_err(format!(
-                "no seat {player}: seats are 0 to {}",
-                self.game.players() - 1
-            )));
-        }
+        self.seat(player)?;
         let mut values = vec![0.0_f32; p * r * c];
         self.game.observe(player, &mut values);
         PyArray1::from_vec(py, values).reshape([p, r, c])

@@ -1,10 +1,10 @@
 //! A game of any type behind one object-safe trait, built from the registry by a
 //! [`GameVisitor`]: the Python module never names a game.
 
-use tabuleiro_core::actions::legal_actions;
+use tabuleiro_core::actions::{Partial, legal_actions};
 use tabuleiro_core::{
     ActionSpace, Engine, GameInfo, GameVisitor, Options, Perspective, Player, PlayerResult,
-    Registry, Session, Setup, SetupError,
+    Registry, Session, Setup, SetupError, rng_from_seed,
 };
 use tabuleiro_games::REGISTRY;
 
@@ -35,7 +35,10 @@ pub trait DynGame: Send + Sync {
     /// The board as text, as everyone sees it (`None`) or as seat `viewer` does.
     fn render(&self, viewer: Option<usize>) -> String;
     /// The game so far as a record (JSON), which `tabuleiro replay` reads.
-    fn record_json(&self) -> String;
+    ///
+    /// # Errors
+    /// A position sampled from a seat's view, which no record leads to.
+    fn record_json(&self) -> Result<String, String>;
     /// Number of moves played.
     fn ply(&self) -> usize;
     /// A copy of the game.
@@ -54,11 +57,26 @@ pub trait DynGame: Send + Sync {
     /// The legal moves' actions, ascending, without their notation (the fast path of a step);
     /// `None` for a game without an action space.
     fn legal_action_ids(&self) -> Option<Vec<usize>>;
-    /// Plays the move of `action`.
+    /// Takes `action`: plays the move it names, or (in a game whose moves take several actions)
+    /// the move it completes, or keeps it as the next action of the move being built.
     ///
     /// # Errors
     /// A game without an action space, or an action not legal here, in words.
     fn apply_action(&mut self, action: usize) -> Result<(), String>;
+    /// Whether a move takes several actions (Q!nto).
+    fn sequential(&self) -> bool;
+    /// The actions taken so far of the move being built (empty between moves).
+    fn partial_actions(&self) -> Vec<usize>;
+    /// The actions of the legal move written `text`, in order.
+    ///
+    /// # Errors
+    /// A game without an action space, or text that is not a legal move, in words.
+    fn move_actions(&self, text: &str) -> Result<Vec<usize>, String>;
+    /// A key of the position (equal positions, equal keys).
+    fn position_key(&self) -> u64;
+    /// A position `seat` cannot tell from this one: every tile it cannot see dealt again at
+    /// random with `seed` (for games of hidden information; a copy for the others).
+    fn resample(&self, seat: usize, seed: u64) -> Box<dyn DynGame>;
     /// The observation's shape `[planes, rows, columns]`, `None` for a game without one.
     fn observation_shape(&self) -> Option<[usize; 3]>;
     /// Writes what `seat` may know into `out` (the shape's length).
@@ -128,18 +146,23 @@ impl GameVisitor for Builder<'_> {
             setup: session.setup().clone(),
             state: session.state().clone(),
             moves: Vec::new(),
+            partial: Partial::default(),
+            sampled: false,
         }))
     }
 }
 
-/// A game of type `G` in progress: its setup (options drawn by chance settled), position and
-/// moves. The record is made when asked, by playing the moves again: a step keeps no more
-/// than the position and the move.
+/// A game of type `G` in progress: its setup (options drawn by chance settled), position,
+/// moves and the move being built action by action. The record is made when asked, by playing
+/// the moves again: a step keeps no more than the position and the move.
 #[derive(Clone)]
 pub struct Live<G: Engine> {
     setup: Setup,
     state: G,
     moves: Vec<G::Move>,
+    partial: Partial,
+    /// Sampled from a seat's view: no record leads to it.
+    sampled: bool,
 }
 
 impl<G: Engine> Live<G> {
@@ -148,14 +171,9 @@ impl<G: Engine> Live<G> {
         &self.state
     }
 
-    /// The move of `action` among the legal moves, if it is one.
-    fn move_of(&self, space: &dyn ActionSpace<G>, action: usize) -> Option<G::Move> {
-        if self.state.outcome().is_some() {
-            return None;
-        }
-        space
-            .move_of(&self.state, action)
-            .filter(|&mv| self.state.check_move(mv).is_ok())
+    /// The game's action space, or why it has none.
+    fn space() -> Result<&'static dyn ActionSpace<G>, String> {
+        G::action_space().ok_or_else(|| no_actions(G::INFO))
     }
 }
 
@@ -189,6 +207,13 @@ impl<G: Engine> DynGame for Live<G> {
         let state = &self.state;
         if state.outcome().is_some() {
             return Err(format!("{text}: the game is over"));
+        }
+        if !self.partial.chosen().is_empty() {
+            return Err(format!(
+                "{text}: a move is being built action by action ({} taken): take its next \
+                 actions first",
+                self.partial.chosen().len()
+            ));
         }
         let mv = state.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
         let shown = state.format_move(mv);
@@ -228,18 +253,19 @@ impl<G: Engine> DynGame for Live<G> {
         }
     }
 
-    fn record_json(&self) -> String {
-        let agents = vec!["python".to_owned(); self.setup.players];
-        let mut session = match Session::<G>::new(self.setup.clone(), agents) {
-            Ok(session) => session,
-            Err(e) => return format!("{{\"error\": {:?}}}", e.to_string()),
-        };
-        for &mv in &self.moves {
-            if session.play(mv).is_err() {
-                break;
-            }
+    fn record_json(&self) -> Result<String, String> {
+        if self.sampled {
+            return Err(
+                "a position sampled from a seat's view has no record: no deal leads to it".into(),
+            );
         }
-        session.record().to_json()
+        let agents = vec!["python".to_owned(); self.setup.players];
+        let mut session =
+            Session::<G>::new(self.setup.clone(), agents).map_err(|e| e.to_string())?;
+        for &mv in &self.moves {
+            session.play(mv).map_err(|e| e.to_string())?;
+        }
+        Ok(session.record().to_json())
     }
 
     fn ply(&self) -> usize {
@@ -257,6 +283,15 @@ impl<G: Engine> DynGame for Live<G> {
     fn legal_actions(&self) -> Option<Vec<(usize, String)>> {
         let space = G::action_space()?;
         let state = &self.state;
+        if space.sequential() {
+            let mut next = Vec::new();
+            self.partial.next_actions(space, state, &mut next);
+            return Some(
+                next.into_iter()
+                    .map(|a| (a, space.action_name(state, a).unwrap_or_default()))
+                    .collect(),
+            );
+        }
         let mut actions: Vec<(usize, String)> = legal_actions(space, state)
             .into_iter()
             .map(|(action, mv)| (action, state.format_move(mv)))
@@ -266,8 +301,17 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn action_of(&self, text: &str) -> Result<usize, String> {
-        let space = G::action_space().ok_or_else(|| no_actions(G::INFO))?;
+        let space = Self::space()?;
         let state = &self.state;
+        if space.sequential() {
+            return space.action_named(state, text).ok_or_else(|| {
+                format!(
+                    "`{text}` names no action of {} (a cell x,y, a tile, across, down, gap, \
+                     swap, pass or end; move_to_actions gives a whole move's)",
+                    G::INFO.name
+                )
+            });
+        }
         let mv = state
             .parse_notation(text)
             .map_err(|e| format!("{text}: {e}"))?;
@@ -276,6 +320,11 @@ impl<G: Engine> DynGame for Live<G> {
 
     fn legal_action_ids(&self) -> Option<Vec<usize>> {
         let space = G::action_space()?;
+        if space.sequential() {
+            let mut next = Vec::new();
+            self.partial.next_actions(space, &self.state, &mut next);
+            return Some(next);
+        }
         let mut moves = Vec::new();
         if self.state.outcome().is_none() {
             self.state.legal_moves(&mut moves);
@@ -289,13 +338,58 @@ impl<G: Engine> DynGame for Live<G> {
     }
 
     fn apply_action(&mut self, action: usize) -> Result<(), String> {
-        let space = G::action_space().ok_or_else(|| no_actions(G::INFO))?;
-        let mv = self
-            .move_of(space, action)
-            .ok_or_else(|| format!("action {action} is not a legal move here"))?;
-        self.state.play_unchecked(mv);
-        self.moves.push(mv);
+        let space = Self::space()?;
+        let taken = self.partial.take(space, &self.state, action).map_err(|_| {
+            match self.partial.chosen().len() {
+                0 => format!("action {action} is not a legal move here"),
+                n => format!(
+                    "action {action} does not go on the move being built here ({n} actions \
+                     taken)"
+                ),
+            }
+        })?;
+        if let Some(mv) = taken {
+            self.state.play_unchecked(mv);
+            self.moves.push(mv);
+        }
         Ok(())
+    }
+
+    fn sequential(&self) -> bool {
+        G::action_space().is_some_and(ActionSpace::sequential)
+    }
+
+    fn partial_actions(&self) -> Vec<usize> {
+        self.partial.chosen().to_vec()
+    }
+
+    fn move_actions(&self, text: &str) -> Result<Vec<usize>, String> {
+        let space = Self::space()?;
+        let state = &self.state;
+        if state.outcome().is_some() {
+            return Err(format!("{text}: the game is over"));
+        }
+        let mv = state.parse_move(text).map_err(|e| format!("{text}: {e}"))?;
+        let mut sequence = Vec::new();
+        space.sequence(state, mv, &mut sequence);
+        Ok(sequence)
+    }
+
+    fn position_key(&self) -> u64 {
+        self.state.position_key()
+    }
+
+    fn resample(&self, seat: usize, seed: u64) -> Box<dyn DynGame> {
+        let seat = Player(seat as u8);
+        let mut rng = rng_from_seed(seed);
+        let mut sample = self.clone();
+        sample.state = G::sample_from_view(&self.state.view(seat), &mut rng);
+        sample.sampled = true;
+        // The move being built is the mover's: another seat cannot know it.
+        if self.state.to_move() != Some(seat) {
+            sample.partial.clear();
+        }
+        Box::new(sample)
     }
 
     fn observation_shape(&self) -> Option<[usize; 3]> {
@@ -304,7 +398,7 @@ impl<G: Engine> DynGame for Live<G> {
 
     fn observe(&self, seat: usize, out: &mut [f32]) {
         if let Some(space) = G::action_space() {
-            space.observe(&self.state, Player(seat as u8), out);
+            space.observe_partial(&self.state, Player(seat as u8), self.partial.chosen(), out);
         }
     }
 

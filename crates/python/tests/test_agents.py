@@ -42,8 +42,24 @@ def test_act_gives_the_action_of_the_chosen_move():
     agent = tabuleiro.Agent("greedy", seed=4)
     action = agent.act(state)
     assert action in state.legal_actions()
-    with pytest.raises(NotImplementedError):
-        agent.act(tabuleiro.new_game("qinto"))
+
+
+def test_act_builds_a_qinto_move_action_by_action():
+    """In Q!nto an agent chooses at a move's first action and hands out its actions one by
+    one; a whole game is played so, and a move begun by someone else is refused."""
+    state = tabuleiro.new_game("qinto", players=3, seed=8)
+    agents = [tabuleiro.Agent("easy", seed=s) for s in range(3)]
+    while not state.is_terminal():
+        ply = state.ply()
+        while state.ply() == ply and not state.is_terminal():
+            action = agents[state.current_player()].act(state)
+            assert action in state.legal_actions()
+            state.apply(action)
+    assert state.reason()
+    begun = tabuleiro.new_game("qinto", seed=9)
+    begun.apply(begun.string_to_action("pass"))
+    with pytest.raises(ValueError, match="did not begin"):
+        tabuleiro.Agent("easy").act(begun)
 
 
 def test_a_bad_level_is_refused_in_words():

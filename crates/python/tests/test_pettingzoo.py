@@ -1,4 +1,4 @@
-"""The PettingZoo environments: PettingZoo's own API test for every game with an action space,
+"""The PettingZoo environments: PettingZoo's own API test for every game,
 with the ansi rendering, and a seeded game played twice alike."""
 
 import pytest
@@ -6,7 +6,7 @@ from pettingzoo.test import api_test
 
 from tabuleiro.pettingzoo import env
 
-GAMES = {"quantik": {}, "nudge": {}, "taiji": {"size": 7}, "pushee": {"size": "5x5"}}
+GAMES = {"quantik": {}, "nudge": {}, "qinto": {}, "taiji": {"size": 7}, "pushee": {"size": "5x5"}}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

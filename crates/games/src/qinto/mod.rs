@@ -69,9 +69,14 @@
 //! cells next to a tile, which the grid keeps up to date), now and then a uniform draw from the
 //! whole list; every legal move can come out.
 //!
+//! **For programs that learn** (module `actions`): a fixed action space of 15,667 actions in
+//! which a move is a short sequence of them (its first cell and direction, then its tiles), and
+//! 14 planes over the reachable grid of what one seat may know.
+//!
 //! **For computer players** (module `engine`): the evaluation, a quick playout policy and a
 //! list-free answer to "can the player to move empty the hand this turn", apart from the rules.
 
+mod actions;
 mod arrange;
 mod checks;
 mod engine;

@@ -60,20 +60,33 @@ class State:
     def render(self, player: Optional[int] = None) -> str:
         """The board as text, as `player` sees it (or everyone)."""
     def record(self) -> str:
-        """The game so far as a JSON record that `tabuleiro replay` reads."""
+        """The game so far as a JSON record that `tabuleiro replay` reads (ValueError for a
+        resampled position)."""
+    def resample(self, player: int, seed: int = 0) -> State:
+        """A position seat `player` cannot tell from this one: the tiles it cannot see (Q!nto's
+        other hands, the piles) dealt again from `seed`; no record."""
     @property
     def num_actions(self) -> int:
-        """Size of the game's fixed action space (NotImplementedError for Q!nto, for now)."""
+        """Size of the game's fixed action space."""
+    @property
+    def sequential(self) -> bool:
+        """Whether a move takes several actions (Q!nto)."""
+    def partial_actions(self) -> list[int]:
+        """The actions taken so far of the move being built (Q!nto)."""
+    def move_to_actions(self, notation: str) -> list[int]:
+        """The actions of a legal move, in order. ValueError if not legal here."""
     def legal_actions(self) -> list[int]:
-        """The legal moves' actions, ascending."""
+        """The legal actions, ascending (in Q!nto, those that may come next in the move)."""
     def legal_action_mask(self) -> npt.NDArray[np.int8]:
         """1 for each legal action of the `num_actions`, else 0."""
     def apply(self, action: int) -> None:
-        """Plays the move of `action`. ValueError if it is not legal here."""
+        """Plays the move of `action` (in Q!nto takes the move's next action, playing it with
+        its last). ValueError if it is not legal here."""
     def action_to_string(self, action: int) -> str:
-        """The legal move of `action`, in notation. ValueError if not legal here."""
+        """The legal move of `action`, in notation (in Q!nto the action's name). ValueError
+        if not legal here."""
     def string_to_action(self, notation: str) -> int:
-        """The action of the move written `notation`."""
+        """The action of the move written `notation` (in Q!nto, of the action's name)."""
     def observation_shape(self) -> tuple[int, int, int]:
         """(planes, rows, columns) of `observation`."""
     def observation(self, player: int) -> npt.NDArray[np.float32]:
@@ -96,7 +109,8 @@ class Agent:
     def choose_move(self, state: State) -> str:
         """The move for the seat to move, in notation."""
     def act(self, state: State) -> int:
-        """The action of that move (games with an action space)."""
+        """The action of that move (in Q!nto the next action of the move it chose at the
+        move's first action)."""
 
 class VectorEnv:
     """n games of one kind stepped at once in Rust, finished games started again."""

@@ -15,7 +15,8 @@ documents for games with illegal moves: `"observation"`, the seat's planes (a fl
 an int8 array of the game's actions with 1 for each legal action (all 0 when it is not the
 agent's turn). Rewards come at the end: 1 for a win, -1 for a loss, 0 for a draw; an illegal
 action ends the game, its actor losing (-1, the others 0). A Nudge
-turn is two steps of the same agent. `reset(seed=S)` deals and draws with seed S (a Q!nto deal,
+turn is two steps of the same agent, a Q!nto move several (its first cell and direction, then
+its tiles: docs/python.md). `reset(seed=S)` deals and draws with seed S (a Q!nto deal,
 a Pushee board); `options` of `env` are the game's (`size=7` for Taiji).
 """
 
@@ -130,7 +131,7 @@ def raw_env(game: str, **kwargs: Any) -> TabuleiroEnv:
 
 
 def env(game: str, **kwargs: Any) -> AECEnv:
-    """The environment of `game` (`quantik`, `nudge`, `taiji`, `pushee`) in PettingZoo's
+    """The environment of `game` (`quantik`, `nudge`, `qinto`, `taiji`, `pushee`) in PettingZoo's
     OrderEnforcingWrapper. An illegal or out-of-range action ends the game with the actor's
     loss (-1, the others 0) and a warning, as PettingZoo's TerminateIllegalWrapper does, but
     done by the environment itself: each wrapper layer costs every call."""

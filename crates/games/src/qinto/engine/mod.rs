@@ -16,7 +16,7 @@
 mod finish;
 mod policy;
 
-use tabuleiro_core::{Engine, EngineInfo, GameRng, Player, SearchKind, TurnWin};
+use tabuleiro_core::{ActionSpace, Engine, EngineInfo, GameRng, Player, SearchKind, TurnWin};
 
 use crate::qinto::grid::{DOWN, RIGHT};
 use crate::qinto::notation::QintoMove;
@@ -67,6 +67,12 @@ impl Engine for Qinto {
     /// The policy (module `policy`), but keeping wilds worth two tiles each.
     fn planning_move(&self, rng: &mut GameRng) -> Option<QintoMove> {
         self.plan_move(rng)
+    }
+
+    /// 15,667 actions, a move a short sequence of them, and 14 planes over the reachable grid:
+    /// [`crate::qinto::actions`].
+    fn action_space() -> Option<&'static dyn ActionSpace<Self>> {
+        Some(&crate::qinto::actions::QintoActions)
     }
 }
 

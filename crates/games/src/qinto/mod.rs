@@ -76,7 +76,7 @@
 //! **For computer players** (module `engine`): the evaluation, a quick playout policy and a
 //! list-free answer to "can the player to move empty the hand this turn", apart from the rules.
 
-mod actions;
+pub mod actions;
 mod arrange;
 mod checks;
 mod engine;

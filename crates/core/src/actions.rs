@@ -34,6 +34,25 @@ pub trait ActionSpace<G: Game>: Sync {
     /// `seat`'s side: its own pieces first, whoever is to move.
     fn observe(&self, state: &G, seat: Player, out: &mut [f32]);
 
+    /// Writes the legal-action mask of `state` into `out` (`count` values): 1 for the action of
+    /// each legal move, 0 for every other action (all 0 once the game is over). The default
+    /// lists the legal moves; a game may write it from its own tables (Quantik's bitboards).
+    /// For a game whose moves take several actions, the first actions of the legal moves
+    /// ([`Partial::next_actions`] gives the next ones of a move being built).
+    fn legal_mask(&self, state: &G, out: &mut [i8]) {
+        out.fill(0);
+        if state.outcome().is_some() {
+            return;
+        }
+        let mut moves = Vec::new();
+        state.legal_moves(&mut moves);
+        for mv in moves {
+            if let Some(slot) = out.get_mut(self.action(state, mv)) {
+                *slot = 1;
+            }
+        }
+    }
+
     /// Whether a move takes several actions ([`ActionSpace::sequence`]); `false` by default.
     fn sequential(&self) -> bool {
         false

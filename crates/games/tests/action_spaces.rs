@@ -50,6 +50,11 @@ fn check<G: Engine>(settings: &[&str], games: u64) {
                 assert!(!seen[action], "two moves share action {action}");
                 seen[action] = true;
             }
+            // The mask a game writes from its own tables is the legal moves' actions.
+            let mut mask = vec![7; count];
+            space.legal_mask(&state, &mut mask);
+            let expected: Vec<i8> = seen.iter().map(|&s| i8::from(s)).collect();
+            assert_eq!(mask, expected);
             for seat in 0..state.players() {
                 observation.fill(-1.0);
                 space.observe(&state, Player(seat as u8), &mut observation);

@@ -5,7 +5,11 @@
   actions drawn in NumPy from the masks (`step(actions)`); observations and masks included;
 - the same PettingZoo AEC loop (`agent_iter`, `last`, a masked sample, `step`) over
   tabuleiro's environments and PettingZoo's own classic tic-tac-toe and connect four, each as
-  `env()` (with its wrappers) and as `raw_env()`.
+  `env()` (with its wrappers) and as `raw_env()`; and tabuleiro's `env()` once more with
+  gymnasium's own `Discrete` sampling the mask instead of its `MaskedDiscrete`, to show what
+  the sampler alone is worth.
+
+Q!nto's observations are 14 x 125 x 125: its VectorEnv holds 16 games, not 1,024.
 
 Usage (a release build: `pip install crates/python`, then `pip install pettingzoo pygame`):
     taskset -c 0 python crates/python/bench/steps.py [--seconds 2] [--json]
@@ -17,12 +21,14 @@ import random
 import time
 
 import numpy as np
+from gymnasium import spaces
 
 import tabuleiro
 from tabuleiro.pettingzoo import env as tabuleiro_env
 from tabuleiro.pettingzoo import raw_env as tabuleiro_raw_env
 
-GAMES = {"quantik": {}, "nudge": {}, "taiji": {"size": 9}, "pushee": {"size": "6x6"}}
+GAMES = {"quantik": {}, "nudge": {}, "qinto": {}, "taiji": {"size": 9}, "pushee": {"size": "6x6"}}
+BATCH = {"qinto": 16}
 
 
 def single(game, options, seconds):
@@ -39,7 +45,8 @@ def single(game, options, seconds):
             return steps / (time.perf_counter() - start)
 
 
-def vector(game, options, seconds, given, n=1024):
+def vector(game, options, seconds, given):
+    n = BATCH.get(game, 1024)
     batch = tabuleiro.VectorEnv(game, n, **options)
     _, masks, _ = batch.reset()
     rng = np.random.default_rng(0)
@@ -72,6 +79,18 @@ def aec(make, seconds):
     return steps / (time.perf_counter() - start)
 
 
+def with_gymnasium_sampler(make):
+    """`make`, its action spaces gymnasium's own `Discrete`."""
+
+    def build():
+        environment = make()
+        inner = environment.unwrapped
+        inner.action_spaces = {a: spaces.Discrete(s.n) for a, s in inner.action_spaces.items()}
+        return environment
+
+    return build
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0)
@@ -84,6 +103,7 @@ def main():
         rows.append({"what": f"{game}: VectorEnv, actions from NumPy", "steps_per_s": vector(game, options, args.seconds, True)})
         rows.append({"what": f"{game}: PettingZoo AEC loop, env()", "steps_per_s": aec(lambda: tabuleiro_env(game, **options), args.seconds)})
         rows.append({"what": f"{game}: PettingZoo AEC loop, raw_env()", "steps_per_s": aec(lambda: tabuleiro_raw_env(game, **options), args.seconds)})
+        rows.append({"what": f"{game}: PettingZoo AEC loop, env(), gymnasium's Discrete sampling", "steps_per_s": aec(with_gymnasium_sampler(lambda: tabuleiro_env(game, **options)), args.seconds)})
     from pettingzoo.classic import connect_four_v3, tictactoe_v3
 
     rows.append({"what": "PettingZoo tic-tac-toe: AEC loop, env()", "steps_per_s": aec(tictactoe_v3.env, args.seconds)})

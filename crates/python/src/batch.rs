@@ -221,35 +221,35 @@ impl<G: Engine> DynBatch for Batch<G> {
     fn look(&self, seen: &mut Seen) {
         let n = self.games.len();
         let size: usize = self.shape.iter().product();
+        // Each game is written into small buffers and appended: the large arrays are written
+        // once, not cleared first.
         seen.observations.clear();
-        seen.observations.resize(n * size, 0.0);
+        seen.observations.reserve(n * size);
         seen.masks.clear();
-        seen.masks.resize(n * self.actions, 0);
+        seen.masks.reserve(n * self.actions);
         seen.to_move.clear();
-        let mut moves = Vec::new();
+        let mut observation = vec![0.0; size];
+        let mut mask = vec![0; self.actions];
         let mut next = Vec::new();
         let sequential = self.space.sequential();
         for (i, game) in self.games.iter().enumerate() {
             let seat = game.to_move().unwrap_or(Player(0));
             seen.to_move.push(seat.index() as i64);
-            let observation = &mut seen.observations[i * size..(i + 1) * size];
-            let mask = &mut seen.masks[i * self.actions..(i + 1) * self.actions];
             if sequential {
                 let partial = &self.partials[i];
                 self.space
-                    .observe_partial(game, seat, partial.chosen(), observation);
+                    .observe_partial(game, seat, partial.chosen(), &mut observation);
                 partial.next_actions(self.space, game, &mut next);
+                mask.fill(0);
                 for &action in &next {
                     mask[action] = 1;
                 }
-                continue;
+            } else {
+                self.space.observe(game, seat, &mut observation);
+                self.space.legal_mask(game, &mut mask);
             }
-            self.space.observe(game, seat, observation);
-            moves.clear();
-            game.legal_moves(&mut moves);
-            for &mv in &moves {
-                mask[self.space.action(game, mv)] = 1;
-            }
+            seen.observations.extend_from_slice(&observation);
+            seen.masks.extend_from_slice(&mask);
         }
     }
 }

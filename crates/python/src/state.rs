@@ -150,10 +150,7 @@ impl State {
 
     /// A NumPy array of `num_actions` int8: 1 for each legal action, else 0.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        let mut mask = vec![0_i8; self.num_actions()?];
-        for action in self.legal_actions()? {
-            mask[action] = 1;
-        }
+        let mask = self.game.legal_mask().ok_or_else(|| self.no_actions())?;
         Ok(PyArray1::from_vec(py, mask))
     }
 

@@ -57,6 +57,9 @@ pub trait DynGame: Send + Sync {
     /// The legal moves' actions, ascending, without their notation (the fast path of a step);
     /// `None` for a game without an action space.
     fn legal_action_ids(&self) -> Option<Vec<usize>>;
+    /// 1 for each legal action ([`Self::legal_action_ids`]) of the action space, else 0;
+    /// `None` for a game without an action space.
+    fn legal_mask(&self) -> Option<Vec<i8>>;
     /// Takes `action`: plays the move it names, or (in a game whose moves take several actions)
     /// the move it completes, or keeps it as the next action of the move being built.
     ///
@@ -353,6 +356,21 @@ impl<G: Engine> DynGame for Live<G> {
             self.moves.push(mv);
         }
         Ok(())
+    }
+
+    fn legal_mask(&self) -> Option<Vec<i8>> {
+        let space = G::action_space()?;
+        let mut mask = vec![0; space.count(&self.state)];
+        if space.sequential() {
+            let mut next = Vec::new();
+            self.partial.next_actions(space, &self.state, &mut next);
+            for action in next {
+                mask[action] = 1;
+            }
+        } else {
+            space.legal_mask(&self.state, &mut mask);
+        }
+        Some(mask)
     }
 
     fn sequential(&self) -> bool {

@@ -1,6 +1,9 @@
 """The PettingZoo environments: PettingZoo's own API test for every game,
 with the ansi rendering, and a seeded game played twice alike."""
 
+from collections import Counter
+
+import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
@@ -53,3 +56,25 @@ def test_an_illegal_action_ends_the_game_with_the_actors_loss():
         e.step(0)  # Ca1 again: the cell is taken
     assert all(e.terminations.values())
     assert e.rewards == {first: 0, next(a for a in e.agents if a != first): -1}
+
+
+def test_the_masked_sample_is_uniform_over_the_legal_actions_and_seeded():
+    from tabuleiro.pettingzoo import MaskedDiscrete
+
+    space = MaskedDiscrete(64)
+    space.seed(3)
+    mask = np.zeros(64, dtype=np.int8)
+    legal = [2, 17, 40, 41, 63]
+    mask[legal] = 1
+    draws = [int(space.sample(mask)) for _ in range(20000)]
+    counts = Counter(draws)
+    assert set(counts) == set(legal)
+    # 4,000 expected each; a deviation of 200 is over 3 standard deviations (about 57).
+    assert all(abs(n - 4000) < 200 for n in counts.values()), counts
+    space.seed(3)
+    assert [int(space.sample(mask)) for _ in range(100)] == draws[:100]
+    assert space.sample(np.zeros(64, dtype=np.int8)) == 0
+    # Anything but a mask of the space's size is gymnasium's own sample, its checks included.
+    assert 0 <= space.sample() < 64
+    with pytest.raises(AssertionError):
+        space.sample(np.zeros(10, dtype=np.int8))

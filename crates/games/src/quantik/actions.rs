@@ -9,7 +9,6 @@
 //!   each shape still in hand, 12–15 the opponent's (0, 0.5 or 1 for none, one or both, over
 //!   the whole plane). Nothing is hidden in Quantik: both seats see the same position.
 
-use tabuleiro_core::actions::{fill_plane, mark_cells};
 use tabuleiro_core::{ActionSpace, Player};
 
 use super::{Quantik, QuantikMove, Shape};
@@ -19,6 +18,37 @@ pub struct QuantikActions;
 
 /// Cells of the board.
 const CELLS: usize = 16;
+
+/// The four values of each four bits of a mask (bit `k` of `n` is `BITS[n][k]`): a plane is
+/// written four cells at a time.
+const BITS: [[f32; 4]; 16] = {
+    let mut table = [[0.0; 4]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut k = 0;
+        while k < 4 {
+            table[n][k] = ((n >> k) & 1) as f32;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// The four values of each four bits, as mask bytes.
+const BYTES: [[i8; 4]; 16] = {
+    let mut table = [[0; 4]; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut k = 0;
+        while k < 4 {
+            table[n][k] = ((n >> k) & 1) as i8;
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
 
 impl ActionSpace<Quantik> for QuantikActions {
     fn count(&self, _: &Quantik) -> usize {
@@ -40,15 +70,38 @@ impl ActionSpace<Quantik> for QuantikActions {
         [16, 4, 4]
     }
 
+    /// Every value written once, each plane from its bitboard (no clearing first).
     fn observe(&self, state: &Quantik, seat: Player, out: &mut [f32]) {
-        out.fill(0.0);
         let me = seat.index() & 1;
+        let (pieces, hands) = out[..16 * CELLS].split_at_mut(8 * CELLS);
         for (side, owner) in [me, 1 - me].into_iter().enumerate() {
             for shape in 0..4 {
+                let plane = side * 4 + shape;
                 let cells = state.shapes[shape] & state.colours[owner];
-                mark_cells(out, side * 4 + shape, CELLS, u128::from(cells));
+                for (quarter, values) in pieces[plane * CELLS..(plane + 1) * CELLS]
+                    .chunks_exact_mut(4)
+                    .enumerate()
+                {
+                    values.copy_from_slice(&BITS[usize::from((cells >> (4 * quarter)) & 15)]);
+                }
                 let left = f32::from(state.left[owner][shape]) / 2.0;
-                fill_plane(out, 8 + side * 4 + shape, CELLS, left);
+                hands[plane * CELLS..(plane + 1) * CELLS].fill(left);
+            }
+        }
+    }
+
+    /// From the bitboards: the cells where the player to move may put each shape.
+    fn legal_mask(&self, state: &Quantik, out: &mut [i8]) {
+        let over = state.won.is_some();
+        let player = Player(state.to_move);
+        for (shape, mask) in out[..4 * CELLS].chunks_exact_mut(CELLS).enumerate() {
+            let targets = if over {
+                0
+            } else {
+                state.targets(player, Shape::from_index(shape))
+            };
+            for (quarter, values) in mask.chunks_exact_mut(4).enumerate() {
+                values.copy_from_slice(&BYTES[usize::from((targets >> (4 * quarter)) & 15)]);
             }
         }
     }

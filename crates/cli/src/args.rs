@@ -308,6 +308,11 @@ pub struct BenchWebArgs {
     /// (the server then runs with its default limits); prints both.
     #[arg(long)]
     pub adversarial: bool,
+    /// With --adversarial: how long the honest games against the computer play at least in
+    /// each run, in seconds (the attacks start 12 s before the second run's games, past the
+    /// server's write timeout, whatever this is).
+    #[arg(long, value_name = "S", default_value_t = 20, requires = "adversarial")]
+    pub computer_seconds: u64,
     /// Store the games in this PostgreSQL database instead of a folder.
     #[arg(long, value_name = "URL", conflicts_with = "data")]
     pub database: Option<String>,

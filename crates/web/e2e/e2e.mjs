@@ -2027,12 +2027,14 @@ try {
   // ONLY=words runs the tests whose names hold them (for chasing one test).
   const only = process.env.ONLY;
   for (const [name, test] of Object.entries(tests).filter(([n]) => !only || n.includes(only))) {
+    const started = performance.now();
+    const took = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
     try {
       await test(browser, server.base);
-      console.log(`ok   ${name}`);
+      console.log(`ok   ${name} (${took()})`);
     } catch (error) {
       failed++;
-      console.log(`FAIL ${name}\n     ${error.stack ?? error}`);
+      console.log(`FAIL ${name} (${took()})\n     ${error.stack ?? error}`);
     }
   }
 } finally {

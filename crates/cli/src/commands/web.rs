@@ -144,6 +144,7 @@ fn config(
         } else {
             0
         },
+        computer_time: Duration::from_secs(args.computer_seconds),
         metrics: false,
         pause: Duration::from_millis(args.pause_ms),
     }

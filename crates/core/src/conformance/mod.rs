@@ -13,7 +13,8 @@
 //!   agree on it.
 //! - **Notation.** Every listed move's text reads back as the same move (also in lower and
 //!   upper case, unless turned off). Every text seen anywhere in the run is tried in every
-//!   position: when it does not name a listed move it must be refused — as bad syntax or as
+//!   position (at most 4,096 a position: beyond that an even spread of them, from a place that
+//!   moves on with each position): when it does not name a listed move it must be refused — as bad syntax or as
 //!   an illegal move — and a refused [`Game::play`] must leave the state unchanged.
 //! - **Quick wins.** A move offered by [`Engine::winning_move`] is legal and wins at once.
 //! - **Randomness.** [`Game::random_move`] returns listed moves only, `None` exactly when the

@@ -51,6 +51,11 @@ pub(super) struct Run<'c, G: Engine> {
     pub(super) report: Report,
 }
 
+/// The most texts seen elsewhere tried in one position: beyond it, an even spread of them,
+/// starting at a place that moves on from position to position, so that every text is still
+/// tried in many positions (Q!nto's runs see tens of thousands of texts, hundreds a position).
+const TRIED: usize = 4_096;
+
 /// Texts that are not moves of any sensible game: they must be refused (or, for the odd
 /// ones, at least not panic).
 pub(super) const EMPTY_TEXTS: [&str; 2] = ["", "   "];
@@ -307,8 +312,12 @@ impl<'c, G: Engine> Run<'c, G> {
         }
         self.report.legal_moves += legal.len();
 
-        // Every other text seen so far must be refused here.
-        for text in self.seen.iter().map(String::as_str).chain(EMPTY_TEXTS) {
+        // Every other text seen so far must be refused here (an even spread of them when they
+        // are many).
+        let stride = self.seen.len().div_ceil(TRIED).max(1);
+        let start = self.report.positions % stride;
+        let tried = self.seen.iter().skip(start).step_by(stride);
+        for text in tried.map(String::as_str).chain(EMPTY_TEXTS) {
             match state.parse_notation(text) {
                 Err(_) => {
                     self.report.syntax_errors += 1;

@@ -52,9 +52,11 @@ pub struct LoadConfig {
     pub nodes: usize,
     /// Games against the computer (of [`picks::heaviest`](crate::picks::heaviest), at level
     /// [`COMPUTER_LEVEL`]) played at the same time by other honest clients, one after another for as long as the online games last and at
-    /// least [`COMPUTER_TIME`]: the time the computer takes to answer each of their moves is
+    /// least `computer_time`: the time the computer takes to answer each of their moves is
     /// measured.
     pub computer_games: usize,
+    /// How long the games against the computer play at least ([`COMPUTER_TIME`] by default).
+    pub computer_time: Duration,
     /// Play each game through the lobby: two players with names, a challenge posted and
     /// accepted, both seats opened by their sessions (and, on a clock, the clients measure
     /// it).
@@ -321,7 +323,7 @@ async fn measure(
     }
     let elapsed = start.elapsed();
     if config.computer_games > 0 {
-        tokio::time::sleep(COMPUTER_TIME.saturating_sub(elapsed)).await;
+        tokio::time::sleep(config.computer_time.saturating_sub(elapsed)).await;
     }
     playing.store(false, Ordering::Relaxed);
     let mut replies = Vec::new();

@@ -78,3 +78,12 @@ def test_the_masked_sample_is_uniform_over_the_legal_actions_and_seeded():
     assert 0 <= space.sample() < 64
     with pytest.raises(AssertionError):
         space.sample(np.zeros(10, dtype=np.int8))
+
+
+def test_order_is_enforced_before_the_first_reset():
+    e = env("quantik")
+    for name in ["agents", "agent_selection", "rewards", "terminations", "truncations", "infos"]:
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(e, name)
+    e.reset(seed=1)
+    assert e.agent_selection == "player_0" and e.agents == ["player_0", "player_1"]

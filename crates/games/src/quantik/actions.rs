@@ -19,36 +19,29 @@ pub struct QuantikActions;
 /// Cells of the board.
 const CELLS: usize = 16;
 
-/// The four values of each four bits of a mask (bit `k` of `n` is `BITS[n][k]`): a plane is
-/// written four cells at a time.
-const BITS: [[f32; 4]; 16] = {
-    let mut table = [[0.0; 4]; 16];
+/// The four values of each four bits of a mask, `one` for a set bit and `zero` for another (bit
+/// `k` of `n` is `table[n][k]`): a plane or a mask is written four cells at a time.
+const fn nibbles<T: Copy>(zero: T, one: T) -> [[T; 4]; 16] {
+    let mut table = [[zero; 4]; 16];
     let mut n = 0;
     while n < 16 {
         let mut k = 0;
         while k < 4 {
-            table[n][k] = ((n >> k) & 1) as f32;
+            if (n >> k) & 1 == 1 {
+                table[n][k] = one;
+            }
             k += 1;
         }
         n += 1;
     }
     table
-};
+}
 
-/// The four values of each four bits, as mask bytes.
-const BYTES: [[i8; 4]; 16] = {
-    let mut table = [[0; 4]; 16];
-    let mut n = 0;
-    while n < 16 {
-        let mut k = 0;
-        while k < 4 {
-            table[n][k] = ((n >> k) & 1) as i8;
-            k += 1;
-        }
-        n += 1;
-    }
-    table
-};
+/// Observation values of four cells.
+const BITS: [[f32; 4]; 16] = nibbles(0.0, 1.0);
+
+/// Mask bytes of four cells.
+const BYTES: [[i8; 4]; 16] = nibbles(0, 1);
 
 impl ActionSpace<Quantik> for QuantikActions {
     fn count(&self, _: &Quantik) -> usize {

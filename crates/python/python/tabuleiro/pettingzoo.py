@@ -148,44 +148,29 @@ def raw_env(game: str, **kwargs: Any) -> TabuleiroEnv:
     return TabuleiroEnv(game, **kwargs)
 
 
+def _after_reset(name: str) -> property:
+    """The environment's attribute `name`, read straight from it; an AttributeError before the
+    first reset, as PettingZoo's OrderEnforcingWrapper raises."""
+
+    def read(self: "OrderEnforcing") -> Any:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read)
+
+
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's OrderEnforcingWrapper with the same checks, but the attributes a step reads
     (`agents`, `agent_selection`, rewards, terminations, truncations, infos) and `last` passed
     straight to the environment once it is reset, not through `__getattr__` on every read."""
 
-    def _reset_first(self, name: str) -> None:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-
-    @property
-    def agents(self) -> list:
-        self._reset_first("agents")
-        return self.env.agents
-
-    @property
-    def agent_selection(self) -> str:
-        self._reset_first("agent_selection")
-        return self.env.agent_selection
-
-    @property
-    def rewards(self) -> dict:
-        self._reset_first("rewards")
-        return self.env.rewards
-
-    @property
-    def terminations(self) -> dict:
-        self._reset_first("terminations")
-        return self.env.terminations
-
-    @property
-    def truncations(self) -> dict:
-        self._reset_first("truncations")
-        return self.env.truncations
-
-    @property
-    def infos(self) -> dict:
-        self._reset_first("infos")
-        return self.env.infos
+    agents = _after_reset("agents")
+    agent_selection = _after_reset("agent_selection")
+    rewards = _after_reset("rewards")
+    terminations = _after_reset("terminations")
+    truncations = _after_reset("truncations")
+    infos = _after_reset("infos")
 
     @property
     def _cumulative_rewards(self) -> dict:

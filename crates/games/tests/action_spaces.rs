@@ -143,6 +143,16 @@ fn an_observation_is_seen_from_the_observers_side() {
     assert_eq!(second[12 * 16], 0.5);
 }
 
+/// A Q!nto game seeded `seed`, of 2, 3 or 4 seats by the seed, and its seats.
+fn qinto_game(seed: u64) -> (Qinto, usize) {
+    let players = 2 + (seed % 3) as usize;
+    let setup = Setup {
+        players,
+        ..setup::<Qinto>(&[], seed)
+    };
+    (Qinto::new(&setup).expect("setup"), players)
+}
+
 /// Q!nto's moves are sequences of actions: in every position of random games (2 to 4 seats),
 /// the legal moves' sequences are distinct, below the count and prefix-free, every action of
 /// them reads back from its name, and a move built action by action ([`Partial`]) is offered
@@ -153,12 +163,7 @@ fn qinto_moves_are_prefix_free_sequences_built_back_action_by_action() {
     assert!(space.sequential());
     let mut built_moves = 0;
     for seed in 0..24 {
-        let players = 2 + (seed % 3) as usize;
-        let setup = Setup {
-            players,
-            ..setup::<Qinto>(&[], seed)
-        };
-        let mut state = Qinto::new(&setup).expect("setup");
+        let (mut state, _) = qinto_game(seed);
         let count = space.count(&state);
         let mut observation = vec![0.0; space.observation_shape(&state).iter().product()];
         let mut rng = rng_from_seed(seed);
@@ -270,12 +275,7 @@ fn a_qinto_observation_is_the_same_whatever_the_seat_cannot_see() {
     let space = Qinto::action_space().expect("an action space");
     let mut differs = 0;
     for seed in 0..20 {
-        let players = 2 + (seed % 3) as usize;
-        let setup = Setup {
-            players,
-            ..setup::<Qinto>(&[], seed)
-        };
-        let mut state = Qinto::new(&setup).expect("setup");
+        let (mut state, players) = qinto_game(seed);
         let size: usize = space.observation_shape(&state).iter().product();
         let mut rng = rng_from_seed(seed);
         for _ in 0..rng.random_range(0..25) {

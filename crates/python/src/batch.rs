@@ -172,9 +172,7 @@ impl<G: Engine> DynBatch for Batch<G> {
         self.next_seed = seed;
         self.rng = rng_from_seed(seed);
         for i in 0..self.games.len() {
-            self.games[i] = self.fresh()?;
-            self.partials[i].clear();
-            self.plans[i].clear();
+            self.restart(i)?;
         }
         Ok(())
     }
@@ -268,10 +266,16 @@ impl<G: Engine> Batch<G> {
                 };
             }
             stepped.ended[i] = true;
-            self.games[i] = self.fresh()?;
-            self.partials[i].clear();
-            self.plans[i].clear();
+            self.restart(i)?;
         }
+        Ok(())
+    }
+
+    /// Starts game `i` again with the next seed, nothing of a move begun.
+    fn restart(&mut self, i: usize) -> Result<(), String> {
+        self.games[i] = self.fresh()?;
+        self.partials[i].clear();
+        self.plans[i].clear();
         Ok(())
     }
 

@@ -90,11 +90,29 @@ pub trait ActionSpace<G: Game>: Sync {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Partial {
     chosen: Vec<usize>,
+    /// The key of the position the move is built in and its legal moves' sequences, in the
+    /// order of [`Game::legal_moves`]: listed at the move's first action and kept until the
+    /// move is played, so that its next actions do not list them again.
+    listed: Option<(u64, Vec<Vec<usize>>)>,
 }
 
 /// An action that begins no legal move from the move built so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotLegal;
+
+/// The sequences of the legal moves of `state`, in the order of [`Game::legal_moves`].
+fn sequences<G: Game>(space: &dyn ActionSpace<G>, state: &G) -> Vec<Vec<usize>> {
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            let mut sequence = Vec::new();
+            space.sequence(state, mv, &mut sequence);
+            sequence
+        })
+        .collect()
+}
 
 impl Partial {
     /// The actions taken so far (empty between moves).
@@ -105,6 +123,15 @@ impl Partial {
     /// Forgets the actions taken (the position changed under it).
     pub fn clear(&mut self) {
         self.chosen.clear();
+        self.listed = None;
+    }
+
+    /// The legal moves' sequences kept for `state`, if they were listed in it.
+    fn listed_for<G: Game>(&self, state: &G) -> Option<&[Vec<usize>]> {
+        self.listed
+            .as_ref()
+            .filter(|(key, _)| *key == state.position_key())
+            .map(|(_, listed)| listed.as_slice())
     }
 
     /// Writes into `out` the legal actions that may come next, ascending and each once: for a
@@ -119,48 +146,21 @@ impl Partial {
         if state.outcome().is_some() {
             return;
         }
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
+        let fresh;
+        let listed = if let Some(listed) = self.listed_for(state) {
+            listed
+        } else {
+            fresh = sequences(space, state);
+            &fresh
+        };
         let depth = self.chosen.len();
-        let mut sequence = Vec::new();
-        for mv in moves {
-            sequence.clear();
-            space.sequence(state, mv, &mut sequence);
+        for sequence in listed {
             if sequence.len() > depth && sequence.starts_with(&self.chosen) {
                 out.push(sequence[depth]);
             }
         }
         out.sort_unstable();
         out.dedup();
-    }
-
-    /// The legal moves that begin as the move built so far, with `action` taken next: the
-    /// move it completes, if it does, and whether any legal move begins so.
-    fn after<G: Game>(
-        &self,
-        space: &dyn ActionSpace<G>,
-        state: &G,
-        action: usize,
-    ) -> (Option<G::Move>, bool) {
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        let depth = self.chosen.len();
-        let mut sequence = Vec::new();
-        let mut begun = false;
-        for mv in moves {
-            sequence.clear();
-            space.sequence(state, mv, &mut sequence);
-            if sequence.len() > depth
-                && sequence[depth] == action
-                && sequence.starts_with(&self.chosen)
-            {
-                if sequence.len() == depth + 1 {
-                    return (Some(mv), true);
-                }
-                begun = true;
-            }
-        }
-        (None, begun)
     }
 
     /// Takes `action`: `Ok(Some(mv))` when it completes the legal move `mv` (not played: the
@@ -186,16 +186,38 @@ impl Partial {
                 .map(Some)
                 .ok_or(NotLegal);
         }
-        match self.after(space, state, action) {
-            (Some(mv), _) => {
-                self.chosen.clear();
-                Ok(Some(mv))
+        if self.listed_for(state).is_none() {
+            self.listed = Some((state.position_key(), sequences(space, state)));
+        }
+        let listed = self.listed_for(state).ok_or(NotLegal)?;
+        let depth = self.chosen.len();
+        let mut begun = false;
+        let mut completed = None;
+        for (i, sequence) in listed.iter().enumerate() {
+            if sequence.len() > depth
+                && sequence[depth] == action
+                && sequence.starts_with(&self.chosen)
+            {
+                if sequence.len() == depth + 1 {
+                    completed = Some(i);
+                    break;
+                }
+                begun = true;
             }
-            (None, true) => {
-                self.chosen.push(action);
-                Ok(None)
-            }
-            (None, false) => Err(NotLegal),
+        }
+        if let Some(i) = completed {
+            // The move is the i-th legal move: listed once more, in the same order.
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            let mv = moves.get(i).copied().ok_or(NotLegal)?;
+            self.clear();
+            return Ok(Some(mv));
+        }
+        if begun {
+            self.chosen.push(action);
+            Ok(None)
+        } else {
+            Err(NotLegal)
         }
     }
 }

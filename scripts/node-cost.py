@@ -80,38 +80,62 @@ def run(nodes, round_number):
         process = subprocess.Popen(
             [BIN, "serve", "--addr", addr, "--database", url,
              "--creations-per-minute", "0", "--max-connections", "20000",
-             "--max-connections-per-address", "20000"],
+             "--max-connections-per-address", "20000", "--metrics-addr", "off"],
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = process.stdout.readline()
         if "serving" not in line and "working" not in line:
             sys.exit(f"a node did not start: {line}")
         servers.append((process, addr))
-    before_nodes = sum(cpu_seconds(p.pid) for p, _ in servers)
-    before_pg = postgres_cpu()
-    command = [BIN, "bench-web", "--games", GAMES]
+    def sample():
+        return sum(cpu_seconds(p.pid) for p, _ in servers), postgres_cpu()
+
+    whole = sample()
+    command = [BIN, "bench-web", "--games", GAMES, "--phases"]
     for _, addr in servers:
         command += ["--server", addr]
-    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    after_nodes = sum(cpu_seconds(p.pid) for p, _ in servers)
-    after_pg = postgres_cpu()
+    # The moves' CPU alone: sampled when every game has joined and when the last has ended
+    # (bench-web says so as it happens); the whole run's, setting up the games included, too.
+    bench = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    out, playing, spent = [], None, [0.0, 0.0]
+    for line in bench.stdout:
+        if line.strip() == "phase: playing":
+            playing = sample()
+        elif line.strip() == "phase: played" and playing is not None:
+            played = sample()
+            spent = [spent[0] + played[0] - playing[0], spent[1] + played[1] - playing[1]]
+        out.append(line)
+    if bench.wait() != 0 or playing is None:
+        sys.exit(f"bench-web failed: {''.join(out)}")
+    after = sample()
     for process, _ in servers:
         process.terminate()
         process.wait()
-    found = re.search(r"(\d+) moves in ([\d.]+) s = (\d+) moves/s, (\d+) errors", out)
+    found = re.search(r"(\d+) moves in ([\d.]+) s = (\d+) moves/s, (\d+) errors", "".join(out))
     if not found:
-        sys.exit(f"no figures in bench-web's answer: {out}")
+        sys.exit(f"no figures in bench-web's answer: {''.join(out)}")
     moves, rate, errors = int(found[1]), int(found[3]), int(found[4])
     per = 1000 / moves
-    return (after_nodes - before_nodes) * per, (after_pg - before_pg) * per, rate, errors
+    return {
+        "servers": spent[0] * per,
+        "postgres": spent[1] * per,
+        "servers_whole": (after[0] - whole[0]) * per,
+        "postgres_whole": (after[1] - whole[1]) * per,
+        "rate": rate,
+        "errors": errors,
+    }
 
 
 def main():
-    print(f"{BIN}, {GAMES} games at once, {ROUNDS} rounds (CPU seconds per 1,000 moves)")
-    print("round nodes  servers  postgres  moves/s  errors")
+    print(f"{BIN}, {GAMES} games at once, {ROUNDS} rounds")
+    print("CPU seconds per 1,000 moves while the games play, and (whole) over the whole run,")
+    print("setting up the games and their connections included")
+    print("round nodes  servers  postgres  servers(whole)  postgres(whole)  moves/s  errors")
     for r in range(1, ROUNDS + 1):
         for nodes in (1, 2):
-            servers, pg, rate, errors = run(nodes, r)
-            print(f"{r:5} {nodes:5}  {servers:7.3f}  {pg:8.3f}  {rate:7}  {errors:6}", flush=True)
+            f = run(nodes, r)
+            print(f"{r:5} {nodes:5}  {f['servers']:7.3f}  {f['postgres']:8.3f}  "
+                  f"{f['servers_whole']:14.3f}  {f['postgres_whole']:15.3f}  "
+                  f"{f['rate']:7}  {f['errors']:6}", flush=True)
             time.sleep(1)
 
 

@@ -344,6 +344,11 @@ pub struct BenchWebArgs {
     /// at once, the most load).
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub pause_ms: u64,
+    /// Print `phase: playing` when every game has joined and `phase: played` when the last
+    /// has ended, as they happen: a script reading the servers' CPU can then count the
+    /// moves' alone (`scripts/node-cost`).
+    #[arg(long)]
+    pub phases: bool,
     /// The metrics' cost: each run (of --repeat) is made with the server's metrics recorded
     /// and read every second, then without, and the two are compared.
     #[arg(long, conflicts_with_all = ["adversarial", "stored", "servers"])]

@@ -113,6 +113,47 @@ async fn games_moves_undo_and_resignations_read_back_as_written() {
     assert_eq!(again.count().await.expect("count"), 4);
 }
 
+/// A move is stored only at the ply after the last one stored: at the right revision, a move
+/// that would leave a gap, or say again a ply already played, is refused and changes nothing
+/// (after moves, after an undo, and on an imported game).
+#[tokio::test]
+async fn a_move_is_stored_only_right_after_the_last() {
+    let data = data_folder();
+    let store = open(&database_of(&data)).await;
+    store.create(game("p", &[])).await.expect("create");
+    conflict(store.change("p", 0, play(1, "Ca1")).await, 0);
+    assert_eq!(
+        store.change("p", 0, play(0, "Ca1")).await.expect("first"),
+        1
+    );
+    for wrong in [0, 2, 5] {
+        conflict(store.change("p", 1, play(wrong, "Sd4")).await, 1);
+    }
+    assert_eq!(
+        store.change("p", 1, play(1, "Sd4")).await.expect("second"),
+        2
+    );
+    let undo = Change::Truncate {
+        from: 1,
+        clock: None,
+    };
+    assert_eq!(store.change("p", 2, undo).await.expect("undo"), 3);
+    conflict(store.change("p", 3, play(2, "Yb1")).await, 3);
+    assert_eq!(
+        store.change("p", 3, play(1, "Yb1")).await.expect("again"),
+        4
+    );
+    let mut expected = game("p", &["Ca1", "Yb1"]);
+    expected.revision = 4;
+    assert_eq!(store.load("p").await.expect("load"), Some(expected));
+    store
+        .import(vec![game("q", &["Ca1", "cb2", "Sd4"])])
+        .await
+        .expect("import");
+    conflict(store.change("q", 0, play(2, "Yb1")).await, 0);
+    assert_eq!(store.change("q", 0, play(3, "Yb1")).await.expect("next"), 1);
+}
+
 /// Asserts that `result` is a conflict that found the game at `stored`.
 fn conflict(result: Result<u64, StoreError>, stored: u64) {
     match result {

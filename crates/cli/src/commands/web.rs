@@ -147,6 +147,7 @@ fn config(
         computer_time: Duration::from_secs(args.computer_seconds),
         metrics: false,
         pause: Duration::from_millis(args.pause_ms),
+        phases: args.phases,
     }
 }
 

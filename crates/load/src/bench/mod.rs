@@ -70,6 +70,21 @@ pub struct LoadConfig {
     /// Record the servers' metrics ([`Hub::measure`]) and read them every second, as a
     /// Prometheus scraping a node would.
     pub metrics: bool,
+    /// Print a line on standard output when every game has joined (`phase: playing`) and
+    /// when the last has ended (`phase: played`), so that a script reading the servers' CPU
+    /// from `/proc` can count the moves' alone (`scripts/node-cost`).
+    pub phases: bool,
+}
+
+/// Says on standard output that the run reached `phase`, when `config` asks
+/// ([`LoadConfig::phases`]).
+fn phase(config: &LoadConfig, phase: &str) {
+    if config.phases {
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        // A script waits for this line: it goes out now, not with the report.
+        let _ = writeln!(out, "phase: {phase}").and_then(|()| out.flush());
+    }
 }
 
 /// How the games of a run through the lobby are challenged.
@@ -280,6 +295,7 @@ async fn measure(
         })
         .collect();
     ready.wait().await;
+    phase(config, "playing");
     let start = Instant::now();
     let playing = Arc::new(AtomicBool::new(true));
     let computer_game = crate::picks::heaviest().id;
@@ -322,6 +338,7 @@ async fn measure(
         }
     }
     let elapsed = start.elapsed();
+    phase(config, "played");
     if config.computer_games > 0 {
         tokio::time::sleep(config.computer_time.saturating_sub(elapsed)).await;
     }

@@ -15,6 +15,10 @@ pub const CATCH_UP_WITHIN: std::time::Duration = std::time::Duration::from_milli
 /// How often a node checks the games it holds against a shared database ([`Hub::verify`]).
 pub const VERIFY_INTERVAL: std::time::Duration = std::time::Duration::from_secs(2);
 
+/// How long after a check a room found behind its stored revision waits for the announcement
+/// of the change before it is read again ([`Hub::verify`]).
+pub const HEARD_WITHIN: std::time::Duration = std::time::Duration::from_millis(500);
+
 impl Hub {
     /// Brings the room of the game `changed` names, if this node holds it, up to the stored
     /// game when another node changed it (a move, an undo, a resignation, a rematch): an
@@ -90,7 +94,10 @@ impl Hub {
 
     /// Checks the games held here against the stored revisions once, and brings up to date
     /// those that changed without this node hearing of it (a missed announcement); returns how
-    /// many. Nothing on a database of one node.
+    /// many were behind at the check. A room behind is read again only if it is still behind
+    /// [`HEARD_WITHIN`] later: under load, many games have a move stored a moment ago whose
+    /// announcement is on its way, and reading each of them again would cost the node and the
+    /// database more than the moves. Nothing on a database of one node.
     pub async fn verify(self: &Arc<Self>) -> usize {
         let held: Vec<(String, SharedRoom)> = lock(&self.rooms)
             .iter()
@@ -104,25 +111,45 @@ impl Hub {
             return 0;
         };
         let stored: std::collections::HashMap<String, u64> = stored.into_iter().collect();
-        let mut behind = 0;
+        let mut behind = Vec::new();
         for (id, room) in held {
+            // Revisions only grow: a room at or past the stored revision (its own changes made
+            // meanwhile) is up to date.
+            if let Some(&revision) = stored.get(&id)
+                && revision > lock(&room).revision()
+            {
+                behind.push((id, room, revision));
+            }
+        }
+        let count = behind.len();
+        if count > 0 {
+            let hub = Arc::clone(self);
+            tokio::spawn(async move {
+                tokio::time::sleep(HEARD_WITHIN).await;
+                hub.read_missed(behind);
+            });
+        }
+        count
+    }
+
+    /// Reads again each room of `behind` (its id, the room, the revision stored at the check)
+    /// that is still behind, in a task of its own: its announcement never came.
+    fn read_missed(self: &Arc<Self>, behind: Vec<(String, SharedRoom, u64)>) {
+        for (id, room, revision) in behind {
             // A room whose order is held has a change of its own in flight, which may be
             // stored and not yet applied: the next check sees it settled.
             let order = lock(&room).order();
             let Ok(_turn) = order.try_lock() else {
                 continue;
             };
-            // Revisions only grow: a room at or past the stored revision (its own changes made
-            // meanwhile) is up to date.
-            let now = lock(&room).revision();
-            if stored.get(&id).is_some_and(|&s| s > now) {
-                behind += 1;
-                let hub = Arc::clone(self);
-                let span = tracing::info_span!("verify", game = %id);
-                tokio::spawn(async move { hub.refresh_room(&room, None).await }.instrument(span));
+            if lock(&room).revision() >= revision {
+                continue;
             }
+            tracing::warn!(game = %id, "a game changed elsewhere without an announcement");
+            let hub = Arc::clone(self);
+            let span = tracing::info_span!("verify", game = %id);
+            tokio::spawn(async move { hub.refresh_room(&room, None).await }.instrument(span));
         }
-        behind
     }
 
     /// Follows the changes other nodes make to the games in a database they share (nothing
@@ -148,7 +175,7 @@ impl Hub {
                 };
                 let behind = hub.verify().await;
                 if behind > 0 {
-                    tracing::warn!(behind, "games changed elsewhere without an announcement");
+                    tracing::debug!(behind, "games behind their stored revision");
                 }
             }
         });

@@ -11,7 +11,8 @@ use super::{PostgresStore, moves, ratings};
 /// revision (and, as the change asks, only while not over, only without a rematch, only with
 /// exactly the moves before the one added), its columns set where given, a move added or the
 /// moves from a ply forgotten, a seat's player indexed, its queued computer move cleared, and
-/// the change announced on channel `$21` (payload `$22`).
+/// the change announced on channel `$21` (payload `$22`). "Exactly the moves before" is
+/// checked as "the last stored move is the one before" (as `moves::MOVES` does).
 const CHANGE: &str = "
 WITH claimed AS (
     UPDATE games SET revision = revision + 1,
@@ -27,7 +28,8 @@ WITH claimed AS (
         AND (NOT $13::BOOLEAN OR (resigned IS NULL AND ending IS NULL))
         AND (NOT $14::BOOLEAN OR rematch IS NULL)
         AND ($15::INTEGER IS NULL
-            OR (SELECT COUNT(*) FROM moves m WHERE m.game_id = $1) = $15::INTEGER)
+            OR COALESCE((SELECT max(m.ply) FROM moves m WHERE m.game_id = $1), -1)
+                = $15::INTEGER - 1)
     RETURNING revision
 ), added AS (
     INSERT INTO moves (game_id, ply, notation)

@@ -34,7 +34,9 @@ const BATCH: usize = 128;
 /// announced on channel `$6` by node `$7` (see `notify`: a line `game:revision:ply:notation`
 /// per move, 64 lines at most per notification, a line longer than 100 characters announced
 /// as its game alone). Returns the games claimed with their new revisions; a game missing from
-/// the answer was not changed.
+/// the answer was not changed. "The moves stored up to its ply" is read as "its last move is
+/// the one before": plies are numbered from 0 without a gap (every write checks this), so one
+/// step down the primary key says it, where counting read every move of the game (a page each).
 const MOVES: &str = "
 WITH batch AS (
     SELECT * FROM unnest($1::text[], $2::bigint[], $3::integer[], $4::text[], $5::boolean[],
@@ -46,7 +48,7 @@ WITH batch AS (
         deadline = CASE WHEN b.clock IS NULL THEN g.deadline ELSE b.deadline END
     FROM batch b
     WHERE g.id = b.id AND g.revision = b.revision AND g.resigned IS NULL AND g.ending IS NULL
-      AND (SELECT COUNT(*) FROM moves m WHERE m.game_id = b.id) = b.ply
+      AND COALESCE((SELECT max(m.ply) FROM moves m WHERE m.game_id = b.id), -1) = b.ply - 1
     RETURNING g.id, g.revision, b.ply, b.notation
 ), stored AS (
     INSERT INTO moves (game_id, ply, notation) SELECT id, ply, notation FROM claimed

@@ -24,6 +24,13 @@ const PAYLOAD: usize = 7_000;
 /// The most changes announced in one transaction.
 const CHANGES: usize = 2_048;
 
+/// How long an announcement waits for others to go with it. Each transaction that notifies
+/// holds PostgreSQL's lock for notifying until its commit, and wakes every node's listener:
+/// under load, the presences that change as games end came one transaction each, more
+/// PostgreSQL work than the moves they came among. Moves are not announced here (their own
+/// statement announces them), so none waits for this.
+const LINGER: Duration = Duration::from_millis(20);
+
 /// The payload of a notification of `node` announcing one `change`.
 pub(super) fn payload(node: &str, change: &str) -> String {
     format!("{}\n{change}", sender(node))
@@ -48,6 +55,9 @@ pub(super) async fn announce_all(
     mut waiting: tokio::sync::mpsc::UnboundedReceiver<String>,
 ) {
     while let Some(first) = waiting.recv().await {
+        // What comes meanwhile goes in the same transaction (a presence that changes as a
+        // game's connections close, every game's beat): one notification instead of many.
+        tokio::time::sleep(LINGER).await;
         let mut changes = vec![first];
         while changes.len() < CHANGES
             && let Ok(next) = waiting.try_recv()

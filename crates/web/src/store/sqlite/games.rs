@@ -38,7 +38,8 @@ pub(super) fn insert_game(
 
 /// Any change to a game's row, as [`writes`] says it: the game claimed at its revision (and,
 /// as the change asks, only while not over, only without a rematch, only with exactly the
-/// moves before the one added), its columns set where given.
+/// moves before the one added: its last stored move is the one before, plies being numbered
+/// from 0 without a gap), its columns set where given.
 const CHANGE: &str = "
 UPDATE games SET revision = revision + 1,
     finished = COALESCE(?3, finished),
@@ -52,7 +53,7 @@ UPDATE games SET revision = revision + 1,
 WHERE id = ?1 AND revision = ?2
     AND (NOT ?13 OR (resigned IS NULL AND ending IS NULL))
     AND (NOT ?14 OR rematch IS NULL)
-    AND (?15 IS NULL OR (SELECT COUNT(*) FROM moves WHERE game_id = ?1) = ?15)";
+    AND (?15 IS NULL OR COALESCE((SELECT max(ply) FROM moves WHERE game_id = ?1), -1) = ?15 - 1)";
 
 /// Makes `change` to game `id` at `revision`, or fails with a conflict: the rows
 /// [`writes`] says, in SQLite's words.

@@ -116,14 +116,25 @@ fn refuse(write: Write) -> Done {
 
 /// Makes one write in a savepoint of `tx`: rolled back alone if it fails.
 fn make(tx: &mut Transaction<'_>, write: Write) -> Done {
+    // The savepoint's statements prepared once and kept (rusqlite's savepoint parses its
+    // statements again for every write).
     fn within<T>(
         tx: &mut Transaction<'_>,
         work: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        let savepoint = tx.savepoint()?;
-        let result = work(&savepoint)?;
-        savepoint.commit()?;
-        Ok(result)
+        tx.prepare_cached("SAVEPOINT write")?.execute([])?;
+        match work(tx) {
+            Ok(result) => {
+                tx.prepare_cached("RELEASE write")?.execute([])?;
+                Ok(result)
+            }
+            Err(e) => {
+                // Its writes undone, the transaction goes on with the others.
+                tx.prepare_cached("ROLLBACK TO write")?.execute([])?;
+                tx.prepare_cached("RELEASE write")?.execute([])?;
+                Err(e)
+            }
+        }
     }
     match write {
         Write::Create(game, to) => Done::Create(to, within(tx, |db| insert_game(db, &game, false))),

@@ -117,6 +117,9 @@ pub trait DynGame: Send {
     fn undo_turn(&mut self) -> Result<usize, UndoError>;
     /// The position seen by `viewer` (`None`: someone who plays no seat).
     fn shown(&self, viewer: Option<usize>) -> Shown;
+    /// For each seat, whether a move of its is on the board (the seats of
+    /// [`DynGame::shown`]'s moves, without drawing the position).
+    fn seats_moved(&self) -> Vec<bool>;
     /// The picture of position `at` (0: the start) seen by `viewer`, the turn that led to
     /// it marked.
     fn picture_at(&self, viewer: Option<usize>, at: usize) -> Picture;
@@ -309,6 +312,19 @@ impl<G: Engine> DynGame for Live<G> {
         }
     }
 
+    fn seats_moved(&self) -> Vec<bool> {
+        let session = self.table.session();
+        let mut moved = vec![false; self.players()];
+        for position in session.positions().iter().take(session.moves().len()) {
+            // As `shown` names a move's seat.
+            let seat = position.to_move().map_or(0, Player::index);
+            if let Some(m) = moved.get_mut(seat) {
+                *m = true;
+            }
+        }
+        moved
+    }
+
     fn picture_at(&self, viewer: Option<usize>, at: usize) -> Picture {
         let eyes = Eyes::of_viewer(viewer.map(|v| Player(v as u8)));
         self.table.session().picture(eyes, at)
@@ -394,4 +410,56 @@ fn legal_of<G: Game>(state: &G) -> Vec<Legal> {
             preview: state.preview(mv),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use tabuleiro_core::Options;
+
+    use super::*;
+
+    /// The seats that moved, read off the moves as a page is shown them.
+    fn seats_shown(game: &dyn DynGame) -> Vec<bool> {
+        let moves = game.shown(None).moves;
+        (0..game.players())
+            .map(|seat| moves.iter().any(|m| m.seat == seat))
+            .collect()
+    }
+
+    /// `seats_moved` says what the shown moves say, in every game of the registry, for
+    /// every number of players, over games of moves and takebacks.
+    #[test]
+    fn the_seats_that_moved_are_those_of_the_shown_moves() {
+        let mut checked = 0;
+        for info in REGISTRY.games() {
+            for players in info.min_players..=info.max_players.min(4) {
+                for seed in 1..=3_u64 {
+                    let setup = Setup {
+                        players,
+                        options: Options::defaults(info),
+                        seed,
+                    };
+                    let mut game = build(info.id, setup, &vec![Seat::Human; players], &[])
+                        .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                    for ply in 0..40_usize {
+                        assert_eq!(game.seats_moved(), seats_shown(&*game), "{}", info.id);
+                        checked += 1;
+                        if ply % 9 == 8 {
+                            // A takeback may be refused (hidden draws); either way it holds.
+                            let _ = game.undo_turn();
+                            continue;
+                        }
+                        let legal = game.legal_moves();
+                        if game.to_move().is_none() || legal.is_empty() {
+                            break;
+                        }
+                        let pick = (seed as usize * 7 + ply * 13) % legal.len();
+                        game.play(&legal[pick].notation)
+                            .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                    }
+                }
+            }
+        }
+        assert!(checked > 300, "{checked} positions checked");
+    }
 }

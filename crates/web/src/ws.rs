@@ -144,8 +144,8 @@ async fn connection(
                 break;
             };
             let (message, state) = match out {
-                Outgoing::State(text) => (Message::Text(text.as_ref().into()), true),
-                Outgoing::Text(text) => (Message::Text(text.as_ref().into()), false),
+                Outgoing::State(text) => (Message::Text(text), true),
+                Outgoing::Text(text) => (Message::Text(text), false),
                 Outgoing::Ping => (Message::Ping(Vec::new().into()), false),
             };
             match tokio::time::timeout(WRITE_TIMEOUT, sink.send(message)).await {

@@ -318,13 +318,13 @@ impl Room {
     /// and a rated game ended by a resignation or a clock is aborted, not won (nobody's
     /// rating can be farmed by games resigned before they began).
     pub fn every_seat_moved(&self) -> bool {
-        let moves = self.game.shown(None).moves;
-        (0..self.seats.len()).all(|s| moves.iter().any(|m| m.seat == s))
+        let moved = self.game.seats_moved();
+        (0..self.seats.len()).all(|s| moved.get(s).copied().unwrap_or(false))
     }
 
     /// Whether `seat` has made a move (one still on the board: not taken back).
     pub fn has_moved(&self, seat: usize) -> bool {
-        self.game.shown(None).moves.iter().any(|m| m.seat == seat)
+        self.game.seats_moved().get(seat).copied().unwrap_or(false)
     }
 
     /// The seat player `id` sits in (a connection of theirs without a token plays it); none

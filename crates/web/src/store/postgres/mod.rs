@@ -7,7 +7,9 @@
 //! cleared, or nothing happens ([`StoreError::Conflict`]), and the change is announced to the
 //! other nodes (`NOTIFY`) in the same transaction: announced if and only if it is stored.
 //! Moves of different games that wait at the same time share one statement, each still
-//! claimed at its own revision (`moves`): one round trip and one commit for many moves.
+//! claimed at its own revision (`moves`): one round trip and one commit for many moves,
+//! announced once committed, in a transaction of their own (a node that stops in between
+//! leaves them to the others' check of the stored revisions).
 //!
 //! Every call has a timeout: a call that does not finish in time gives back
 //! [`StoreError::Timeout`], and its connection is closed rather than returned to the pool, so a
@@ -46,7 +48,7 @@ use crate::store::puzzle::{AttemptRated, PastAttempt, PuzzleAttempt, PuzzleRatin
 use tabuleiro_ai::glicko::Glicko;
 
 use self::games::insert_game;
-use self::notify::{announce_all, listen};
+use self::notify::listen;
 use self::schema::migrate;
 
 /// The games in a PostgreSQL database.
@@ -108,12 +110,13 @@ impl PostgresStore {
         let node = tabuleiro_core::fresh_seed()
             .map_err(|_| StoreError::Gone)?
             .to_string();
-        let (announcements, waiting) = tokio::sync::mpsc::unbounded_channel();
-        tokio::spawn(announce_all(pool.clone(), timeout, node.clone(), waiting));
+        let announcements = notify::announcer(&pool, timeout, &node, notify::LINGER);
+        // Moves are announced as soon as they are stored, in a transaction of their own.
+        let announce = notify::announcer(&pool, timeout, &node, Duration::ZERO);
         let moves = moves::start(&moves::Movers {
             pool: pool.clone(),
             timeout,
-            node: node.clone(),
+            announce,
         });
         let store = PostgresStore {
             pool,

@@ -1,7 +1,7 @@
 //! Moves stored together: the moves of different games that wait at the same time go to
 //! PostgreSQL as one statement (one round trip, one transaction, one flush), each claimed at
-//! its own game's revision as if it were alone, and announced to the other nodes in the same
-//! transaction.
+//! its own game's revision as if it were alone; once committed they are announced to the other
+//! nodes in a transaction of their own (`notify::announce_all`, which waits for no flush).
 //!
 //! A few movers ([`MOVERS`]) share one queue: while one waits for its batch to commit, the
 //! next takes everything queued meanwhile, so that under load each statement carries many
@@ -9,9 +9,11 @@
 //! committed. Should a batch fail for a reason of the database's (not a timeout), each of its
 //! moves is tried again alone, so that one move's error never becomes another's.
 //!
-//! A transaction that notifies holds PostgreSQL's one lock for notifying from its commit
-//! until the commit is flushed, so the batches of different movers commit one after another;
-//! each carries many moves, which is what grouping commits is for.
+//! The batches do not notify: a transaction that notifies holds PostgreSQL's one lock for
+//! notifying from its commit until the commit is flushed, which made the batches of every
+//! mover of every node commit one after another, a flush each. Without it, batches that commit
+//! together share a flush. A node that stops between a commit and its announcement leaves the
+//! move to be found by the others' check of the stored revisions (`Hub::verify`).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -20,7 +22,6 @@ use std::time::Duration;
 use deadpool_postgres::Pool;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
-use super::notify::CHANNEL;
 use super::{StoreError, on_connection};
 
 /// Batches in flight at once, each on a connection of the pool.
@@ -30,17 +31,14 @@ pub(super) const MOVERS: usize = 4;
 const BATCH: usize = 128;
 
 /// The moves of a batch: each game claimed at its revision (no resignation, the moves stored
-/// up to its ply), its move stored, its queued computer move cleared, and the moves claimed
-/// announced on channel `$6` by node `$7` (see `notify`: a line `game:revision:ply:notation`
-/// per move, 64 lines at most per notification, a line longer than 100 characters announced
-/// as its game alone). Returns the games claimed with their new revisions; a game missing from
-/// the answer was not changed. "The moves stored up to its ply" is read as "its last move is
+/// up to its ply), its move stored, and its queued computer move cleared. Returns the games
+/// claimed with their new revisions; a game missing from the answer was not changed. "The moves stored up to its ply" is read as "its last move is
 /// the one before": plies are numbered from 0 without a gap (every write checks this), so one
 /// step down the primary key says it, where counting read every move of the game (a page each).
 const MOVES: &str = "
 WITH batch AS (
     SELECT * FROM unnest($1::text[], $2::bigint[], $3::integer[], $4::text[], $5::boolean[],
-        $8::text[], $9::bigint[])
+        $6::text[], $7::bigint[])
         AS b(id, revision, ply, notation, finished, clock, deadline)
 ), claimed AS (
     UPDATE games g SET revision = g.revision + 1, finished = b.finished,
@@ -54,16 +52,8 @@ WITH batch AS (
     INSERT INTO moves (game_id, ply, notation) SELECT id, ply, notation FROM claimed
 ), cleared AS (
     DELETE FROM computer_jobs j USING claimed c WHERE j.game_id = c.id AND j.ply <= c.ply
-), lines AS (
-    SELECT CASE WHEN length(line) > 100 OR position(E'\\n' IN line) > 0 THEN id ELSE line END
-            AS line,
-        (row_number() OVER ()) / 64 AS chunk
-    FROM (SELECT id, id || ':' || revision || ':' || ply || ':' || notation AS line
-          FROM claimed) l
-), announced AS (
-    SELECT pg_notify($6, $7 || string_agg(E'\\n' || line, '')) FROM lines GROUP BY chunk
 )
-SELECT id, revision FROM claimed WHERE (SELECT count(*) FROM announced) >= 0";
+SELECT id, revision FROM claimed";
 
 /// A move to store.
 pub(super) struct MoveRow {
@@ -96,8 +86,8 @@ pub(super) struct Movers {
     pub pool: Pool,
     /// Each call's timeout.
     pub timeout: Duration,
-    /// This node's name in its announcements.
-    pub node: String,
+    /// Where the moves stored go to be announced (`notify::announce_all`).
+    pub announce: mpsc::UnboundedSender<String>,
 }
 
 /// Starts the movers; moves sent to the returned queue are stored.
@@ -174,7 +164,7 @@ impl Movers {
     async fn store(&self, batch: Vec<Waiting>) {
         let single = batch.len() == 1;
         match self.claim(&batch).await {
-            Ok(revisions) => answer(batch, &revisions),
+            Ok(revisions) => self.answer(batch, &revisions),
             Err(StoreError::Timeout(t)) => {
                 for w in batch {
                     let _ = w.answer.send(Err(StoreError::Timeout(t)));
@@ -190,7 +180,7 @@ impl Movers {
                 for w in batch {
                     let one = vec![w];
                     match self.claim(&one).await {
-                        Ok(revisions) => answer(one, &revisions),
+                        Ok(revisions) => self.answer(one, &revisions),
                         Err(e) => {
                             if let Some(w) = one.into_iter().next() {
                                 let _ = w.answer.send(Err(e));
@@ -202,12 +192,31 @@ impl Movers {
         }
     }
 
+    /// Answers the moves of a committed batch, and has those stored announced.
+    fn answer(&self, batch: Vec<Waiting>, revisions: &[Result<u64, u64>]) {
+        for (w, now) in batch.into_iter().zip(revisions) {
+            if let Ok(revision) = now {
+                let _ = self.announce.send(super::notify::moved(
+                    &w.row.id,
+                    *revision,
+                    w.row.ply,
+                    &w.row.notation,
+                ));
+            }
+            let answer = now.map_err(|stored| StoreError::Conflict {
+                expected: w.row.revision,
+                stored,
+            });
+            let _ = w.answer.send(answer);
+        }
+    }
+
     /// Runs the batch's statement; for each game, its revision now (`Ok(new)` when claimed,
     /// `Err(stored)` when not).
     async fn claim(&self, batch: &[Waiting]) -> Result<Vec<Result<u64, u64>>, StoreError> {
         let rows: Vec<&MoveRow> = batch.iter().map(|w| &w.row).collect();
         on_connection(&self.pool, self.timeout, |client| async move {
-            let result = run_moves(&client, &super::notify::sender(&self.node), &rows).await;
+            let result = run_moves(&client, &rows).await;
             (client, result)
         })
         .await
@@ -218,7 +227,6 @@ impl Movers {
 /// claimed, `Err(stored)` when not).
 async fn run_moves(
     client: &impl deadpool_postgres::GenericClient,
-    node: &str,
     rows: &[&MoveRow],
 ) -> Result<Vec<Result<u64, u64>>, StoreError> {
     let ids: Vec<&str> = rows.iter().map(|w| w.id.as_str()).collect();
@@ -245,8 +253,7 @@ async fn run_moves(
         .query(
             &statement,
             &[
-                &ids, &revisions, &plies, &notations, &finished, &CHANNEL, &node, &clocks,
-                &deadlines,
+                &ids, &revisions, &plies, &notations, &finished, &clocks, &deadlines,
             ],
         )
         .await?;
@@ -281,15 +288,4 @@ async fn run_moves(
         }
     }
     Ok(now.into_iter().map(|n| n.unwrap_or(Err(0))).collect())
-}
-
-/// Answers the moves of a committed batch.
-fn answer(batch: Vec<Waiting>, revisions: &[Result<u64, u64>]) {
-    for (w, now) in batch.into_iter().zip(revisions) {
-        let answer = now.map_err(|stored| StoreError::Conflict {
-            expected: w.row.revision,
-            stored,
-        });
-        let _ = w.answer.send(answer);
-    }
 }

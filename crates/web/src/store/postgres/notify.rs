@@ -13,9 +13,10 @@ use crate::store::{Changed, EVERY_GAME};
 
 /// The channel on which the changes of games are announced. Each notification is one node's:
 /// its name, then one line per change (`game` for any change, `game:revision:ply:notation`
-/// for a move; moves are announced by the statement that stores them, `moves::MOVES`). Nodes of an older format, which announced one change per notification on
-/// another channel, do not hear these (nor these nodes them); they still see each other's
-/// changes when they check the stored revisions (every 2 s).
+/// for a move, announced once its batch is committed: `moves`). Nodes of an older format,
+/// which announced one change per notification on another channel, do not hear these (nor
+/// these nodes them); they still see each other's changes when they check the stored
+/// revisions (every 2 s).
 pub(super) const CHANNEL: &str = "tabuleiro_changes";
 
 /// The most bytes in one notification's payload (PostgreSQL takes up to 8,000).
@@ -24,12 +25,11 @@ const PAYLOAD: usize = 7_000;
 /// The most changes announced in one transaction.
 const CHANGES: usize = 2_048;
 
-/// How long an announcement waits for others to go with it. Each transaction that notifies
-/// holds PostgreSQL's lock for notifying until its commit, and wakes every node's listener:
-/// under load, the presences that change as games end came one transaction each, more
-/// PostgreSQL work than the moves they came among. Moves are not announced here (their own
-/// statement announces them), so none waits for this.
-const LINGER: Duration = Duration::from_millis(20);
+/// How long an announcement of anything but moves waits for others to go with it. Each
+/// transaction that notifies takes PostgreSQL's lock for notifying until its commit, and wakes
+/// every node's listener: under load, the presences that change as games end came one
+/// transaction each. Moves have an announcer of their own, which does not wait.
+pub(super) const LINGER: Duration = Duration::from_millis(20);
 
 /// The payload of a notification of `node` announcing one `change`.
 pub(super) fn payload(node: &str, change: &str) -> String {
@@ -42,22 +42,44 @@ pub(super) fn sender(node: &str) -> String {
     format!("{node}\t{}", crate::clock::now_ms())
 }
 
+/// Starts an announcer ([`announce_all`]) waiting `linger` for more after each first change:
+/// what is sent to the returned queue is announced.
+pub(super) fn announcer(
+    pool: &Pool,
+    timeout: Duration,
+    node: &str,
+    linger: Duration,
+) -> tokio::sync::mpsc::UnboundedSender<String> {
+    let (queue, waiting) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(announce_all(
+        pool.clone(),
+        timeout,
+        node.to_owned(),
+        waiting,
+        linger,
+    ));
+    queue
+}
+
 /// Announces changes of games to every node (a game healed after an outage: see
 /// [`GameStore::announce`](crate::store::GameStore::announce)), for as long as the store
 /// lives: the changes waiting go together, as few notifications as their size allows, in one
 /// transaction of its own, which does not wait for its commit to be flushed (it writes nothing
 /// that must survive a crash), in order. A failure is logged; a node that missed an announcement
 /// reads the game again when it checks the stored revisions.
-pub(super) async fn announce_all(
+async fn announce_all(
     pool: Pool,
     timeout: Duration,
     node: String,
     mut waiting: tokio::sync::mpsc::UnboundedReceiver<String>,
+    linger: Duration,
 ) {
     while let Some(first) = waiting.recv().await {
         // What comes meanwhile goes in the same transaction (a presence that changes as a
         // game's connections close, every game's beat): one notification instead of many.
-        tokio::time::sleep(LINGER).await;
+        if !linger.is_zero() {
+            tokio::time::sleep(linger).await;
+        }
         let mut changes = vec![first];
         while changes.len() < CHANGES
             && let Ok(next) = waiting.try_recv()
@@ -108,6 +130,18 @@ fn notifications(node: &str, changes: &[String]) -> String {
     flush(&mut payload, &mut sql);
     sql.push_str("; COMMIT");
     sql
+}
+
+/// The line that announces a move stored: `game:revision:ply:notation`, or the game's id
+/// alone for a line longer than 100 characters or a notation of several lines (the game is
+/// then read again).
+pub(super) fn moved(id: &str, revision: u64, ply: usize, notation: &str) -> String {
+    let line = format!("{id}:{revision}:{ply}:{notation}");
+    if line.len() > 100 || line.contains('\n') {
+        id.to_owned()
+    } else {
+        line
+    }
 }
 
 /// The line that tells `event` (JSON on one line) to `player`'s site channels: `@`, the
@@ -283,6 +317,17 @@ mod tests {
                 r#"{"type":"started","game":"g:1"}"#.to_owned()
             ))
         );
+    }
+
+    #[test]
+    fn a_stored_move_is_announced_in_a_line_read_back_as_the_move() {
+        let payload = format!("17\n{}", moved("g1", 5, 4, "YH@4,0 KS@4,1"));
+        let changes: Vec<Changed> = heard(&payload).1.collect();
+        assert_eq!(changes[0].id, "g1");
+        assert_eq!(changes[0].moved, Some((5, 4, "YH@4,0 KS@4,1".to_owned())));
+        // Too long, or of several lines: the game alone, read again by who hears it.
+        assert_eq!(moved("g1", 5, 4, &"x".repeat(120)), "g1");
+        assert_eq!(moved("g1", 5, 4, "a\nb"), "g1");
     }
 
     #[test]

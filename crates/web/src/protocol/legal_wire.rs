@@ -32,8 +32,7 @@
 mod digits;
 mod graph;
 
-use std::collections::HashMap;
-
+use rustc_hash::FxHashMap;
 use serde::de::{self, SeqAccess, Visitor};
 use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -55,7 +54,7 @@ pub fn serialize<S: Serializer>(legal: &[Legal], serializer: S) -> Result<S::Ok,
     let mut pieces: Vec<&Piece> = Vec::new();
     let mut tokens: Vec<&str> = Vec::new();
     let mut forms: Vec<Vec<Bit>> = Vec::new();
-    let mut form_of: HashMap<Vec<Bit>, usize> = HashMap::new();
+    let mut form_of: FxHashMap<Vec<Bit>, usize> = FxHashMap::default();
     let mut tree = Tree::new();
     let mut full: Vec<LeanMove<'_>> = Vec::new();
     for l in legal {

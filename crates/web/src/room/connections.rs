@@ -44,17 +44,15 @@ impl Room {
     pub fn broadcast(&mut self) {
         let mut written: HashMap<&[usize], Outgoing> = HashMap::new();
         let mut messages = Vec::with_capacity(self.subscribers.len());
+        let mut text = super::state_text::StateText::new(self);
         for subscriber in &self.subscribers {
             let message = written
                 .entry(subscriber.seats.as_slice())
-                .or_insert_with(|| {
-                    Outgoing::message(
-                        &self.state_with(&subscriber.seats, subscriber.token.as_deref()),
-                    )
-                });
+                .or_insert_with(|| text.of(&subscriber.seats, subscriber.token.as_deref()));
             messages.push(message.clone());
         }
         drop(written);
+        drop(text);
         let mut kept = Vec::with_capacity(self.subscribers.len());
         let mut dropped: Vec<usize> = Vec::new();
         for (subscriber, message) in self.subscribers.drain(..).zip(messages) {

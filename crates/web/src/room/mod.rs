@@ -18,6 +18,7 @@ mod ending;
 mod offers;
 pub mod presence;
 mod shown;
+mod state_text;
 
 pub use self::connections::{Outgoing, QUEUE, Subscriber};
 

@@ -77,7 +77,7 @@ impl Room {
 
     /// The offer the other player declined last, as a state shows it while its player may not
     /// make it again.
-    fn declined_shown(&self) -> Option<Box<crate::protocol::Declined>> {
+    pub(super) fn declined_shown(&self) -> Option<Box<crate::protocol::Declined>> {
         let now = crate::clock::now_ms();
         self.declined_offer_at(now).map(|o| {
             Box::new(crate::protocol::Declined {
@@ -99,16 +99,21 @@ impl Room {
         self.state_with(seats, None)
     }
 
+    /// The moves a connection playing `seats` may play now: none when it is not its turn.
+    pub(super) fn legal_for(&self, seats: &[usize]) -> Vec<crate::protocol::Legal> {
+        match self.to_move() {
+            Some(s) if seats.contains(&s) && self.thinking.is_none() => self.game.legal_moves(),
+            _ => Vec::new(),
+        }
+    }
+
     /// The state message for a connection playing `seats` that joined with `token`.
     pub fn state_with(&self, seats: &[usize], token: Option<&str>) -> ServerMessage {
         let mut shown = self.game.shown(self.perspective(seats));
         // Said once, in the welcome.
         shown.picture.legend.clear();
         let to_move = self.to_move();
-        let mut legal = match to_move {
-            Some(s) if seats.contains(&s) && self.thinking.is_none() => self.game.legal_moves(),
-            _ => Vec::new(),
-        };
+        let mut legal = self.legal_for(seats);
         let previews = crate::protocol::compact_previews(&mut legal);
         ServerMessage::State {
             version: self.version,

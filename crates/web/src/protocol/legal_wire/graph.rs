@@ -25,8 +25,7 @@
 //! choice's token. Quantik's `Ca1` is `[2, 0]` (the choice's token, the cell's name), Taiji's
 //! `a1-b1` is `[0, "-", 2]`, Q!nto's `swap RH@2,1` is `["swap ", 0, "@", 2]`.
 
-use std::collections::HashMap;
-
+use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 use tabuleiro_core::{Cell, Choice, Gesture, Placement};
 
@@ -247,7 +246,7 @@ pub struct Tree {
 struct TreeNode {
     /// The form of the move that ends here, if one does.
     end: Option<usize>,
-    edges: HashMap<Step, usize>,
+    edges: FxHashMap<Step, usize>,
 }
 
 impl Tree {
@@ -298,7 +297,7 @@ pub enum Next {
 #[derive(Default)]
 pub struct Graph {
     digits: String,
-    written: HashMap<Key, usize>,
+    written: FxHashMap<Key, usize>,
 }
 
 impl Graph {

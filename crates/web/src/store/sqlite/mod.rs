@@ -6,7 +6,10 @@
 //! each in a savepoint of one transaction (a change that fails — a conflict — is rolled back
 //! alone), commits that transaction with one sync, and only then answers each change. So moves
 //! of different games that arrive together share one sync, as PostgreSQL groups its commits,
-//! and none is acknowledged before its commit is on disk. Reads go to connections of their own
+//! and none is acknowledged before its commit is on disk. When it found more than one change
+//! waiting (many games playing), it gathers more for a millisecond before committing (as
+//! PostgreSQL's `commit_delay`): a commit then carries several times as many, and the pages it
+//! writes are shared by all of them; a lone change commits at once. Reads go to connections of their own
 //! on blocking threads (WAL lets them read while the writer writes).
 
 use std::path::{Path, PathBuf};

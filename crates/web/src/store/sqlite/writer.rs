@@ -3,6 +3,7 @@
 //! answers each (see [the group commit](super#group-commit)).
 
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, Transaction, params};
 use tokio::sync::oneshot;
@@ -13,6 +14,12 @@ use super::games::{apply, insert_game};
 /// The most changes one transaction takes: enough to share a sync among many games, few
 /// enough that the first change of a batch is not kept waiting long.
 const BATCH: usize = 512;
+
+/// How long a batch that found other writes waiting gathers more before it commits: when
+/// writes come together (many games playing), a little wait makes each commit carry several
+/// times as many, and its pages and sync are shared by all of them; a lone write (a quiet
+/// server) commits at once.
+const GATHER: Duration = Duration::from_millis(1);
 
 /// A write for the writer thread, with where its answer goes.
 pub(super) enum Write {
@@ -80,6 +87,16 @@ pub(super) fn write_all(db: &mut Connection, queue: &mpsc::Receiver<Write>) {
             && let Ok(next) = queue.try_recv()
         {
             batch.push(next);
+        }
+        if batch.len() > 1 {
+            let until = Instant::now() + GATHER;
+            while batch.len() < BATCH {
+                let left = until.saturating_duration_since(Instant::now());
+                match queue.recv_timeout(left) {
+                    Ok(next) => batch.push(next),
+                    Err(_) => break,
+                }
+            }
         }
         let mut done = Vec::with_capacity(batch.len());
         let commit = match db.transaction() {

@@ -154,12 +154,20 @@ pub fn gesture(steps: &[Step], tokens: &[String], choices: &[Choice]) -> Result<
 /// its token and its cell's two names (none for a piece that goes on no cell); the choice's
 /// token.
 pub fn parts(gesture: &Gesture) -> Vec<String> {
+    // Written by hand: `format!` was most of what a position's moves cost here.
     let names = |cell: Cell| {
-        let letter = match (u8::try_from(cell.x), u32::try_from(cell.y)) {
-            (Ok(x), Ok(y)) if x < 26 => format!("{}{}", char::from(b'a' + x), y + 1),
-            _ => String::new(),
-        };
-        [letter, format!("{},{}", cell.x, cell.y)]
+        let mut letter = String::new();
+        if let (Ok(x), Ok(y)) = (u8::try_from(cell.x), u64::try_from(cell.y))
+            && x < 26
+        {
+            letter.push(char::from(b'a' + x));
+            push_number(&mut letter, i64::try_from(y + 1).unwrap_or(i64::MAX));
+        }
+        let mut pair = String::new();
+        push_number(&mut pair, i64::from(cell.x));
+        pair.push(',');
+        push_number(&mut pair, i64::from(cell.y));
+        [letter, pair]
     };
     let mut parts = Vec::new();
     for &cell in &gesture.cells {
@@ -175,6 +183,27 @@ pub fn parts(gesture: &Gesture) -> Vec<String> {
         parts.push(choice.token.clone());
     }
     parts
+}
+
+/// Appends `n` in decimal.
+fn push_number(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    let mut digits = [0_u8; 20];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
 }
 
 /// A piece of a template: text, or the part of the move with this index.

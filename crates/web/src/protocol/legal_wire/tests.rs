@@ -251,3 +251,18 @@ fn a_graph_of_more_paths_than_moves_is_refused() {
     let read = serde_json::from_str::<Wrapped>(&text);
     assert!(read.is_err());
 }
+
+#[test]
+fn a_cells_names_are_its_letter_and_row_and_its_two_numbers() {
+    for x in -30..30 {
+        for y in [-1_000_000, -12, -1, 0, 1, 9, 10, 99, 123_456] {
+            let names = graph::parts(&Gesture::cells(vec![Cell::new(x, y)]));
+            let letter = if (0..26).contains(&x) && y >= 0 {
+                format!("{}{}", char::from(b'a' + x as u8), y + 1)
+            } else {
+                String::new()
+            };
+            assert_eq!(names, vec![letter, format!("{x},{y}")], "{x},{y}");
+        }
+    }
+}

@@ -5,9 +5,10 @@
 //!
 //! A few movers ([`MOVERS`]) share one queue: while one waits for its batch to commit, the
 //! next takes everything queued meanwhile, so that under load each statement carries many
-//! moves and at rest a move goes alone at once. A move is answered only after its batch has
-//! committed. Should a batch fail for a reason of the database's (not a timeout), each of its
-//! moves is tried again alone, so that one move's error never becomes another's.
+//! moves (a mover that found others waiting gathers more for [`GATHER`]) and at rest a move
+//! goes alone at once. A move is answered only after its batch has committed. Should a batch
+//! fail for a reason of the database's (not a timeout), each of its moves is tried again alone,
+//! so that one move's error never becomes another's.
 //!
 //! The batches do not notify: a transaction that notifies holds PostgreSQL's one lock for
 //! notifying from its commit until the commit is flushed, which made the batches of every
@@ -29,6 +30,12 @@ pub(super) const MOVERS: usize = 4;
 
 /// The most moves in one statement.
 const BATCH: usize = 128;
+
+/// How long a mover that found other moves waiting gathers more before storing its batch:
+/// under load a batch then carries several times as many moves, and what a batch costs
+/// PostgreSQL whatever its size (its transaction, its flush) is shared by all of them; a lone
+/// move goes at once.
+const GATHER: Duration = Duration::from_millis(1);
 
 /// The moves of a batch: each game claimed at its revision (no resignation, the moves stored
 /// up to its ply), its move stored, and its queued computer move cleared. Returns the games
@@ -137,6 +144,9 @@ async fn mover(movers: Movers, waiting: Arc<Mutex<mpsc::UnboundedReceiver<Waitin
                 None => return,
             }
             held = take_waiting(&mut queue, &mut batch);
+            if held.is_none() && batch.len() > 1 {
+                held = gather(&mut queue, &mut batch).await;
+            }
         }
         movers.store(batch).await;
     }
@@ -151,6 +161,25 @@ fn take_waiting(
     while batch.len() < BATCH
         && let Ok(next) = queue.try_recv()
     {
+        if batch.iter().any(|w| w.row.id == next.row.id) {
+            return Some(next);
+        }
+        batch.push(next);
+    }
+    None
+}
+
+/// Adds to `batch` the moves that come within [`GATHER`], up to [`BATCH`]; returns a move of a
+/// game already in the batch, which ends it.
+async fn gather(
+    queue: &mut mpsc::UnboundedReceiver<Waiting>,
+    batch: &mut Vec<Waiting>,
+) -> Option<Waiting> {
+    let until = tokio::time::Instant::now() + GATHER;
+    while batch.len() < BATCH {
+        let Ok(Some(next)) = tokio::time::timeout_at(until, queue.recv()).await else {
+            break;
+        };
         if batch.iter().any(|w| w.row.id == next.row.id) {
             return Some(next);
         }

@@ -367,26 +367,56 @@ async fn a_player_who_left_is_seen_gone_from_the_other_node_and_claimed_against(
     let asked = json!({ "game": "quantik", "rated": true, "clock": { "minutes": 1 } });
     let posted = call(0, "POST", "/api/lobby".to_owned(), Some(asked.to_string())).await;
     let id = posted["id"].as_str().expect("an id").to_owned();
-    let accepted = call(1, "POST", format!("/api/lobby/{id}/accept"), None).await;
+    // Bia accepts through node A, which so opens the game: node B opens it only when she
+    // joins there, after node A said Ana is here.
+    let accepted = {
+        let headers = [
+            ("Content-Type", "application/json"),
+            ("Cookie", cookies[1].as_str()),
+        ];
+        let path = format!("/api/lobby/{id}/accept");
+        let answer = request_from(
+            Some(IpAddr::from(places[1].2)),
+            a.addr,
+            "POST",
+            &path,
+            &headers,
+            None,
+        )
+        .await
+        .expect("an answer");
+        assert!(answer.status < 300, "{path}: {}", answer.body);
+        serde_json::from_str::<serde_json::Value>(&answer.body).expect("JSON")
+    };
     let game = accepted["game"].as_str().expect("a game").to_owned();
+    // Ana first, so that node B opens the game after node A said she is here.
     let mut ana = GameSocket::connect_as(a.addr, &game, &sessions[0])
         .await
         .expect("connect");
+    ana.send(&json!({ "type": "join" })).await.expect("join");
+    let (seats, mut to_move, mut legal_ana, here) = state_after(&mut ana, 0).await;
+    // Node A's word that Ana is here has gone out (it waits 20 ms for others to go with it).
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let mut bia = GameSocket::connect_as(b.addr, &game, &sessions[1])
         .await
         .expect("connect");
-    for socket in [&mut ana, &mut bia] {
-        socket.send(&json!({ "type": "join" })).await.expect("join");
-    }
-    let (seats, mut to_move, mut legal_ana, here) = state_after(&mut ana, 0).await;
+    bia.send(&json!({ "type": "join" })).await.expect("join");
     let (_, _, mut legal_bia, here_bia) = state_after(&mut bia, 0).await;
-    // Each sees the other here, though connected to another node.
+    // Each sees the other here, though connected to another node, and soon: a node that opened
+    // the game after the other said who is here is answered at once, not at the other's next
+    // beat (every 5 s, so that without the answer this fails most times).
     let everybody = |s: &[tabuleiro_web::protocol::SeatPresence]| s.iter().all(|p| p.connected);
+    let soon = Duration::from_millis(1500);
+    assert!(soon < tabuleiro_web::room::presence::BEAT);
     if !everybody(&here) {
-        presence_until(&mut ana, everybody).await;
+        tokio::time::timeout(soon, presence_until(&mut ana, everybody))
+            .await
+            .expect("Ana sees Bia here within 1.5 s");
     }
     if !everybody(&here_bia) {
-        presence_until(&mut bia, everybody).await;
+        tokio::time::timeout(soon, presence_until(&mut bia, everybody))
+            .await
+            .expect("Bia sees Ana here within 1.5 s");
     }
     let ana_seat = seats
         .iter()

@@ -8,7 +8,9 @@
 //! connection of, when that changes and again every [`BEAT`] ([`Room::beat_presence`]); what
 //! another node said counts until [`FORGET_AFTER`] without word from it (a node that died),
 //! so a seat whose player is connected elsewhere shows here, and a game is claimed only against
-//! a player connected nowhere.
+//! a player connected nowhere. A node's first word about a game is answered at once by the
+//! nodes that have its players ([`Room::heard_presence`]): a node that opens a game shows the
+//! others' players here from its first moments, not from their next beat.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -135,12 +137,26 @@ impl Room {
 
     /// Another node said which seats of this game it has connections of; whether any seat's
     /// presence changed.
+    ///
+    /// The first word from a node about this game is answered with this node's seats (when it
+    /// has any): the node may have opened the game after this one last said them, and would
+    /// otherwise show this node's players away until the next [`BEAT`].
     pub fn heard_presence(&mut self, node: &str, seats: Vec<bool>) -> bool {
         let now = now_ms();
         let before = self.presence.all_here();
-        self.presence
+        let first = self
+            .presence
             .elsewhere
-            .insert(node.to_owned(), (seats, now));
+            .insert(node.to_owned(), (seats, now))
+            .is_none();
+        let local = self.presence.local();
+        if first
+            && local.iter().any(|&here| here)
+            && self.mode.between_people()
+            && let Some(out) = &self.presence.out
+        {
+            out(&self.id, &local);
+        }
         self.presence.settle(&before, now) && self.mode.between_people()
     }
 
@@ -223,5 +239,63 @@ impl Room {
             // A connection too slow for this is closed by the next state's broadcast.
             let _ = subscriber.tx.try_send(message.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use tabuleiro_ai::Seat;
+    use tabuleiro_core::{Options, Registry, Setup};
+    use tabuleiro_games::REGISTRY;
+    use tokio::sync::{Notify, mpsc};
+
+    use super::*;
+    use crate::dyngame::build;
+    use crate::protocol::Mode;
+    use crate::room::Subscriber;
+    use crate::token::hash_token;
+
+    #[test]
+    fn a_node_new_to_a_game_is_told_who_is_here() {
+        let info = REGISTRY.games()[0];
+        let setup = Setup {
+            players: 2,
+            options: Options::defaults(info),
+            seed: 1,
+        };
+        let game = build(info.id, setup, &[Seat::Human, Seat::Human], &[]).expect("a game");
+        let seats = ["a", "b"]
+            .iter()
+            .map(|t| StoredSeat::human(hash_token(t)))
+            .collect();
+        let mut room = Room::new("g".to_owned(), Mode::Online, seats, game, None);
+        let said: Arc<Mutex<Vec<Vec<bool>>>> = Arc::default();
+        let heard = Arc::clone(&said);
+        room.share_presence(Arc::new(move |_, seats| {
+            heard.lock().expect("not poisoned").push(seats.to_vec());
+        }));
+        let told = || said.lock().expect("not poisoned").clone();
+        // Nobody here: nothing to answer.
+        room.heard_presence("other", vec![false, true]);
+        assert!(told().is_empty());
+        let (tx, _rx) = mpsc::channel(4);
+        room.subscribe(Subscriber {
+            id: 1,
+            seats: vec![0],
+            token: None,
+            tx,
+            kick: Arc::new(Notify::new()),
+        });
+        assert_eq!(told(), vec![vec![true, false]]);
+        // A node already heard from is not answered again; a new one is.
+        room.heard_presence("other", vec![false, true]);
+        assert_eq!(told().len(), 1);
+        assert!(room.away_ms(1, now_ms()).is_none());
+        room.heard_presence("third", vec![false, false]);
+        assert_eq!(told(), vec![vec![true, false], vec![true, false]]);
+        room.heard_presence("third", vec![false, false]);
+        assert_eq!(told().len(), 2);
     }
 }

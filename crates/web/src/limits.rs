@@ -8,6 +8,10 @@ use std::time::{Duration, Instant};
 /// ([`Limits::challenges_per_network`]).
 pub const OPEN_PER_NETWORK: usize = 6;
 
+/// A real-time challenge whose poster has had no page of the site open for this long is gone
+/// (the default of [`Limits::lobby_gone_after`]).
+pub const GONE_AFTER: Duration = Duration::from_secs(20);
+
 /// How long one write to a connection may take: a client that stops reading (its socket's
 /// buffers full) is closed after it, rather than holding what waits to reach it.
 pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -15,6 +19,10 @@ pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
 /// The server's limits, with their defaults (each is a `tabuleiro serve` option).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
+    /// How long a real-time challenge stays in the lobby once its poster has no page of the
+    /// site open (default [`GONE_AFTER`]); each node notes the players with a page open every
+    /// quarter of it. Tests shorten it.
+    pub lobby_gone_after: Duration,
     /// Origins besides the server's own whose pages may create and join games
     /// (`--allow-origin`, repeatable; default none).
     pub allowed_origins: Vec<String>,
@@ -89,6 +97,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Self {
         Limits {
+            lobby_gone_after: GONE_AFTER,
             allowed_origins: Vec::new(),
             public_hosts: Vec::new(),
             creations_per_minute: 60,

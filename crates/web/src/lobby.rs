@@ -8,8 +8,9 @@
 //! ask for the lobby every [`POLL`] (any node answers from the database). A real-time
 //! challenge lives with its poster: while any page of the site is open for them (a lobby page
 //! asking, or any page's site channel, [`crate::site`]) it stays; one whose poster has had no
-//! page open for [`GONE_AFTER`] has left the lobby, as one its creator cancels, and can no
-//! longer be accepted. A correspondence challenge stays until it is taken or cancelled. When
+//! page open for [`GONE_AFTER`] (a server's
+//! [`crate::limits::Limits::lobby_gone_after`]) has left the lobby, as one its creator
+//! cancels, and can no longer be accepted. A correspondence challenge stays until it is taken or cancelled. When
 //! the last seat is taken, the other players are told on every page of theirs, and the game
 //! opens there ([`crate::site::SiteEvent::Started`]).
 //!
@@ -52,8 +53,13 @@ pub use crate::limits::OPEN_PER_NETWORK;
 /// How often a lobby page asks again.
 pub const POLL: Duration = Duration::from_millis(1500);
 
-/// A real-time challenge whose poster has had no page of the site open for this long is gone.
-pub const GONE_AFTER: Duration = Duration::from_secs(20);
+pub use crate::limits::GONE_AFTER;
+
+/// When a real-time challenge's poster must have been seen since, at `now` (ms since 1970), for
+/// it to be in the lobby ([`crate::limits::Limits::lobby_gone_after`]).
+fn seen_since(hub: &Hub, now: i64) -> i64 {
+    now - i64::try_from(hub.limits().lobby_gone_after.as_millis()).unwrap_or(i64::MAX)
+}
 
 /// When a correspondence challenge was last seen, as stored: never too long ago.
 const STAYS: i64 = i64::MAX / 2;
@@ -162,7 +168,7 @@ pub async fn lobby(State(hub): State<Arc<Hub>>, request: HeaderMap) -> Response 
     {
         return unavailable(e);
     }
-    let since = now - i64::try_from(GONE_AFTER.as_millis()).unwrap_or(i64::MAX);
+    let since = seen_since(&hub, now);
     let challenges = match hub
         .stored(
             hub.store()
@@ -226,7 +232,7 @@ pub async fn post(
         Err(e) => return error(e.status(), e.to_string()),
     };
     let network = crate::limits::network_of(client.ip()).to_string();
-    let since = now_ms() - i64::try_from(GONE_AFTER.as_millis()).unwrap_or(i64::MAX);
+    let since = seen_since(&hub, now_ms());
     let open = match hub
         .stored(hub.store().challenges(since, Some(player.id.clone())))
         .await
@@ -304,7 +310,7 @@ pub async fn accept(
     // A seat taken by someone else meanwhile: look again, a few times.
     for _ in 0..5 {
         // Only a challenge still in the lobby (its creator's page still there).
-        let since = now_ms() - i64::try_from(GONE_AFTER.as_millis()).unwrap_or(i64::MAX);
+        let since = seen_since(&hub, now_ms());
         let challenge = match hub
             .stored(hub.store().challenge(id.clone(), Some(since)))
             .await

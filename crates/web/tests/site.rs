@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 use tabuleiro_load::client::GameSocket;
+use tabuleiro_web::limits::Limits;
 use tabuleiro_web::protocol::ServerMessage;
 use tabuleiro_web::site::SiteEvent;
 use tabuleiro_web::store::OfferKind;
@@ -60,7 +61,12 @@ async fn listed(browser: &mut Browser, id: &str) -> bool {
 
 #[tokio::test]
 async fn a_challenge_lives_with_its_poster_who_is_told_on_every_page_when_it_is_taken() {
-    let server = Server::start().await;
+    // A lobby that forgets in 3 s, not 20 (its pages noted every 750 ms, not 5 s).
+    let limits = Limits {
+        lobby_gone_after: Duration::from_secs(3),
+        ..Limits::default()
+    };
+    let server = Server::with(crate::util::data_folder(), limits).await;
     let mut ana = named(&server, "Ana", [127, 0, 0, 2]).await;
     let mut caio = named(&server, "Caio", [127, 0, 0, 3]).await;
     let mut dora = named(&server, "Dora", [127, 0, 0, 4]).await;
@@ -72,14 +78,14 @@ async fn a_challenge_lives_with_its_poster_who_is_told_on_every_page_when_it_is_
     let kept = post(&mut ana, json!({ "minutes": 3, "increment": 2 })).await;
     let left = post(&mut caio, json!({ "minutes": 3, "increment": 2 })).await;
     let by_post = post(&mut dora, json!({ "days": 1 })).await;
-    tokio::time::sleep(Duration::from_secs(21)).await;
+    tokio::time::sleep(Duration::from_millis(3_500)).await;
     assert!(
         listed(&mut bia, &kept).await,
         "Ana is on the site: hers stays"
     );
     assert!(
         !listed(&mut bia, &left).await,
-        "Caio left 21 s ago: his is gone"
+        "Caio left 3.5 s ago: his is gone"
     );
     assert!(
         listed(&mut bia, &by_post).await,

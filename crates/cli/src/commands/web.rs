@@ -36,6 +36,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             ),
         },
         limits: tabuleiro_web::limits::Limits {
+            lobby_gone_after: tabuleiro_web::limits::GONE_AFTER,
             allowed_origins: args.allow_origin.clone(),
             public_hosts: args.public_host.clone(),
             creations_per_minute: args.creations_per_minute,

@@ -3,7 +3,7 @@
 //! tab, what concerns them ([`SiteEvent`]): a challenge of theirs accepted (the game opens), a
 //! rematch or another offer made to them, their turn in a correspondence game, a game of theirs
 //! ended. While one is open the player is on the site: their real-time challenges stay in the
-//! lobby (this node notes it every [`TOUCH_EVERY`]; [`crate::lobby::GONE_AFTER`]).
+//! lobby (this node notes it every quarter of [`crate::limits::Limits::lobby_gone_after`]).
 //!
 //! An event is told by the node that makes the change, to its own channels at once and, on a
 //! database that nodes share, to the others' through the database's notifications
@@ -23,9 +23,6 @@ use crate::room::Room;
 use crate::store::{Change, OfferKind};
 
 pub mod channel;
-
-/// How often this node notes that the players with a channel open are on the site.
-pub const TOUCH_EVERY: Duration = Duration::from_secs(5);
 
 /// What a player is told on every page of the site.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -210,12 +207,14 @@ impl Hub {
         self.store().tell_nodes(player, &text);
     }
 
-    /// Notes every [`TOUCH_EVERY`] that the players with a channel open here are on the site
-    /// (their challenges stay), for as long as the hub lives or until the task is aborted.
+    /// Notes every quarter of [`crate::limits::Limits::lobby_gone_after`] that the players
+    /// with a channel open here are on the site (their challenges stay), for as long as the hub
+    /// lives or until the task is aborted.
     pub fn keep_challenges(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
         let hub = Arc::downgrade(self);
+        let every = (self.limits().lobby_gone_after / 4).max(Duration::from_millis(10));
         tokio::spawn(async move {
-            let mut ticks = tokio::time::interval(TOUCH_EVERY);
+            let mut ticks = tokio::time::interval(every);
             ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 ticks.tick().await;
